@@ -1,0 +1,4 @@
+import CNCurses
+import TUI
+
+public enum CursesPlaceholder {}
