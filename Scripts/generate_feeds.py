@@ -246,9 +246,18 @@ class ItemFactory:
         rng = self.rng
         number = self._fresh_number()
         instant = random_instant(rng, start, CLOCK, self.instants)
-        item = Item(artist=artist, number=number, kind=kind, shape=shape, published=instant)
         zone = "travel" if rng.random() < 0.08 else artist.zone
         variant = rng.choices(["", "no-weekday", "no-seconds", "short-day"], [88, 4, 4, 4])[0]
+        if variant == "no-seconds":
+            # The written date is the instant: drop its seconds, keeping instants unique.
+            on_the_minute = instant.replace(second=0)
+            if on_the_minute in self.instants:
+                variant = ""
+            else:
+                self.instants.discard(instant)
+                self.instants.add(on_the_minute)
+                instant = on_the_minute
+        item = Item(artist=artist, number=number, kind=kind, shape=shape, published=instant)
         item.date_text = rfc822(instant, zone, rng, variant)
         language = rng.choices(list(artist.languages), list(artist.languages.values()))[0]
         title = self._title(artist, kind, shape, language)
@@ -1208,6 +1217,7 @@ def verify(directory: Path, names: list[str]) -> dict[str, list[ParsedItem]]:
             check(any(dict(a) == {"role": "author", "scheme": "urn:ebu"} for a, _ in credits),
                   f"{name}: {item.guid} has no urn:ebu author credit")
             check_media(name, item)
+            check_metadata(name, item)
     popular = feeds["popular.rss"]
     check(len(popular) >= 60, "popular.rss has fewer than 60 items")
     deviations = sum(item.is_deviation for item in popular)
@@ -1241,6 +1251,14 @@ def check_media(name: str, item: ParsedItem) -> None:
     check(content.get("medium") == "image" and {"type", "width", "height"} <= content.keys(),
           f"{name}: {item.guid} media:content lacks medium/type/size")
     check(item.first("rating") in ("adult", "nonadult"), f"{item.guid}: rating")
+
+
+def check_metadata(name: str, item: ParsedItem) -> None:
+    """Every item, journal or not, has a rating, a labelled category and a copyright."""
+    check(item.first("rating") in ("adult", "nonadult"), f"{name}: {item.guid} rating")
+    categories = item.media.get("category", [])
+    check(len(categories) == 1 and "label" in dict(categories[0][0]), f"{item.guid}: category")
+    check(bool(item.first("copyright")), f"{name}: {item.guid} has no media:copyright")
 
 
 def artist_owners(feeds: dict[str, list[ParsedItem]]) -> dict[str, str]:
