@@ -1250,7 +1250,6 @@ def check_media(name: str, item: ParsedItem) -> None:
     content = dict(contents[0][0])
     check(content.get("medium") == "image" and {"type", "width", "height"} <= content.keys(),
           f"{name}: {item.guid} media:content lacks medium/type/size")
-    check(item.first("rating") in ("adult", "nonadult"), f"{item.guid}: rating")
 
 
 def check_metadata(name: str, item: ParsedItem) -> None:
