@@ -46,7 +46,8 @@ let package = Package(
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
     .testTarget(name: "TUITests", dependencies: ["TUI", "FeedCore", "ArtfeedResources"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["FeedCore"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["FeedCore", "TextLayout", "TUI", "ArtfeedResources"]),
   ],
   swiftLanguageModes: [.v6]
 )

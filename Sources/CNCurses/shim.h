@@ -19,6 +19,9 @@ static inline int artfeed_key_resize(void) { return KEY_RESIZE; }
 static inline int artfeed_key_mouse(void) { return KEY_MOUSE; }
 static inline int artfeed_err(void) { return ERR; }
 static inline WINDOW *artfeed_stdscr(void) { return stdscr; }
+/// newterm on the process's own stdin/stdout (Swift cannot touch the C stdio globals safely).
+static inline SCREEN *artfeed_newterm(void) { return newterm(NULL, stdout, stdin); }
+static inline int artfeed_attr_set(attr_t attrs, short pair) { return attr_set(attrs, pair, NULL); }
 static inline mmask_t artfeed_button4_pressed(void) { return BUTTON4_PRESSED; }
 #ifdef BUTTON5_PRESSED
 static inline mmask_t artfeed_button5_pressed(void) { return BUTTON5_PRESSED; }

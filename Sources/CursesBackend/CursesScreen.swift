@@ -1,0 +1,156 @@
+import CNCurses
+import Foundation
+import TUI
+
+/// Why the terminal could not be set up.
+public enum CursesError: Error, Equatable, CustomStringConvertible {
+  case notATerminal
+  case cannotInitialize(term: String)
+
+  public var description: String {
+    switch self {
+    case .notATerminal:
+      "standard input and output must be a terminal (use `artfeed render` or `artfeed parse` in scripts)"
+    case .cannotInitialize(let term):
+      "cannot initialize the terminal (TERM=\(term)); check that TERM names a known terminal"
+    }
+  }
+}
+
+/// The real screen: ncursesw on the controlling terminal.
+///
+/// A class because it owns a C resource. `close()` restores the terminal and is safe to call
+/// more than once, from any exit path.
+public final class CursesScreen: Screen {
+  private var isOpen = false
+  private let colors: ColorTable
+
+  /// Sets up curses: UTF-8 locale, no echo, cbreak, keypad, mouse, colours unless `useColor`
+  /// is false or the terminal has none.
+  public init(useColor: Bool) throws(CursesError) {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+    setlocale(LC_ALL, "")
+    if setlocale(LC_CTYPE, nil).map({ String(cString: $0) }).map(Self.isUTF8) != true {
+      setlocale(LC_CTYPE, "C.UTF-8")
+    }
+    guard artfeed_newterm() != nil else {
+      throw .cannotInitialize(term: ProcessInfo.processInfo.environment["TERM"] ?? "")
+    }
+    isOpen = true
+    cbreak()
+    noecho()
+    nonl()
+    keypad(artfeed_stdscr(), true)
+    curs_set(0)
+    set_escdelay(25)
+    mouseinterval(300)
+    mousemask(artfeed_all_mouse_events(), nil)
+    colors = ColorTable(enabled: useColor && has_colors())
+  }
+
+  deinit { close() }
+
+  /// Restores the terminal. Idempotent.
+  public func close() {
+    guard isOpen else { return }
+    isOpen = false
+    endwin()
+  }
+
+  public var size: (width: Int, height: Int) {
+    (Int(artfeed_cols()), Int(artfeed_lines()))
+  }
+
+  public func draw(_ buffer: ScreenBuffer) {
+    guard isOpen else { return }
+    erase()
+    for y in 0..<buffer.height {
+      drawLine(y, of: buffer)
+    }
+    refresh()
+  }
+
+  public func nextEvent(timeoutMilliseconds: Int) -> Event? {
+    guard isOpen else { return nil }
+    timeout(Int32(timeoutMilliseconds))
+    var character: wint_t = 0
+    let status = wget_wch(artfeed_stdscr(), &character)
+    if status == KEY_CODE_YES {
+      return keyCodeEvent(Int32(character))
+    }
+    guard status == OK else { return nil }
+    return KeyDecoder.key(forCharacter: UInt32(character)).map(Event.key)
+  }
+
+  /// Suspends like a shell job (Ctrl-Z is handled by ncurses itself; this is for callers).
+  public func redrawAfterResume() {
+    guard isOpen else { return }
+    clearok(artfeed_stdscr(), true)
+    refresh()
+  }
+
+  // MARK: - Drawing
+
+  /// Draws one line as runs of equally styled cells, so ncurses advances by the same
+  /// `wcwidth` sums the layout computed.
+  private func drawLine(_ y: Int, of buffer: ScreenBuffer) {
+    var x = 0
+    while x < buffer.width {
+      let style = buffer[x, y].style
+      var text = ""
+      let start = x
+      while x < buffer.width, buffer[x, y].style == style {
+        if !buffer[x, y].isContinuation { text += buffer[x, y].text }
+        x += 1
+      }
+      // The bottom-right cell cannot be written without scrolling on some terminals.
+      if y == buffer.height - 1, x == buffer.width, let last = text.last, last == " " {
+        text.removeLast()
+      }
+      guard !text.isEmpty else { continue }
+      let (attributes, pair) = colors.attributes(for: style)
+      artfeed_attr_set(attributes, pair)
+      var wide = Array(text.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
+      wide.append(0)
+      _ = mvaddwstr(Int32(y), Int32(start), wide)
+    }
+    artfeed_attr_set(artfeed_a_normal(), 0)
+  }
+
+  // MARK: - Input
+
+  private func keyCodeEvent(_ code: Int32) -> Event? {
+    if code == KEY_RESIZE {
+      let (width, height) = size
+      return .resize(width: width, height: height)
+    }
+    if code == KEY_MOUSE {
+      var event = MEVENT()
+      guard getmouse(&event) == OK else { return nil }
+      return mouseEvent(event)
+    }
+    return .key(KeyDecoder.key(forKeyCode: code))
+  }
+
+  private func mouseEvent(_ event: MEVENT) -> Event? {
+    let state = event.bstate
+    let x = Int(event.x)
+    let y = Int(event.y)
+    if state & artfeed_button4_pressed() != 0 { return .mouse(MouseEvent(.wheelUp, x: x, y: y)) }
+    if artfeed_button5_pressed() != 0, state & artfeed_button5_pressed() != 0 {
+      return .mouse(MouseEvent(.wheelDown, x: x, y: y))
+    }
+    if state & artfeed_button1_double_clicked() != 0 {
+      return .mouse(MouseEvent(.doubleClick, x: x, y: y))
+    }
+    if state & (artfeed_button1_clicked() | artfeed_button1_pressed()) != 0 {
+      return .mouse(MouseEvent(.click, x: x, y: y))
+    }
+    return nil
+  }
+
+  private static func isUTF8(_ locale: String) -> Bool {
+    let lower = locale.lowercased()
+    return lower.contains("utf-8") || lower.contains("utf8")
+  }
+}

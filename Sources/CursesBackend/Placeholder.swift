@@ -1,4 +1,0 @@
-import CNCurses
-import TUI
-
-public enum CursesPlaceholder {}

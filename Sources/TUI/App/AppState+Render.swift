@@ -1,0 +1,102 @@
+import FeedCore
+import TextLayout
+
+extension AppState {
+  /// Draws the whole screen into a buffer of the state's size.
+  public func render() -> ScreenBuffer {
+    var buffer = ScreenBuffer(width: width, height: height)
+    if isTooSmall {
+      drawTooSmall(into: &buffer)
+      return buffer
+    }
+    drawTitleBar(into: &buffer)
+    if let detail {
+      drawDetail(detail, into: &buffer)
+    } else {
+      list.draw(into: &buffer, top: 1, emptyMessage: emptyMessage)
+    }
+    drawStatusLine(into: &buffer)
+    if showsHelp { HelpOverlay.draw(into: &buffer) }
+    return buffer
+  }
+
+  private var emptyMessage: String {
+    if isLoading { return "Loading…" }
+    if let searchQuery { return "No items by an artist matching “\(searchQuery)”." }
+    if let prompt, !prompt.isEmpty { return "No items by an artist matching “\(prompt)”." }
+    return "This feed has no items."
+  }
+
+  private func drawTooSmall(into buffer: inout ScreenBuffer) {
+    let message = "Terminal too small: \(width)x\(height), need \(Self.minimumWidth)x\(Self.minimumHeight)"
+    for (y, line) in LineWrapper.wrap(message, width: width).prefix(height).enumerated() {
+      buffer.put(line.text, x: 0, y: y, style: .normal)
+    }
+  }
+
+  private func drawTitleBar(into buffer: inout ScreenBuffer) {
+    buffer.fill(x: 0, y: 0, width: width, height: 1, style: .bar)
+    var parts = [Sanitizer.clean(list.title)]
+    parts.append(list.count == 1 ? "1 item" : "\(list.count) items")
+    if isOffline { parts.append("offline") }
+    let title = " artfeed · " + parts.joined(separator: " · ")
+    buffer.put(title, x: 0, y: 0, style: Style(.bar, bold: true, reverse: true))
+  }
+
+  private func drawStatusLine(into buffer: inout ScreenBuffer) {
+    let y = height - 1
+    buffer.fill(x: 0, y: y, width: width, height: 1, style: .bar)
+    if let prompt {
+      let text = "Artist: " + prompt
+      let end = buffer.put(text, x: 0, y: y, style: Style(.prompt, bold: true, reverse: true))
+      buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
+      return
+    }
+    var left = " "
+    if isLoading {
+      let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+      left += frames[spinnerFrame % frames.count] + " loading  "
+    }
+    if let detail {
+      let total = detail.view.lines.count
+      let shown = min(total, detail.top + detail.height)
+      left += "\(shown)/\(total) lines"
+    } else {
+      left += list.count == 0 ? "0/0" : "\((list.selection ?? 0) + 1)/\(list.count)"
+    }
+    let end = buffer.put(left, x: 0, y: y, style: .bar)
+    let right: String
+    let style: Style
+    if let status {
+      right = Sanitizer.clean(status)
+      style = status.hasPrefix("Error") || status.hasPrefix("Search failed") ? Style(.error, bold: true, reverse: true) : .bar
+    } else if detail != nil {
+      right = "j/k scroll  o open link  q back  ? help"
+      style = .bar
+    } else {
+      right = searchQuery == nil
+        ? "j/k move  Enter open  / artist  ? help  q quit"
+        : "j/k move  Enter open  / artist  Esc all items  ? help"
+      style = .bar
+    }
+    buffer.put("  " + right, x: end, y: y, style: style, limit: width)
+  }
+
+  private func drawDetail(_ detail: DetailState, into buffer: inout ScreenBuffer) {
+    let top = 1
+    let visible = top..<(top + listHeight)
+    for (offset, line) in detail.view.lines[detail.top...].prefix(listHeight).enumerated() {
+      buffer.put(line.text, x: line.x, y: top + offset, style: line.style)
+    }
+    if let box = detail.view.box {
+      let placed = Rect(x: box.x, y: top + box.y - detail.top, width: box.width, height: box.height)
+      ThumbnailBox.draw(placed, item: detail.view.item, into: &buffer, style: .box, clip: visible)
+    }
+    Scrollbar.draw(
+      x: width - 1, top: top, height: listHeight,
+      thumb: Scrollbar.thumb(
+        offset: detail.top, visible: listHeight, total: detail.view.lines.count,
+        track: listHeight),
+      into: &buffer)
+  }
+}

@@ -1,0 +1,162 @@
+import FeedCore
+
+extension AppState {
+  /// Applies one event; returns the work the run loop must start.
+  public mutating func update(_ event: Event) -> [Command] {
+    switch event {
+    case .resize(let width, let height):
+      resize(width: width, height: height)
+      return []
+    case .notice(let message):
+      status = message
+      return []
+    case .tick:
+      if isLoading { spinnerFrame += 1 }
+      return []
+    case .loaded(let generation, let result):
+      guard generation == loadGeneration else { return [] }
+      finishLoading(result)
+      return []
+    case .searchResults(let generation, let query, let result):
+      guard generation == searchGeneration else { return [] }
+      showSearchResult(query: query, result)
+      return []
+    case .mouse(let mouse):
+      return handle(mouse)
+    case .key(let key):
+      return handle(key)
+    }
+  }
+
+  /// Starts (or restarts) loading the main list.
+  public mutating func startLoading() -> [Command] {
+    loadGeneration += 1
+    isLoading = true
+    return [.load(generation: loadGeneration)]
+  }
+
+  /// Opens the prompt with a query already typed (`artfeed --artist NAME`), as if typed and kept.
+  public mutating func startSearch(_ query: String) -> [Command] {
+    beginPrompt()
+    prompt = query
+    let commands = promptChanged()
+    prompt = nil
+    beforePrompt = nil
+    searchQuery = query
+    return commands
+  }
+
+  // MARK: - Keys
+
+  private mutating func handle(_ key: Key) -> [Command] {
+    if prompt != nil { return handlePrompt(key) }
+    if showsHelp {
+      // Any key closes the help overlay; it does nothing else.
+      showsHelp = false
+      return []
+    }
+    guard let action = KeyMap.action(for: key) else { return [] }
+    if detail != nil { return handleDetail(action) }
+    return handleList(action)
+  }
+
+  private mutating func handleList(_ action: Action) -> [Command] {
+    status = nil
+    switch action {
+    case .down: list.move(.down)
+    case .up: list.move(.up)
+    case .halfPageDown: list.move(.halfPageDown)
+    case .halfPageUp: list.move(.halfPageUp)
+    case .pageDown: list.move(.pageDown)
+    case .pageUp: list.move(.pageUp)
+    case .top: list.move(.top)
+    case .bottom: list.move(.bottom)
+    case .open: openSelected()
+    case .back: clearSearch()
+    case .quit:
+      if searchQuery != nil { clearSearch() } else { return [.quit] }
+    case .reload: return startLoading()
+    case .openLink: return openLink(list.selectedItem)
+    case .help: showsHelp = true
+    case .search: beginPrompt()
+    }
+    return []
+  }
+
+  private mutating func handleDetail(_ action: Action) -> [Command] {
+    guard var detail else { return [] }
+    let page = max(1, detail.height - 1)
+    switch action {
+    case .down: detail.scroll(by: 1)
+    case .up: detail.scroll(by: -1)
+    case .halfPageDown: detail.scroll(by: max(1, detail.height / 2))
+    case .halfPageUp: detail.scroll(by: -max(1, detail.height / 2))
+    case .pageDown: detail.scroll(by: page)
+    case .pageUp: detail.scroll(by: -page)
+    case .top: detail.scroll(by: -detail.top)
+    case .bottom: detail.scrollToEnd()
+    case .back, .quit:
+      self.detail = nil
+      return []
+    case .openLink: return openLink(detail.view.item)
+    case .help: showsHelp = true
+    case .open, .reload, .search: break
+    }
+    self.detail = detail
+    return []
+  }
+
+  private mutating func openSelected() {
+    guard let item = list.selectedItem else { return }
+    detail = DetailState(item: item, width: width, height: listHeight)
+  }
+
+  private mutating func openLink(_ item: FeedItem?) -> [Command] {
+    guard let link = item?.link, let url = LinkOpener.safeURL(link) else {
+      status = "This item has no web link"
+      return []
+    }
+    status = "Opening \(url)"
+    return [.openLink(url)]
+  }
+
+  // MARK: - Mouse
+
+  private mutating func handle(_ mouse: MouseEvent) -> [Command] {
+    guard detail == nil, prompt == nil, !showsHelp else {
+      if var detail, mouse.action == .wheelDown || mouse.action == .wheelUp {
+        detail.scroll(by: mouse.action == .wheelDown ? 3 : -3)
+        self.detail = detail
+      }
+      return []
+    }
+    switch mouse.action {
+    case .wheelDown: list.scroll(byLines: 3)
+    case .wheelUp: list.scroll(byLines: -3)
+    case .click, .doubleClick:
+      guard let row = list.row(atScreenLine: mouse.y - 1), mouse.x < listWidth else { return [] }
+      list.select(row)
+      if mouse.action == .doubleClick { openSelected() }
+    }
+    return []
+  }
+
+  // MARK: - Loading
+
+  private mutating func finishLoading(_ result: Result<LoadedList, LoadError>) {
+    isLoading = false
+    switch result {
+    case .success(let loaded):
+      isOffline = loaded.isOffline
+      var fresh = ItemList(title: loaded.title, items: loaded.items)
+      fresh.resize(width: listWidth, height: listHeight)
+      if let selected = (savedList ?? list).selectedItem {
+        fresh.select(matching: selected)
+      }
+      if searchQuery != nil || prompt != nil { savedList = fresh } else { list = fresh }
+      status = loaded.warnings.isEmpty ? nil : "Warning: \(loaded.warnings[0])"
+    case .failure(let error):
+      status = "Error: \(error.description)"
+    }
+  }
+}

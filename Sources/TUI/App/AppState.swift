@@ -1,0 +1,103 @@
+import FeedCore
+
+/// Everything the browser shows, and nothing about how it is drawn.
+///
+/// Changed only by `update(_:)` (AppState+Update.swift), which turns events into new state and
+/// commands; drawn only by `render(into:)` (AppState+Render.swift). One run loop owns it.
+public struct AppState {
+  /// The terminal size the state was last laid out for.
+  public private(set) var width: Int
+  public private(set) var height: Int
+  /// The list on screen: the feed, or an artist search's result.
+  public internal(set) var list: ItemList
+  /// The feed's list while a search result is shown; Esc brings it back as it was.
+  var savedList: ItemList?
+  /// The artist the shown list was searched for (the title bar says so).
+  public internal(set) var searchQuery: String?
+  /// The search prompt's text while the reader types, nil when the prompt is closed.
+  public internal(set) var prompt: String?
+  /// What the prompt restores on Esc: the list and query from before it opened.
+  var beforePrompt: (list: ItemList, query: String?)?
+  /// The open item, if any.
+  public internal(set) var detail: DetailState?
+  public internal(set) var showsHelp = false
+  /// The last error or note for the status line.
+  public internal(set) var status: String?
+  public internal(set) var isLoading = false
+  public internal(set) var isOffline: Bool
+  var spinnerFrame = 0
+  var loadGeneration = 0
+  var searchGeneration = 0
+
+  /// A state showing `list` (usually empty and loading) at a terminal size.
+  public init(list: ItemList = ItemList(title: "artfeed", items: []), isOffline: Bool, width: Int, height: Int) {
+    self.list = list
+    self.isOffline = isOffline
+    self.width = max(0, width)
+    self.height = max(0, height)
+    self.list.resize(width: listWidth, height: listHeight)
+  }
+
+  // MARK: - Geometry
+
+  /// The terminal is too small for the layout: a message is shown instead.
+  public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+  public static let minimumWidth = 10
+  public static let minimumHeight = 4
+
+  /// Columns for rows: the last column is the scrollbar.
+  var listWidth: Int { max(0, width - 1) }
+  /// Lines for rows: the first line is the title bar, the last the status line.
+  var listHeight: Int { max(0, height - 2) }
+
+  mutating func resize(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    let (columns, lines) = (listWidth, listHeight)
+    list.resize(width: columns, height: lines)
+    savedList?.resize(width: columns, height: lines)
+    detail?.resize(width: self.width, height: lines)
+  }
+}
+
+/// The open item: its laid-out text and the reading position.
+public struct DetailState {
+  public private(set) var view: DetailView
+  /// The first line shown.
+  public private(set) var top = 0
+  public private(set) var height: Int
+
+  init(item: FeedItem, width: Int, height: Int) {
+    view = DetailView(item: item, width: width)
+    self.height = max(0, height)
+  }
+
+  var maxTop: Int { max(0, view.lines.count - height) }
+
+  mutating func scroll(by lines: Int) {
+    top = min(max(0, top + lines), maxTop)
+  }
+
+  mutating func scrollToEnd() { top = maxTop }
+
+  /// Re-wraps at a new width, keeping the passage that was at the top of the screen there.
+  mutating func resize(width: Int, height: Int) {
+    self.height = max(0, height)
+    guard width != view.width else {
+      top = min(top, maxTop)
+      return
+    }
+    let place = view.position(ofLine: top)
+    view = DetailView(item: view.item, width: width)
+    top = min(view.firstLine(ofBlock: place.block, lineInBlock: place.lineInBlock), maxTop)
+  }
+}
+
+extension AppState {
+  /// Scrolls the list so a row is at the top (`artfeed render --top`).
+  public mutating func scrollList(toRow row: Int) { list.scroll(toRow: row) }
+  /// Selects a row of the list (`artfeed render --select`).
+  public mutating func selectRow(_ row: Int) { list.select(row) }
+  /// Starts a new count of rows measured.
+  public mutating func resetListStats() { list.resetStats() }
+}

@@ -1,0 +1,71 @@
+import FeedCore
+
+/// A key, decoded by the backend from whatever the terminal sent.
+public enum Key: Sendable, Equatable {
+  case character(Character)
+  /// Ctrl plus a letter, as the lower-case letter (`.control("d")` is Ctrl-D).
+  case control(Character)
+  case up, down, left, right
+  case pageUp, pageDown, home, end
+  case enter, escape, backspace, tab
+  /// A key the backend could not name; it does nothing.
+  case unknown
+}
+
+/// A mouse action at a screen position.
+public struct MouseEvent: Sendable, Equatable {
+  public enum Action: Sendable, Equatable { case wheelUp, wheelDown, click, doubleClick }
+  public var action: Action
+  public var x: Int
+  public var y: Int
+
+  public init(_ action: Action, x: Int, y: Int) {
+    self.action = action
+    self.x = x
+    self.y = y
+  }
+}
+
+/// Everything that can change the app's state: input, a new terminal size, finished work.
+public enum Event: Sendable {
+  case key(Key)
+  case mouse(MouseEvent)
+  case resize(width: Int, height: Int)
+  /// A source finished loading (or failed).
+  case loaded(generation: Int, Result<LoadedList, LoadError>)
+  /// Search results for the query of a given generation.
+  case searchResults(generation: Int, query: String, Result<[FeedItem], LoadError>)
+  /// Time passed (drives the spinner).
+  case tick
+  /// A message for the status line (e.g. the browser could not be started).
+  case notice(String)
+}
+
+/// A list ready to show: its title and items.
+public struct LoadedList: Sendable, Equatable {
+  public var title: String
+  public var items: [FeedItem]
+  public var warnings: [String]
+  public var isOffline: Bool
+
+  public init(title: String, items: [FeedItem], warnings: [String] = [], isOffline: Bool) {
+    self.title = title
+    self.items = items
+    self.warnings = warnings
+    self.isOffline = isOffline
+  }
+}
+
+/// Why loading or searching failed, in words for the status line.
+public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}
+
+/// Work the state asks the run loop to do; results come back as events.
+public enum Command: Sendable, Equatable {
+  case quit
+  case load(generation: Int)
+  case search(generation: Int, query: String)
+  case openLink(String)
+}

@@ -1,0 +1,125 @@
+import TextLayout
+
+/// One terminal cell: a grapheme cluster and its style.
+///
+/// A cluster wider than one cell is stored in its first cell; the cells it covers after that
+/// are continuation cells (`text` empty, `isContinuation` true) so columns stay aligned.
+public struct Cell: Sendable, Equatable {
+  public var text: String
+  public var style: Style
+  public var isContinuation: Bool
+
+  public init(_ text: String = " ", style: Style = .normal, isContinuation: Bool = false) {
+    self.text = text
+    self.style = style
+    self.isContinuation = isContinuation
+  }
+
+  static let blank = Cell()
+}
+
+/// An in-memory screen: what a frame looks like, before any terminal sees it.
+///
+/// Views draw into a buffer; the curses backend copies it to the terminal, tests compare its
+/// `lines` with expected text. Every write is clipped to the buffer and to the caller's limit,
+/// and text is sanitized, so no view can spill past the edge or send a control character.
+public struct ScreenBuffer: Sendable, Equatable {
+  public private(set) var width: Int
+  public private(set) var height: Int
+  public private(set) var cells: [Cell]
+
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    cells = Array(repeating: .blank, count: self.width * self.height)
+  }
+
+  public subscript(x: Int, y: Int) -> Cell {
+    cells[y * width + x]
+  }
+
+  /// Fills a rectangle with blanks of a style (used for the selected row's background).
+  public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, style: Style) {
+    for row in max(0, y)..<min(height, y + h) {
+      for column in max(0, x)..<min(width, x + w) {
+        cells[row * width + column] = Cell(" ", style: style)
+      }
+    }
+  }
+
+  /// Writes text at (x, y), one grapheme cluster at a time, stopping before `limit` (a column,
+  /// exclusive; the buffer's width when nil). Returns the column after the last cell written.
+  ///
+  /// A cluster that does not fit entirely is not drawn, so a wide character is never cut in half.
+  @discardableResult
+  public mutating func put(_ text: String, x: Int, y: Int, style: Style, limit: Int? = nil) -> Int {
+    guard y >= 0, y < height else { return x }
+    let end = min(width, limit ?? width)
+    var column = x
+    for character in text {
+      let cellWidth = Self.cellWidth(of: character)
+      if cellWidth == 0 { continue }
+      if column + cellWidth > end { break }
+      if column >= 0 {
+        clearWide(at: column, y: y)
+        cells[y * width + column] = Cell(String(character), style: style)
+        for extra in 1..<cellWidth {
+          clearWide(at: column + extra, y: y)
+          cells[y * width + column + extra] = Cell("", style: style, isContinuation: true)
+        }
+      }
+      column += cellWidth
+    }
+    return column
+  }
+
+  /// The display text of each line; continuation cells add nothing, so a line's text has the
+  /// same width in a terminal as the buffer is wide.
+  public var lines: [String] {
+    (0..<height).map { row in
+      var line = ""
+      for column in 0..<width where !cells[row * width + column].isContinuation {
+        line += cells[row * width + column].text
+      }
+      return line
+    }
+  }
+
+  /// Lines without trailing blanks: handy in tests and for `artfeed render`.
+  public var trimmedLines: [String] {
+    lines.map { line in
+      var trimmed = Substring(line)
+      while trimmed.last == " " { trimmed = trimmed.dropLast() }
+      return String(trimmed)
+    }
+  }
+
+  /// A grapheme's cells; controls that slipped past the sanitizer take none (they are dropped).
+  static func cellWidth(of character: Character) -> Int {
+    for scalar in character.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+      return 0
+    }
+    return DisplayWidth.of(character)
+  }
+
+  /// Overwriting half of a wide cluster blanks the other half, as a terminal would.
+  private mutating func clearWide(at column: Int, y: Int) {
+    guard column >= 0, column < width else { return }
+    let index = y * width + column
+    if cells[index].isContinuation {
+      var start = column
+      while start > 0, cells[y * width + start].isContinuation { start -= 1 }
+      var c = start
+      while c < width, c == start || cells[y * width + c].isContinuation {
+        cells[y * width + c] = .blank
+        c += 1
+      }
+    } else if (cells[index].text.first.map(DisplayWidth.of) ?? 1) > 1 {
+      var c = column + 1
+      while c < width, cells[y * width + c].isContinuation {
+        cells[y * width + c] = .blank
+        c += 1
+      }
+    }
+  }
+}

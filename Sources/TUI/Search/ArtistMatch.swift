@@ -1,0 +1,52 @@
+import FeedCore
+import Foundation
+
+/// Decides whether an item is by an artist, from what a reader types.
+///
+/// Case and accents are ignored ("zoe" finds "Zoë"), and the query may be any part of the name.
+/// The item's author and its `media:credit` names count; credits that are URLs (DeviantArt's
+/// avatar credit) do not, so typing "http" finds nothing.
+public enum ArtistMatch {
+  /// The query as it is compared: folded, trimmed, inner spaces kept.
+  public static func normalized(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// True when the item's author or one of its credits contains the query.
+  public static func matches(_ item: FeedItem, normalizedQuery query: String) -> Bool {
+    guard !query.isEmpty else { return false }
+    return names(of: item).contains { normalized($0).contains(query) }
+  }
+
+  /// The artist names an item carries: its author, then credits that are not links.
+  public static func names(of item: FeedItem) -> [String] {
+    var names: [String] = []
+    if let author = item.author { names.append(author) }
+    for credit in item.credits where !credit.name.contains("://") {
+      names.append(credit.name)
+    }
+    return names
+  }
+
+  /// Items by the artist, de-duplicated by guid (else link, else title), newest first; items
+  /// without a date keep their relative order after the dated ones.
+  public static func search(_ items: [FeedItem], query: String) -> [FeedItem] {
+    let query = normalized(query)
+    var seen = Set<String>()
+    var found: [(offset: Int, item: FeedItem)] = []
+    for (offset, item) in items.enumerated() where matches(item, normalizedQuery: query) {
+      let key = item.guid ?? item.link ?? item.title ?? "#\(offset)"
+      if seen.insert(key).inserted { found.append((offset, item)) }
+    }
+    found.sort { a, b in
+      switch (a.item.published, b.item.published) {
+      case let (x?, y?) where x != y: return x > y
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return a.offset < b.offset
+      }
+    }
+    return found.map(\.item)
+  }
+}

@@ -1,0 +1,144 @@
+import FeedCore
+import Foundation
+import TextLayout
+
+/// The detail view of one item: the article view (text only) or, when the item has a
+/// thumbnail, the media view (the thumbnail box beside the heading).
+///
+/// Built for a width; the reading position is kept as (block, line in block) so a re-wrap at
+/// another width shows the same passage at the top.
+public struct DetailView: Sendable {
+  /// One laid-out line of the detail text.
+  public struct Line: Sendable, Equatable {
+    public var x: Int
+    public var text: String
+    public var style: Style
+    /// Which block of the item the line belongs to, for keeping the place across re-wraps.
+    public var block: Int
+  }
+
+  public let item: FeedItem
+  public let width: Int
+  public private(set) var lines: [Line] = []
+  /// The thumbnail box (media view only), at the top left of the content.
+  public private(set) var box: Rect?
+
+  /// Lays out the item at a width. The box takes the left of the heading when the text beside
+  /// it would still be at least `RowMetrics`-readable; otherwise the view is the article view.
+  public init(item: FeedItem, width: Int) {
+    self.item = item
+    self.width = max(0, width)
+    layout()
+  }
+
+  /// The first line of a block: where a re-wrap puts the reader back.
+  public func firstLine(ofBlock block: Int, lineInBlock: Int) -> Int {
+    guard let start = lines.firstIndex(where: { $0.block >= block }) else {
+      return max(0, lines.count - 1)
+    }
+    var index = start
+    var remaining = lineInBlock
+    while remaining > 0, index + 1 < lines.count, lines[index + 1].block == lines[start].block {
+      index += 1
+      remaining -= 1
+    }
+    return index
+  }
+
+  /// The (block, line in block) of a line, the inverse of `firstLine`.
+  public func position(ofLine index: Int) -> (block: Int, lineInBlock: Int) {
+    guard lines.indices.contains(index) else { return (0, 0) }
+    let block = lines[index].block
+    var start = index
+    while start > 0, lines[start - 1].block == block { start -= 1 }
+    return (block, index - start)
+  }
+
+  // MARK: - Layout
+
+  private mutating func layout() {
+    let margin = width >= 8 ? 2 : 0
+    let textWidth = max(1, width - 2 * margin)
+    let boxWidth = 12
+    let boxHeight = 6
+    let besideBox = width - margin - boxWidth - 2 - margin
+    let media = !item.thumbnails.isEmpty && besideBox >= 10
+    var block = 0
+    var heading: [Line] = []
+    let headingX = media ? margin + boxWidth + 2 : margin
+    let headingWidth = media ? besideBox : textWidth
+    func add(_ text: String, _ style: Style, into target: inout [Line], x: Int, width: Int) {
+      for wrapped in LineWrapper.wrap(Sanitizer.clean(text), width: width) {
+        target.append(Line(x: x, text: wrapped.text, style: style, block: block))
+      }
+      block += 1
+    }
+    add(Self.title(of: item), .title, into: &heading, x: headingX, width: headingWidth)
+    for field in headerFields() {
+      add(field, Style(.accent), into: &heading, x: headingX, width: headingWidth)
+    }
+    if media {
+      box = Rect(x: margin, y: 1, width: boxWidth, height: boxHeight)
+      let blankLine = Line(x: 0, text: "", style: .normal, block: -1)
+      lines = [blankLine] + heading
+      while lines.count < boxHeight + 1 { lines.append(Line(x: 0, text: "", style: .normal, block: block - 1)) }
+    } else {
+      lines = [Line(x: 0, text: "", style: .normal, block: -1)] + heading
+    }
+    for paragraph in bodyParagraphs() {
+      lines.append(Line(x: 0, text: "", style: .normal, block: block))
+      add(paragraph.text, paragraph.style, into: &lines, x: margin, width: textWidth)
+    }
+  }
+
+  /// "[No Title]" stands in for an empty title, as in the list.
+  static func title(of item: FeedItem) -> String {
+    let title = Sanitizer.clean(item.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    if !title.isEmpty { return title }
+    let media = Sanitizer.clean(item.mediaTitle ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    return media.isEmpty ? "[No Title]" : media
+  }
+
+  private func headerFields() -> [String] {
+    var fields: [String] = []
+    if let author = item.author, !author.isEmpty { fields.append("by \(author)") }
+    if let date = item.published { fields.append(Self.dateText(date)) }
+    if let rating = item.rating, rating.lowercased() == "adult" { fields.append("Rated: adult") }
+    return fields
+  }
+
+  private func bodyParagraphs() -> [(text: String, style: Style)] {
+    var paragraphs: [(String, Style)] = []
+    var tags = item.categories
+    for keyword in item.mediaKeywords where !tags.contains(keyword) { tags.append(keyword) }
+    if !tags.isEmpty { paragraphs.append(("Tags: " + tags.joined(separator: ", "), Style(.accent, dim: true))) }
+    var seen = Set<String>()
+    for text in [item.mediaDescription, item.summary, item.mediaText] {
+      guard let text, !text.isEmpty else { continue }
+      let key = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      guard seen.insert(key).inserted else { continue }
+      for paragraph in text.components(separatedBy: "\n\n") where !paragraph.isEmpty {
+        paragraphs.append((paragraph, .normal))
+      }
+    }
+    if let copyright = item.copyright, !copyright.isEmpty {
+      paragraphs.append(("© " + copyright.replacingOccurrences(of: "©", with: "").trimmingCharacters(in: .whitespaces), Style(.normal, dim: true)))
+    }
+    if let link = item.link, !link.isEmpty {
+      paragraphs.append((link, Style(.accent, underline: true)))
+    }
+    return paragraphs
+  }
+
+  /// "2014-05-28 00:52 UTC": fixed format, no locale, safe from any thread.
+  static func dateText(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    func two(_ value: Int?) -> String {
+      let value = value ?? 0
+      return value < 10 ? "0\(value)" : "\(value)"
+    }
+    return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)) UTC"
+  }
+}

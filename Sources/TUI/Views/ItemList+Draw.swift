@@ -1,0 +1,54 @@
+import FeedCore
+import ListEngine
+import TextLayout
+
+extension ItemList {
+  /// Draws the visible rows into the list area (the buffer's width less the scrollbar column,
+  /// from line `top` for the viewport's height) and the scrollbar in the last column.
+  func draw(into buffer: inout ScreenBuffer, top: Int, emptyMessage: String) {
+    let height = viewport.height
+    let area = top..<(top + height)
+    guard !items.isEmpty else {
+      for (index, line) in LineWrapper.wrap(emptyMessage, width: max(0, viewport.width - 4))
+        .prefix(height).enumerated()
+      {
+        buffer.put(line.text, x: 2, y: top + 1 + index, style: Style(.accent))
+      }
+      return
+    }
+    for visible in visibleRows {
+      drawRow(visible, into: &buffer, top: top, area: area)
+    }
+    let thumb = viewport.scrollbar(trackHeight: height)
+    Scrollbar.draw(x: viewport.width, top: top, height: height, thumb: thumb, into: &buffer)
+  }
+
+  private func drawRow(
+    _ visible: VisibleRow, into buffer: inout ScreenBuffer, top: Int, area: Range<Int>
+  ) {
+    let item = items[visible.row]
+    let layout = Self.layout(of: item, width: viewport.width)
+    let rowTop = top + visible.y
+    let isSelected = visible.row == selection
+    func style(_ base: Style) -> Style { isSelected ? base.selected : base }
+    if isSelected {
+      for line in 0..<max(0, layout.separatorY) where area.contains(rowTop + line) {
+        buffer.fill(x: 0, y: rowTop + line, width: viewport.width, height: 1, style: style(.normal))
+      }
+    }
+    for placed in layout.lines where area.contains(rowTop + placed.y) {
+      let base: Style = placed.style == .title ? .title : .subtitle
+      buffer.put(placed.text, x: placed.x, y: rowTop + placed.y, style: style(base), limit: viewport.width)
+    }
+    if let box = layout.thumbnailBox {
+      let rect = Rect(x: box.x, y: rowTop + box.y, width: box.width, height: box.height)
+      ThumbnailBox.draw(rect, item: item, into: &buffer, style: style(.box), clip: area)
+    }
+    let separatorY = rowTop + layout.separatorY
+    if area.contains(separatorY), viewport.width > 0 {
+      buffer.put(
+        String(repeating: "─", count: viewport.width), x: 0, y: separatorY,
+        style: Style(.normal, dim: true), limit: viewport.width)
+    }
+  }
+}

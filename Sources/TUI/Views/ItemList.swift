@@ -1,0 +1,132 @@
+import FeedCore
+import ListEngine
+import TextLayout
+
+/// A list of feed items on screen: the items, and a list-engine viewport over their rows.
+///
+/// Rows are laid out by `RowLayout` from the item's text at the current width, only when the
+/// engine asks (rows on screen); every other row counts as its kind's estimate. The layout
+/// is pure, so measuring and drawing use the same function and cannot disagree.
+public struct ItemList {
+  /// Row kinds for the engine: a thumbnail makes an image row.
+  enum Kind: UInt8 {
+    case basic = 0
+    case image = 1
+  }
+
+  public let title: String
+  public let items: [FeedItem]
+  private(set) var viewport: ListViewport<ArrayRowKinds>
+
+  public init(title: String, items: [FeedItem]) {
+    self.title = title
+    self.items = items
+    let kinds = ArrayRowKinds(items.map { Self.kind(of: $0).rawValue }, kindCount: 2)
+    viewport = ListViewport(
+      kinds: kinds, width: 0, height: 0,
+      initialEstimate: Self.initialEstimate, measure: Self.measure(items))
+  }
+
+  public var count: Int { items.count }
+  public var selection: Int? { viewport.selection }
+  public var selectedItem: FeedItem? { selection.map { items[$0] } }
+  /// The rows on screen, with their screen lines relative to the list's top.
+  public var visibleRows: [VisibleRow] { viewport.visibleRows }
+
+  // MARK: - Moving
+
+  /// A move of the selection or the view.
+  public enum Move: Sendable {
+    case up, down, halfPageUp, halfPageDown, pageUp, pageDown, top, bottom
+  }
+
+  public mutating func move(_ move: Move) {
+    switch move {
+    case .up: viewport.moveSelection(by: -1)
+    case .down: viewport.moveSelection(by: 1)
+    case .halfPageUp: viewport.halfPageUp()
+    case .halfPageDown: viewport.halfPageDown()
+    case .pageUp: viewport.pageUp()
+    case .pageDown: viewport.pageDown()
+    case .top: viewport.jumpToStart()
+    case .bottom: viewport.jumpToEnd()
+    }
+  }
+
+  public mutating func resize(width: Int, height: Int) {
+    viewport.resize(width: max(0, width), height: max(0, height))
+  }
+
+  public mutating func scroll(byLines lines: Int) { viewport.scroll(byLines: lines) }
+  public mutating func scroll(toRow row: Int) { viewport.scroll(toRow: row) }
+  public mutating func select(_ row: Int) { viewport.select(row: row) }
+
+  /// Selects the item with the same guid (else link) as `item`, if the list has it.
+  public mutating func select(matching item: FeedItem) {
+    let key = item.guid ?? item.link
+    guard key != nil, let index = items.firstIndex(where: { ($0.guid ?? $0.link) == key }) else {
+      return
+    }
+    viewport.select(row: index)
+  }
+
+  /// The row drawn on a line of the list area, if any.
+  public func row(atScreenLine line: Int) -> Int? {
+    visibleRows.first { line >= $0.y && line < $0.y + $0.height }?.row
+  }
+
+  // MARK: - Figures
+
+  /// What `artfeed render --stats` prints: measurement counts and the totals.
+  public struct Stats: Sendable, Equatable {
+    public var rowsMeasured: Int
+    public var measuredRows: Int
+    public var estimatedTotal: Int
+    public var measuredTotal: Int
+  }
+
+  public var stats: Stats {
+    Stats(
+      rowsMeasured: viewport.stats.rowsMeasured,
+      measuredRows: viewport.heights.measuredRowCount,
+      estimatedTotal: viewport.estimatedTotalHeight,
+      measuredTotal: viewport.heights.measuredHeightTotal)
+  }
+
+  public mutating func resetStats() { viewport.resetStats() }
+
+  // MARK: - Layout
+
+  static func kind(of item: FeedItem) -> Kind {
+    item.thumbnails.isEmpty ? .basic : .image
+  }
+
+  /// The row's cells at a width: the one layout both measuring and drawing use.
+  static func layout(of item: FeedItem, width: Int) -> RowLayout {
+    RowLayout.make(
+      title: item.title, subtitle: subtitle(of: item), hasThumbnail: !item.thumbnails.isEmpty,
+      width: width)
+  }
+
+  /// The subtitle as in the seed app: media:text, else media:description, else the summary.
+  static func subtitle(of item: FeedItem) -> String? {
+    for text in [item.mediaText, item.mediaDescription, item.summary] {
+      if let text, !text.allSatisfy(\.isWhitespace) { return text }
+    }
+    return nil
+  }
+
+  static func measure(_ items: [FeedItem]) -> ListViewport<ArrayRowKinds>.Measure {
+    { row, width in layout(of: items[row], width: width).height }
+  }
+
+  /// A first guess per kind before any row of that kind is measured at a width: padding and
+  /// separator, a title line, and the lines a typical subtitle takes; an image row at least
+  /// the thumbnail box.
+  static let initialEstimate: ListViewport<ArrayRowKinds>.Estimate = { kind, width in
+    let textWidth = max(1, width - 4)
+    let subtitleLines = min(4, (120 + textWidth - 1) / textWidth)
+    let basic = 3 + 1 + subtitleLines
+    return kind == Kind.image.rawValue ? max(9, basic) : basic
+  }
+}

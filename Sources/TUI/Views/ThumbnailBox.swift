@@ -1,0 +1,66 @@
+import FeedCore
+
+/// A rectangle of cells.
+public struct Rect: Sendable, Equatable {
+  public var x: Int
+  public var y: Int
+  public var width: Int
+  public var height: Int
+
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+}
+
+/// Draws the thumbnail box: a plain frame where a picture will go, with what is known about
+/// the picture inside (its size, and "18+" for adult items).
+public enum ThumbnailBox {
+  /// Draws the frame, clipped to `clip` lines (the part of a row that is on screen).
+  public static func draw(
+    _ rect: Rect, item: FeedItem, into buffer: inout ScreenBuffer, style: Style,
+    clip: Range<Int>? = nil
+  ) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    let visible = clip ?? 0..<buffer.height
+    let inner = rect.width - 2
+    let labels = Self.labels(for: item)
+    for line in 0..<rect.height {
+      let y = rect.y + line
+      guard visible.contains(y) else { continue }
+      let text: String
+      if line == 0 {
+        text = "┌" + String(repeating: "─", count: inner) + "┐"
+      } else if line == rect.height - 1 {
+        text = "└" + String(repeating: "─", count: inner) + "┘"
+      } else {
+        let label = labels.indices.contains(line - 1) ? labels[line - 1] : ""
+        text = "│" + centered(label, width: inner) + "│"
+      }
+      buffer.put(text, x: rect.x, y: y, style: style)
+    }
+  }
+
+  /// The thumbnail closest to the box, by the sizes the feed declares.
+  static func labels(for item: FeedItem) -> [String] {
+    var labels: [String] = []
+    let medium = item.contents.first?.medium ?? "image"
+    labels.append(medium == "image" ? "image" : String(medium.prefix(8)))
+    if let thumb = item.thumbnails.first(where: { $0.width != nil && $0.height != nil }),
+      let w = thumb.width, let h = thumb.height
+    {
+      labels.append("\(w)x\(h)")
+    }
+    if item.rating?.lowercased() == "adult" { labels.append("18+") }
+    return labels
+  }
+
+  private static func centered(_ text: String, width: Int) -> String {
+    let text = String(text.prefix(max(0, width)))
+    let left = max(0, (width - text.count) / 2)
+    let right = max(0, width - text.count - left)
+    return String(repeating: " ", count: left) + text + String(repeating: " ", count: right)
+  }
+}

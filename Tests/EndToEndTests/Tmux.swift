@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// A tmux server of the test's own (its own socket), running the real binary in a real
+/// terminal: send keys, resize, read the screen.
+final class Tmux {
+  let socket: String
+  let session = "e2e"
+
+  /// Nil when tmux is missing (the caller skips, or fails under ARTFEED_REQUIRE_E2E=1).
+  static var executable: String? {
+    for directory in ["/usr/bin", "/usr/local/bin", "/bin"] {
+      let path = directory + "/tmux"
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }
+
+  static var isRequired: Bool { ProcessInfo.processInfo.environment["ARTFEED_REQUIRE_E2E"] == "1" }
+
+  /// Starts a session of the given size running `command` through `sh -c`.
+  init(width: Int, height: Int, command: String) throws {
+    socket = "artfeed-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try run(["-u", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
+  }
+
+  deinit {
+    _ = try? run(["kill-server"])
+  }
+
+  @discardableResult
+  func run(_ arguments: [String]) throws -> String {
+    guard let tmux = Self.executable else { throw E2EError.noTmux }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tmux)
+    process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["LANG"] = "C.UTF-8"
+    environment["LC_ALL"] = "C.UTF-8"
+    environment.removeValue(forKey: "TMUX")
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0 else {
+      throw E2EError.tmuxFailed(arguments.joined(separator: " "), text)
+    }
+    return text
+  }
+
+  func send(_ keys: String...) throws {
+    try run(["send-keys", "-t", session] + keys)
+  }
+
+  /// Types text literally (no key-name lookup).
+  func type(_ text: String) throws {
+    try run(["send-keys", "-t", session, "-l", text])
+  }
+
+  func resize(width: Int, height: Int) throws {
+    try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// The screen's lines as tmux shows them.
+  func capture() throws -> [String] {
+    let text = try run(["capture-pane", "-p", "-t", session])
+    var lines = text.components(separatedBy: "\n")
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  /// Polls the screen until `condition` holds or the timeout passes; returns the last screen.
+  @discardableResult
+  func waitFor(
+    _ what: String, timeout: TimeInterval = 20, _ condition: ([String]) -> Bool
+  ) throws -> [String] {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = try capture()
+    while !condition(screen) {
+      guard Date() < deadline else {
+        throw E2EError.timeout(what, screen.joined(separator: "\n"))
+      }
+      Thread.sleep(forTimeInterval: 0.1)
+      screen = try capture()
+    }
+    return screen
+  }
+}
+
+enum E2EError: Error, CustomStringConvertible {
+  case noTmux
+  case noBinary(String)
+  case tmuxFailed(String, String)
+  case timeout(String, String)
+
+  var description: String {
+    switch self {
+    case .noTmux: "tmux is not installed"
+    case .noBinary(let path): "the artfeed binary is not built at \(path)"
+    case .tmuxFailed(let command, let output): "tmux \(command) failed: \(output)"
+    case .timeout(let what, let screen): "timed out waiting for \(what); screen was:\n\(screen)"
+    }
+  }
+}
+
+/// Paths the end-to-end tests need.
+enum Paths {
+  /// The package root, from this file's path.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `artfeed` binary built beside the test bundle (swift test builds every product).
+  static var artfeed: URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [beside, beside.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+      let url = candidate.appendingPathComponent("artfeed")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return packageRoot.appendingPathComponent(".build/debug/artfeed")
+  }
+}

@@ -1,0 +1,66 @@
+import FeedCore
+import Foundation
+
+@testable import TUI
+
+/// Small hand-made items for headless tests.
+enum Fixtures {
+  static func item(
+    _ index: Int, author: String, thumbnail: Bool = false, title: String? = nil,
+    summary: String? = nil
+  ) -> FeedItem {
+    FeedItem(
+      title: title ?? "Item number \(index) by \(author)",
+      link: "https://art.example/\(author)/\(index)",
+      guid: "guid-\(index)",
+      published: Date(timeIntervalSince1970: 1_700_000_000 - Double(index) * 3600),
+      author: author,
+      summary: summary ?? "A short description of piece \(index), with a few words to wrap.",
+      credits: [MediaCredit(role: "author", scheme: "urn:ebu", name: author)],
+      thumbnails: thumbnail
+        ? [MediaThumbnail(url: "https://img.example/\(index).jpg", width: 150, height: 150)] : [])
+  }
+
+  static let artists = ["ann", "Zoë", "bob"]
+
+  /// 30 items, artists in turn, every other one with a thumbnail.
+  static let items: [FeedItem] = (0..<30).map {
+    item($0, author: artists[$0 % artists.count], thumbnail: $0 % 2 == 0)
+  }
+
+  static func state(width: Int = 60, height: Int = 20, items: [FeedItem] = items) -> AppState {
+    AppState(list: ItemList(title: "Test feed", items: items), isOffline: true, width: width, height: height)
+  }
+}
+
+extension AppState {
+  /// Applies events, answering search commands from `catalog` at once (what the run loop would
+  /// do a moment later); returns the commands that were not answered here.
+  @discardableResult
+  mutating func send(_ events: [Event], catalog: [FeedItem] = Fixtures.items) -> [Command] {
+    var left: [Command] = []
+    var queue = events
+    while !queue.isEmpty {
+      let event = queue.removeFirst()
+      for command in update(event) {
+        if case .search(let generation, let query) = command {
+          let found = ArtistMatch.search(catalog, query: query)
+          queue.insert(.searchResults(generation: generation, query: query, .success(found)), at: 0)
+        } else {
+          left.append(command)
+        }
+      }
+    }
+    return left
+  }
+
+  mutating func press(_ keys: Key...) {
+    send(keys.map(Event.key))
+  }
+
+  mutating func type(_ text: String) {
+    send(text.map { Event.key(.character($0)) })
+  }
+
+  var screenText: String { render().trimmedLines.joined(separator: "\n") }
+}
