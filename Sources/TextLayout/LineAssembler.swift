@@ -6,7 +6,10 @@
 /// Either way a line becomes a `String` only once, when it is finished.
 struct LineAssembler {
   let source: UnsafeBufferPointer<UInt8>
+  /// When true, lines are only counted (`lineCount`), never turned into strings.
+  let countsOnly: Bool
   private(set) var lines: [WrappedLine] = []
+  private(set) var lineCount = 0
 
   /// Display width of the line so far.
   private(set) var width = 0
@@ -18,8 +21,9 @@ struct LineAssembler {
   private var isContiguous = true
   private var buffer: [UInt8] = []
 
-  init(source: UnsafeBufferPointer<UInt8>) {
+  init(source: UnsafeBufferPointer<UInt8>, countsOnly: Bool = false) {
     self.source = source
+    self.countsOnly = countsOnly
   }
 
   /// Appends `source[start..<end]` (`width` cells), preceded by `spaces` spaces.
@@ -55,20 +59,23 @@ struct LineAssembler {
 
   /// Finishes the current line (possibly empty) and starts a new one.
   mutating func finishLine() {
-    let text: String
-    if isContiguous {
-      text = String(
-        decoding: UnsafeBufferPointer(rebasing: source[rangeStart..<rangeEnd]), as: UTF8.self)
-    } else {
-      text = String(decoding: buffer, as: UTF8.self)
-      buffer.removeAll(keepingCapacity: true)
-      isContiguous = true
+    lineCount += 1
+    if !countsOnly {
+      lines.append(WrappedLine(text: currentText(), width: width))
     }
-    lines.append(WrappedLine(text: text, width: width))
+    isContiguous = true
     rangeStart = 0
     rangeEnd = 0
     width = 0
     hasContent = false
+  }
+
+  private func currentText() -> String {
+    if isContiguous {
+      return String(
+        decoding: UnsafeBufferPointer(rebasing: source[rangeStart..<rangeEnd]), as: UTF8.self)
+    }
+    return String(decoding: buffer, as: UTF8.self)
   }
 
   private mutating func switchToBuffer() {

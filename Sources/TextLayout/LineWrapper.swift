@@ -34,9 +34,23 @@ public enum LineWrapper {
     guard width > 0, !text.isEmpty else { return [] }
     var text = text
     return text.withUTF8 { bytes in
-      var engine = WrapEngine(bytes: bytes, width: width, table: WidthTable.shared)
+      var engine = WrapEngine(
+        bytes: bytes, width: width, table: WidthTable.shared, countsOnly: false)
       engine.run()
       return engine.output.lines
+    }
+  }
+
+  /// `wrap(text, width: width).count`, without building the lines' strings: what a list
+  /// needs to measure a row's height.
+  public static func lineCount(_ text: String, width: Int) -> Int {
+    guard width > 0, !text.isEmpty else { return 0 }
+    var text = text
+    return text.withUTF8 { bytes in
+      var engine = WrapEngine(
+        bytes: bytes, width: width, table: WidthTable.shared, countsOnly: true)
+      engine.run()
+      return engine.output.lineCount
     }
   }
 }

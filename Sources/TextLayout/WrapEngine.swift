@@ -25,11 +25,11 @@ struct WrapEngine {
   /// Break class of the word's last cluster.
   private var lastClass = BreakClass()
 
-  init(bytes: UnsafeBufferPointer<UInt8>, width: Int, table: WidthTable) {
+  init(bytes: UnsafeBufferPointer<UInt8>, width: Int, table: WidthTable, countsOnly: Bool) {
     self.bytes = bytes
     self.width = width
     self.scanner = GraphemeScanner(bytes: bytes, table: table)
-    self.output = LineAssembler(source: bytes)
+    self.output = LineAssembler(source: bytes, countsOnly: countsOnly)
   }
 
   mutating func run() {
