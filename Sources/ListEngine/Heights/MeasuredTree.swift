@@ -159,14 +159,19 @@ struct MeasuredTree: Sendable {
     return first.row < second.row
   }
 
+  /// Places a childless node in a free slot (or a new one) with its sums set.
   private mutating func allocate(_ node: Node) -> Int32 {
-    if let slot = freeSlots.popLast() {
+    let slot: Int32
+    if let free = freeSlots.popLast() {
+      slot = free
       nodes[Int(slot)] = node
-      return slot
+    } else {
+      slot = Int32(nodes.count)
+      nodes.append(node)
+      subtreeKindCounts.append(contentsOf: repeatElement(0, count: kindCount))
     }
-    nodes.append(node)
-    subtreeKindCounts.append(contentsOf: repeatElement(0, count: kindCount))
-    return Int32(nodes.count - 1)
+    update(slot)
+    return slot
   }
 
   /// Recomputes a node's sums from its children.
