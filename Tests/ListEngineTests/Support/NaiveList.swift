@@ -13,6 +13,9 @@ struct NaiveList {
   private(set) var offsets: [Int] = [0]
   private(set) var top = 0
   private(set) var selection: Int?
+  /// Whether the last operation's settling moved the view (to close a gap or reveal the
+  /// selection).
+  private(set) var settleMovedView = false
 
   init(rowCount: Int, width: Int, height: Int, measure: @escaping (Int, Int) -> Int) {
     self.rowCount = rowCount
@@ -138,6 +141,8 @@ struct NaiveList {
 
   private mutating func settle(reveal: Bool) {
     guard rowCount > 0 else { return }
+    let requested = top
+    defer { settleMovedView = top != requested }
     top = min(max(top, 0), maxTop)
     if reveal {
       revealSelection()
