@@ -1,0 +1,41 @@
+extension ListViewport {
+  /// Changes the screen size.
+  ///
+  /// The anchored row stays on the same screen line (its line within the row is clamped to
+  /// its new height); then the selection is made well placed and gaps at the ends are closed,
+  /// which are the only reasons the view moves. Measurements of the last few widths are
+  /// kept, so going back to a recent width measures nothing already measured there.
+  public mutating func resize(width: Int, height: Int) {
+    precondition(width >= 0 && height >= 0, "sizes must be >= 0")
+    heights.setWidth(width)
+    self.height = height
+    settle(.revealSelection)
+  }
+
+  /// The client's measurement. Replace it when content changes, then call `invalidate(row:)`
+  /// or `invalidateAll()`.
+  public var measure: Measure {
+    get { heights.measure }
+    set { heights.measure = newValue }
+  }
+
+  /// Forgets `row`'s measurements at every width (its content changed). The view stays; the
+  /// selection follows if it leaves the screen.
+  public mutating func invalidate(row: Int) {
+    heights.invalidate(row: row)
+    settle(.followView)
+  }
+
+  /// Forgets every measurement at every width. The view stays where it can.
+  public mutating func invalidateAll() {
+    heights.invalidateAll()
+    settle(.followView)
+  }
+
+  /// Replaces the rows (a reloaded feed); keeps the anchor and selection rows where they
+  /// still exist, clamped otherwise.
+  public mutating func replaceRows(kinds: Kinds, measure: @escaping Measure) {
+    heights.replaceRows(kinds: kinds, measure: measure)
+    settle(.followView)
+  }
+}

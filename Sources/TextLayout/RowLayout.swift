@@ -1,0 +1,108 @@
+/// The cells of one list row at a given width: where each text line and the thumbnail box
+/// go, and how tall the row is. Pure: the width is passed in, nothing is drawn.
+///
+/// Basic row (no thumbnail), top to bottom: `topPadding` blank lines, the title wrapped with
+/// no line limit, the subtitle wrapped with no line limit, `bottomPadding` blank lines, the
+/// separator. Text sits between margins of `horizontalMargin` columns.
+///
+/// Image row: the thumbnail box at the left margin below the top padding, a gap, then the
+/// text column. The row is as tall as the taller of box and text: text may make it taller,
+/// the box is never clipped. When the text column would be narrower than
+/// `minimumTextColumns`, the row falls back to the basic layout.
+///
+/// Narrow rows: margins shrink on rows of 1...4 columns so at least one text column remains.
+/// A row 0 columns wide has no text lines: just padding and separator (height 3).
+public struct RowLayout: Sendable, Equatable {
+  /// Which layout a row uses.
+  public enum Kind: Sendable, Equatable {
+    /// Text only.
+    case basic
+    /// Thumbnail box beside the text.
+    case image
+  }
+
+  /// The effective kind: an image row too narrow for its text column is `.basic`.
+  public var kind: Kind
+  /// Row width in columns, as passed in (negative widths count as 0).
+  public var width: Int
+  /// Total lines, padding and separator included.
+  public var height: Int
+  /// Every text line, title lines first, with row-relative positions.
+  public var lines: [PlacedLine]
+  /// The thumbnail box (image rows only).
+  public var thumbnailBox: BoxRect?
+  /// The first separator line (the last line with the standard metrics).
+  public var separatorY: Int
+
+  /// Lays out a row: sanitizes the title (nil or empty shows "[No Title]") and the subtitle
+  /// (sanitized, truncated to `metrics.subtitleLimit` clusters, nil or empty takes no lines),
+  /// then wraps both to the text column.
+  public static func make(
+    title: String?, subtitle: String?, hasThumbnail: Bool, width: Int,
+    metrics: RowMetrics = .standard
+  ) -> RowLayout {
+    let text = RowText(title: title, subtitle: subtitle, subtitleLimit: metrics.subtitleLimit)
+    let columns = RowColumns(width: width, hasThumbnail: hasThumbnail, metrics: metrics)
+    var lines: [PlacedLine] = []
+    var y = metrics.topPadding
+    for (content, style) in [(text.title, PlacedLine.Style.title), (text.subtitle, .subtitle)] {
+      guard let content else { continue }
+      for line in LineWrapper.wrap(content, width: columns.textWidth) {
+        lines.append(
+          PlacedLine(x: columns.textX, y: y, text: line.text, width: line.width, style: style))
+        y += 1
+      }
+    }
+    let separatorY = columns.separatorY(textLines: lines.count, metrics: metrics)
+    return RowLayout(
+      kind: columns.kind, width: columns.width, height: separatorY + metrics.separatorHeight,
+      lines: lines, thumbnailBox: columns.box, separatorY: separatorY)
+  }
+
+  /// `make(...).height`, computed without building the lines' strings.
+  public static func height(
+    title: String?, subtitle: String?, hasThumbnail: Bool, width: Int,
+    metrics: RowMetrics = .standard
+  ) -> Int {
+    let text = RowText(title: title, subtitle: subtitle, subtitleLimit: metrics.subtitleLimit)
+    let columns = RowColumns(width: width, hasThumbnail: hasThumbnail, metrics: metrics)
+    var textLines = LineWrapper.lineCount(text.title, width: columns.textWidth)
+    if let subtitle = text.subtitle {
+      textLines += LineWrapper.lineCount(subtitle, width: columns.textWidth)
+    }
+    return columns.separatorY(textLines: textLines, metrics: metrics) + metrics.separatorHeight
+  }
+}
+
+/// The horizontal plan of a row: its kind, the text column and the box.
+struct RowColumns {
+  var width: Int
+  var kind: RowLayout.Kind
+  var textX: Int
+  var textWidth: Int
+  var box: BoxRect?
+
+  init(width: Int, hasThumbnail: Bool, metrics: RowMetrics) {
+    self.width = max(0, width)
+    if hasThumbnail && self.width >= metrics.minimumImageRowWidth {
+      let margin = metrics.horizontalMargin
+      kind = .image
+      box = BoxRect(
+        x: margin, y: metrics.topPadding, width: metrics.thumbnailColumns,
+        height: metrics.thumbnailRows)
+      textX = margin + metrics.thumbnailColumns + metrics.thumbnailGap
+      textWidth = self.width - textX - margin
+    } else {
+      let margin = metrics.margin(forWidth: self.width)
+      kind = .basic
+      box = nil
+      textX = margin
+      textWidth = max(0, self.width - 2 * margin)
+    }
+  }
+
+  /// The separator's line for a row with `textLines` lines of text.
+  func separatorY(textLines: Int, metrics: RowMetrics) -> Int {
+    metrics.topPadding + max(textLines, box?.height ?? 0) + metrics.bottomPadding
+  }
+}

@@ -1,0 +1,52 @@
+/// Every number of the list's row layouts, in cells and lines, in one place.
+///
+/// These translate the seed app's constraints to a terminal: 1 line of padding above and
+/// below the text, a 1-line separator, 2-column margins, a 12 x 6 thumbnail box (roughly
+/// square with 8 x 16 px cells) with a 2-column gap before the text, and a subtitle of at
+/// most 200 grapheme clusters.
+public struct RowMetrics: Sendable, Equatable {
+  /// Blank lines above the text (and the box).
+  public var topPadding = 1
+  /// Blank lines below the text (or the box, if taller).
+  public var bottomPadding = 1
+  /// Lines of the separator at the bottom of every row.
+  public var separatorHeight = 1
+  /// Columns left blank at the left and at the right of a row.
+  public var horizontalMargin = 2
+  /// Width of the thumbnail box, in columns.
+  public var thumbnailColumns = 12
+  /// Height of the thumbnail box, in lines.
+  public var thumbnailRows = 6
+  /// Columns between the box and the text.
+  public var thumbnailGap = 2
+  /// An image row needs at least this many text columns beside the box, else it falls back to
+  /// the basic layout.
+  public var minimumTextColumns = 10
+  /// Grapheme clusters of subtitle shown before "...".
+  public var subtitleLimit = 200
+  /// Assumed size of a terminal cell in pixels, to pick a thumbnail for the box: 8 x 16 px
+  /// makes the 12 x 6 box 96 x 96 px.
+  public var cellPixelWidth = 8
+  public var cellPixelHeight = 16
+
+  /// The numbers above.
+  public static let standard = RowMetrics()
+
+  public init() {}
+
+  /// Size in pixels that the thumbnail box covers (96 x 96 with the standard metrics).
+  public var thumbnailPixelSize: (width: Int, height: Int) {
+    (thumbnailColumns * cellPixelWidth, thumbnailRows * cellPixelHeight)
+  }
+
+  /// Narrowest row that keeps the image layout (28 columns with the standard metrics).
+  public var minimumImageRowWidth: Int {
+    2 * horizontalMargin + thumbnailColumns + thumbnailGap + minimumTextColumns
+  }
+
+  /// The margin on each side of a row `width` columns wide: `horizontalMargin`, shrunk on
+  /// very narrow rows (1...4 columns) so that at least one text column remains.
+  public func margin(forWidth width: Int) -> Int {
+    min(horizontalMargin, max(0, (width - 1) / 2))
+  }
+}

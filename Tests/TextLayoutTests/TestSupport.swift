@@ -1,0 +1,76 @@
+@testable import TextLayout
+
+/// SplitMix64: seeded, so every random test can print and replay its seed.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}
+
+/// Pieces that exercise every path of width, segmentation and wrapping.
+enum Alphabet {
+  /// Sanitized-looking text pieces: ASCII words and punctuation, spaces, tabs, newlines, CJK
+  /// (with kinsoku punctuation), Hangul, Arabic, emoji sequences, combining marks, a URL.
+  static let clean: [String] = [
+    "a", "b", "word", "Z", "longerword", "x1", " ", " ", " ", "  ", "\t", "\n", "\n\n",
+    "中", "文", "日本", "。", "、", "「", "」", "（", "）", "ー", "っ", "한", "글", "ا", "ب",
+    "👨‍👩‍👧", "👨‍👩‍👧‍👦", "❤️", "🇯🇵", "👍🏽", "🎨", "e\u{301}", "\u{301}", "a\u{308}\u{323}",
+    "ｶ", "Ｆ", "(", ")", ",", ".", "-", "/", "https://example.com/a/very/long/path?q=1",
+    "नमस्ते", "क्षि", "ไทย", "\u{00A0}", "\u{3000}",
+  ]
+
+  /// Anything at all: controls, escapes, CR, lone surrogates' neighbours, unassigned code
+  /// points, private use, format characters.
+  static let hostile: [String] =
+    clean + [
+      "\r", "\r\n", "\u{1B}", "\u{1B}[31m", "\u{1B}]0;title\u{07}", "\u{7F}", "\u{85}",
+      "\u{9B}", "\u{200B}", "\u{202E}", "\u{2066}", "\u{FEFF}", "\u{AD}", "\u{200D}",
+      "\u{FE0F}", "\u{E0067}", "\u{378}", "\u{E000}", "\u{10FFFF}", "\u{0}", "\u{1F1FA}",
+      "\u{1100}", "\u{1161}", "\u{11A8}", "\u{0600}",
+    ]
+
+  static func string(
+    from pieces: [String], count: Int, using generator: inout SeededGenerator
+  ) -> String {
+    var text = ""
+    for _ in 0..<count {
+      text += pieces[Int(generator.next() % UInt64(pieces.count))]
+    }
+    return text
+  }
+}
+
+/// Compares the visible (non-whitespace) clusters of wrapped output with the input's, in
+/// order, allowing `LineWrapper.placeholder` for input clusters wider than `width`.
+/// Returns nil when they agree, else a description of the first difference.
+///
+/// Clusters are compared without leading spaces: an orphan combining mark after a tab joins
+/// the last space the tab expands to (" \u{301}"), which is the same visible content.
+func contentDifference(input: String, output: [String], width: Int) -> String? {
+  let expected = visibleClusters(input)
+  let actual = output.flatMap(visibleClusters)
+  guard expected.count == actual.count else {
+    return "cluster counts differ: \(expected.count) in, \(actual.count) out"
+  }
+  for (index, (want, got)) in zip(expected, actual).enumerated() where want != got {
+    if got == String(LineWrapper.placeholder) && DisplayWidth.of(want) > width { continue }
+    return "cluster \(index): expected \(want.debugDescription), got \(got.debugDescription)"
+  }
+  return nil
+}
+
+/// The text's clusters without leading spaces and tabs, empty ones (whitespace) left out.
+private func visibleClusters(_ text: String) -> [String] {
+  text.compactMap { character in
+    let scalars = character.unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+    return scalars.isEmpty ? nil : String(String.UnicodeScalarView(scalars))
+  }
+}
