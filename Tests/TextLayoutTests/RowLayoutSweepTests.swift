@@ -29,7 +29,9 @@ struct RowLayoutSweepTests {
           let layout = RowLayout.make(
             title: sample.title, subtitle: sample.subtitle, hasThumbnail: hasThumbnail,
             width: width)
-          if let problem = check(layout, sample: sample, hasThumbnail: hasThumbnail, metrics: metrics) {
+          if let problem = check(
+            layout, sample: sample, hasThumbnail: hasThumbnail, metrics: metrics)
+          {
             Issue.record("\(context): \(problem)")
             return
           }
@@ -81,7 +83,8 @@ struct RowLayoutSweepTests {
 
   /// Where the text column should be, from the metrics alone: beside the box with the right
   /// margin kept, or between margins shrunk just enough to leave a column on tiny rows.
-  private func expectedTextColumn(_ layout: RowLayout, metrics: RowMetrics) -> (x: Int, width: Int) {
+  private func expectedTextColumn(_ layout: RowLayout, metrics: RowMetrics) -> (x: Int, width: Int)
+  {
     let margin = metrics.horizontalMargin
     if layout.kind == .image {
       let x = margin + metrics.thumbnailColumns + metrics.thumbnailGap

@@ -49,13 +49,15 @@ struct SanitizerTests {
   @Test("other C0 and C1 controls and DEL are removed")
   func controls() {
     var input = "a"
-    for value in UInt32(0)..<0x20 where value != 0x0A && value != 0x09 && value != 0x0D
+    for value in UInt32(0)..<0x20
+    where value != 0x0A && value != 0x09 && value != 0x0D
       && value != 0x1B
     {
       input.unicodeScalars.append(Unicode.Scalar(value) ?? " ")
     }
     input += "\u{7F}b"
-    for value in UInt32(0x80)..<0xA0 where ![0x85, 0x90, 0x98, 0x9B, 0x9D, 0x9E, 0x9F].contains(value) {
+    for value in UInt32(0x80)..<0xA0
+    where ![0x85, 0x90, 0x98, 0x9B, 0x9D, 0x9E, 0x9F].contains(value) {
       input.unicodeScalars.append(Unicode.Scalar(value) ?? " ")
     }
     input += "c"
@@ -124,7 +126,8 @@ struct SanitizerTests {
       let context = "seed \(seed) round \(round): \(text.debugDescription)"
       for scalar in clean.unicodeScalars {
         let value = scalar.value
-        let isControl = value < 0x20 && value != 0x0A && value != 0x09 || (0x7F..<0xA0).contains(value)
+        let isControl =
+          value < 0x20 && value != 0x0A && value != 0x09 || (0x7F..<0xA0).contains(value)
         #expect(!isControl, "\(context)")
         #expect(DisplayWidth.isPrintable(scalar) || value == 0x0A || value == 0x09, "\(context)")
         #expect(

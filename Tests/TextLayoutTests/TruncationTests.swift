@@ -8,7 +8,9 @@ struct TruncationTests {
   func short() {
     #expect(Truncation.truncated("hello", limit: 5) == "hello")
     #expect(Truncation.truncated("", limit: 0) == "")
-    #expect(Truncation.truncated(String(repeating: "a", count: 200)) == String(repeating: "a", count: 200))
+    #expect(
+      Truncation.truncated(String(repeating: "a", count: 200)) == String(repeating: "a", count: 200)
+    )
   }
 
   @Test("longer text keeps the first `limit` grapheme clusters and gains \"...\"")
