@@ -83,6 +83,19 @@ struct MeasureCountTests {
     }
   }
 
+  @Test("a resize that pushes the selection off the bottom measures only the rows it shows")
+  func resizePushingSelectionMeasuresFinalScreen() {
+    var (list, counter) = Self.makeList()
+    list.scroll(toRow: 4_000_000)
+    for width in [80, 15, 80, 12, 100, 15] {
+      // Select the last row that is fully on screen, then narrow or widen.
+      list.select(row: (list.visibleRows.last?.row ?? 1) - 1)
+      Self.frame("resize to \(width) with the selection low", &list, counter: counter) {
+        $0.resize(width: width, height: 24)
+      }
+    }
+  }
+
   @Test("scrolling, selecting and half pages measure at most the rows they show")
   func otherFramesMeasureVisibleRows() {
     var (list, counter) = Self.makeList()

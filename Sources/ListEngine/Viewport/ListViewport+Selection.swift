@@ -81,7 +81,8 @@ extension ListViewport {
   /// goes to the nearer edge, a taller one to the top.
   ///
   /// Runs before the screen is filled and measures only rows of the screen it settles on: it
-  /// looks for the selection by walking up from it at most the lines that would show above it.
+  /// looks for the selection by walking up from it at most the lines that would show above
+  /// it, and measures the anchor row only if the walk reaches it.
   mutating func revealSelection() {
     guard let selection else { return }
     let topAligned = ScrollAnchor(row: selection, line: 0)
@@ -94,6 +95,7 @@ extension ListViewport {
       revealTallSelection(selection, height: selectionHeight)
       return
     }
+    if selection == anchor.row { clampAnchorLine() }
     if selection < anchor.row || (selection == anchor.row && anchor.line > 0) {
       anchor = topAligned
       return
@@ -105,6 +107,7 @@ extension ListViewport {
       row -= 1
     }
     if selection > anchor.row && room >= 0 {
+      clampAnchorLine()
       room -= rowHeight(anchor.row) - anchor.line
     }
     if room < 0 {
@@ -117,6 +120,7 @@ extension ListViewport {
   /// there anyway.
   private mutating func revealTallSelection(_ selection: Int, height selectionHeight: Int) {
     if selection == anchor.row {
+      clampAnchorLine()
       if anchor.line <= selectionHeight - height { return }
       if selection == rowCount - 1 {
         anchor.line = selectionHeight - height

@@ -101,10 +101,17 @@ public struct ListViewport<Kinds: RowKinds>: Sendable {
     }
     selection = min(max(selection ?? 0, 0), rowCount - 1)
     anchor.row = min(max(anchor.row, 0), rowCount - 1)
-    anchor.line = min(max(anchor.line, 0), rowHeight(anchor.row) - 1)
+    anchor.line = max(anchor.line, 0)
     if policy == .revealSelection { revealSelection() }
+    clampAnchorLine()
     fillScreen()
     if policy == .followView { followView() }
+  }
+
+  /// Clamps the anchor's line to its row's height (which a resize or an invalidation may
+  /// have shrunk). Measures the anchor row, so it waits until the anchor is known to stay.
+  mutating func clampAnchorLine() {
+    anchor.line = min(anchor.line, rowHeight(anchor.row) - 1)
   }
 
   /// Pulls content down over any gap at the bottom, and lays out the frame.
