@@ -3,7 +3,21 @@
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
+#include <libxml/entities.h>
+#include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <libxml/encoding.h>
 #include <libxml/HTMLparser.h>
+
+/* libxml2's generic error channel takes a variadic function, which Swift cannot define.
+   FeedCore collects parse errors through the structured handler; this silences the rest
+   (the generic channel would otherwise print to stderr, which the terminal UI owns). */
+static inline void artfeed_ignore_generic_error(void *context, const char *message, ...) {
+  (void)context;
+  (void)message;
+}
+
+static inline void artfeed_silence_generic_errors(void) {
+  xmlSetGenericErrorFunc(NULL, artfeed_ignore_generic_error);
+}
 #endif

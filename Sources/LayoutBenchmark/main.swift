@@ -20,7 +20,11 @@ do {
 }
 defer { try? FileManager.default.removeItem(atPath: path) }
 
-print("input: \(byteCount) bytes (\(String(format: "%.1f", Double(byteCount) / 1e6)) MB), \(path)")
+let asciiBytes = text.utf8.reduce(0) { $0 + ($1 < 0x80 ? 1 : 0) }
+print(
+  "input: \(byteCount) bytes (\(String(format: "%.1f", Double(byteCount) / 1e6)) MB,"
+    + " \(Int(Double(asciiBytes) / Double(byteCount) * 100))% ASCII bytes,"
+    + " \(text.count) grapheme clusters), \(path)")
 
 // MARK: - LineWrapper
 
@@ -28,35 +32,54 @@ guard let fileText = try? String(contentsOfFile: path, encoding: .utf8), fileTex
   print("the file did not read back as the generated text")
   exit(1)
 }
-var wrapSeconds: [Double] = []
-var lines: [WrappedLine] = []
-for _ in 0..<repetitions {
-  let start = DispatchTime.now().uptimeNanoseconds
-  lines = LineWrapper.wrap(fileText, width: wrapWidth)
-  wrapSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+/// Best wall-clock seconds of `repetitions` runs of `body`.
+func bestSeconds(_ body: () -> Void) -> Double {
+  var best = Double.infinity
+  for _ in 0..<repetitions {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+  }
+  return best
 }
-let bestWrap = wrapSeconds.min() ?? .infinity
+
+var lines: [WrappedLine] = []
+let bestWrap = bestSeconds { lines = LineWrapper.wrap(fileText, width: wrapWidth) }
 let wrapRate = Double(byteCount) / 1e6 / bestWrap
+var counted = 0
+let bestCount = bestSeconds { counted = LineWrapper.lineCount(fileText, width: wrapWidth) }
 
 // MARK: - Checks: widths are what DisplayWidth says, within 80, and no content width is lost
 
-let spaceWidth = { (line: Substring) in line.utf8.reduce(0) { $0 + ($1 == 0x20 ? 1 : 0) } }
+/// Spaces in a string (each is 1 cell wide).
+func spaceCount(_ text: String) -> Int {
+  var count = 0
+  for byte in text.utf8 where byte == 0x20 { count += 1 }
+  return count
+}
+
 var widestLine = 0
 var mismatches = 0
 var outputInkWidth = 0
 for line in lines {
   widestLine = max(widestLine, line.width)
   if DisplayWidth.of(line.text) != line.width { mismatches += 1 }
-  outputInkWidth += line.width - spaceWidth(line.text[...])
+  outputInkWidth += line.width - spaceCount(line.text)
 }
-let inputInkWidth = DisplayWidth.of(fileText) - spaceWidth(fileText[...])
-let checksPass = mismatches == 0 && widestLine <= wrapWidth && inputInkWidth == outputInkWidth
+let inputInkWidth = DisplayWidth.of(fileText) - spaceCount(fileText)
+let checksPass =
+  mismatches == 0 && widestLine <= wrapWidth && inputInkWidth == outputInkWidth
+  && counted == lines.count
 print(
   "LineWrapper.wrap width \(wrapWidth): best \(String(format: "%.1f", bestWrap * 1000)) ms of"
     + " \(repetitions), \(String(format: "%.1f", wrapRate)) MB/s, \(lines.count) lines")
 print(
+  "LineWrapper.lineCount (no strings built): best \(String(format: "%.1f", bestCount * 1000)) ms,"
+    + " \(String(format: "%.1f", Double(byteCount) / 1e6 / bestCount)) MB/s, \(counted) lines")
+print(
   "  checks: widest line \(widestLine), width mismatches \(mismatches), non-space width in"
-    + " \(inputInkWidth) / out \(outputInkWidth): \(checksPass ? "OK" : "FAILED")")
+    + " \(inputInkWidth) / out \(outputInkWidth), lineCount == wrap().count:"
+    + " \(checksPass ? "OK" : "FAILED")")
 
 // MARK: - fold -s -w 80 on the same file
 

@@ -47,8 +47,16 @@ struct BreakClass: OptionSet, Sendable {
   @inline(__always)
   static func cluster(first: UInt32, width: Int) -> BreakClass {
     let base: BreakClass = width >= 2 ? .wide : []
-    guard first >= 0x2025 && first <= 0xFF9F else { return base }
+    guard Self.mayBePunctuation(first) else { return base }
     return base.union(punctuation(first))
+  }
+
+  /// A cheap pre-test that keeps ideographs, Hangul and most other scalars away from the
+  /// punctuation table.
+  @inline(__always)
+  private static func mayBePunctuation(_ value: UInt32) -> Bool {
+    (value >= 0x2025 && value <= 0x2049) || (value >= 0x3001 && value <= 0x31FF)
+      || (value >= 0xFF01 && value <= 0xFF9F)
   }
 
   private static func punctuation(_ value: UInt32) -> BreakClass {

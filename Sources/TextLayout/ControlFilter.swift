@@ -72,8 +72,9 @@ struct ControlFilter {
     }
   }
 
-  private mutating func escape(_ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView)
-  {
+  private mutating func escape(
+    _ scalar: Unicode.Scalar, into output: inout String.UnicodeScalarView
+  ) {
     switch scalar.value {
     case 0x5B:  // [
       state = .controlSequence

@@ -31,7 +31,9 @@ struct GraphemeScanner {
   func cluster(from start: Int, limit: Int) -> Cluster {
     let (first, firstLength) = UTF8Walker.decode(bytes, at: start)
     let end = start + firstLength
-    if end >= limit || Self.isSimple(first) && Self.isSimple(UTF8Walker.decode(bytes, at: end).value) {
+    if end >= limit
+      || Self.isSimple(first) && Self.isSimple(UTF8Walker.decode(bytes, at: end).value)
+    {
       return Cluster(end: end, width: table.width(first), first: first)
     }
     return recognizedCluster(from: start, first: first, limit: limit)
@@ -65,6 +67,7 @@ struct GraphemeScanner {
   @inline(__always)
   static func isSimple(_ value: UInt32) -> Bool {
     if value < 0x300 { return value != 0x0D }
+    if value >= 0x4E00 && value <= 0x9FFF { return true }
     if value < 0x3000 {
       switch value {
       case 0x0370...0x0482, 0x048A...0x052F, 0x05D0...0x05EA, 0x061B...0x064A,

@@ -20,8 +20,9 @@
 ///   U+FFFD, so the terminal and the layout agree on one cell. Private-use characters are kept:
 ///   glibc gives them 1 cell and icon fonts use them.
 /// - A cluster that is left with no width (a combining mark at the start of a line, a lone
-///   variation selector or ZWJ) would draw onto whatever cell precedes it. If it holds a mark,
-///   it gets U+25CC DOTTED CIRCLE as its base (Unicode's convention); otherwise it is removed.
+///   variation selector or ZWJ, a lone Hangul vowel or final jamo) would draw onto whatever
+///   cell precedes it. If it starts with a combining mark, it gets U+25CC DOTTED CIRCLE as its
+///   base (Unicode's convention); otherwise it is removed.
 public enum Sanitizer {
   /// Replaces code points the terminal cannot print.
   public static let replacement: Unicode.Scalar = "\u{FFFD}"
@@ -47,7 +48,8 @@ public enum Sanitizer {
     }
   }
 
-  /// Gives zero-width clusters that hold a mark a dotted-circle base; drops the others.
+  /// Gives zero-width clusters that start with a mark a dotted-circle base (a mark always
+  /// joins the cluster before it); drops the others.
   private static func baseOrphans(_ text: String) -> String {
     guard text.contains(where: isOrphan) else { return text }
     var result = ""
@@ -55,7 +57,7 @@ public enum Sanitizer {
     for character in text {
       if !isOrphan(character) {
         result.append(character)
-      } else if character.unicodeScalars.contains(where: isMark) {
+      } else if let first = character.unicodeScalars.first, isMark(first) {
         result.unicodeScalars.append(orphanBase)
         result.unicodeScalars.append(contentsOf: character.unicodeScalars)
       }

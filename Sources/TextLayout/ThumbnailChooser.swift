@@ -42,11 +42,11 @@ public enum ThumbnailChooser {
     let width = candidate.width.flatMap { $0 > 0 ? $0 : nil }
     let height = candidate.height.flatMap { $0 > 0 ? $0 : nil }
     switch (width, height) {
-    case let (width?, height?):
+    case (let width?, let height?):
       return (0, ratio(width, targetWidth) * ratio(height, targetHeight))
-    case let (width?, nil):
+    case (let width?, nil):
       return (1, ratio(width, targetWidth) * ratio(width, targetWidth))
-    case let (nil, height?):
+    case (nil, let height?):
       return (1, ratio(height, targetHeight) * ratio(height, targetHeight))
     case (nil, nil):
       return (2, 0)

@@ -42,23 +42,42 @@ struct WrapEngine {
           index += 1
           continue
         }
-        add(start: index, end: index + 1, width: UTF8Walker.asciiWidth(byte),
-          class: BreakClass.ascii(byte))
-        index += 1
+        let end = asciiRunEnd(from: index)
+        add(
+          start: index, end: end, width: byte == 0x7F || byte < 0x20 ? 0 : end - index,
+          first: BreakClass.ascii(byte), last: BreakClass.ascii(bytes[end - 1]))
+        index = end
       } else {
         let cluster = scanner.cluster(from: index, limit: count)
         if cluster.end == index + 1 && byte <= 0x20 && handleWhitespace(byte) {
           index += 1
           continue
         }
-        add(start: index, end: cluster.end, width: cluster.width,
-          class: byte < 0x80
-            ? BreakClass.ascii(byte) : BreakClass.cluster(first: cluster.first, width: cluster.width))
+        let breakClass =
+          byte < 0x80
+          ? BreakClass.ascii(byte) : BreakClass.cluster(first: cluster.first, width: cluster.width)
+        add(
+          start: index, end: cluster.end, width: cluster.width, first: breakClass,
+          last: breakClass)
         index = cluster.end
       }
     }
     flushWord()
     output.finishLine()
+  }
+
+  /// The end of the run of one-byte clusters of printable, non-space ASCII that starts with the
+  /// one-byte cluster at `start`. There is no break opportunity inside such a run, so it joins
+  /// the current word as a whole. A control character is a run of its own.
+  @inline(__always)
+  private func asciiRunEnd(from start: Int) -> Int {
+    let count = bytes.count
+    guard bytes[start] &- 0x21 < 0x5E else { return start + 1 }
+    var end = start + 1
+    while end < count && bytes[end] &- 0x21 < 0x5E && (end + 1 == count || bytes[end + 1] < 0x80) {
+      end += 1
+    }
+    return end
   }
 
   /// Handles a space, tab or newline cluster; returns false for any other byte.
@@ -83,12 +102,15 @@ struct WrapEngine {
     return true
   }
 
-  /// Adds a non-space cluster to the current word, first ending the word if there is a break
-  /// opportunity before the cluster.
+  /// Adds non-space clusters with no break opportunity between them (one cluster, or a run of
+  /// ASCII) to the current word, first ending the word if there is a break opportunity before
+  /// them. `first` and `last` are the classes of the first and last cluster.
   @inline(__always)
-  private mutating func add(start: Int, end: Int, width: Int, class breakClass: BreakClass) {
+  private mutating func add(
+    start: Int, end: Int, width: Int, first: BreakClass, last: BreakClass
+  ) {
     if wordEnd > wordStart {
-      if BreakClass.allowsBreak(between: lastClass, and: breakClass) {
+      if BreakClass.allowsBreak(between: lastClass, and: first) {
         flushWord()
         wordStart = start
       }
@@ -97,7 +119,7 @@ struct WrapEngine {
     }
     wordEnd = end
     wordWidth &+= width
-    lastClass = breakClass
+    lastClass = last
   }
 
   /// Places the collected word, if any, greedily.

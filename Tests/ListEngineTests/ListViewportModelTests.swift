@@ -181,7 +181,7 @@ struct ListViewportModelTests {
 
   @Test(
     "random scroll, jump, resize, select, measure and invalidate runs match the naive model",
-    arguments: Array(UInt64(100)..<UInt64(124)))
+    arguments: Array(UInt64(100)..<UInt64(164)))
   func randomRuns(seed: UInt64) {
     var run = Run(seed: seed)
     run.engine.checkInvariants()

@@ -121,26 +121,29 @@ struct ListViewportTests {
     #expect(list.isAtEnd)
   }
 
-  @Test("page down moves the view a page and the selection with it, like a pager")
-  func pageDownIsPagerLike() {
+  @Test("page moves take the selection a page on and keep it on the same screen line")
+  func pageMovesArePagerLike() {
     var list = TableViewport.make(rowCount: 100, height: 10) { _, _ in 2 }
     list.select(row: 2)
-    list.pageDown()
-    list.checkInvariants()
-    #expect(list.anchor == ScrollAnchor(row: 5, line: 0))
-    #expect(list.selection == 7)
-    list.halfPageDown()
-    list.checkInvariants()
-    #expect(list.anchor == ScrollAnchor(row: 7, line: 1))
-    #expect(list.selection == 9)
-    // Half a page is 5 lines: the selection's top goes from line 18 to line 13, in row 6.
-    list.halfPageUp()
-    list.checkInvariants()
-    #expect(list.anchor == ScrollAnchor(row: 5, line: 0))
-    #expect(list.selection == 6)
+    let line = list.visibleRows.first { $0.row == 2 }?.y
+    #expect(line == 4)
+    // Each move: the selection's top moves `lines` lines and snaps to the row covering that
+    // line; the view moves as far as the selection did.
+    let steps: [(String, (inout ListViewport<PeriodicRowKinds>) -> Void, Int, ScrollAnchor)] = [
+      ("page down", { $0.pageDown() }, 7, ScrollAnchor(row: 5, line: 0)),
+      ("half page down", { $0.halfPageDown() }, 9, ScrollAnchor(row: 7, line: 0)),
+      ("half page up", { $0.halfPageUp() }, 6, ScrollAnchor(row: 4, line: 0)),
+    ]
+    for (name, move, selection, anchor) in steps {
+      move(&list)
+      list.checkInvariants()
+      #expect(list.selection == selection, "\(name)")
+      #expect(list.anchor == anchor, "\(name)")
+      #expect(list.visibleRows.first { $0.row == selection }?.y == line, "\(name)")
+    }
     list.pageUp()
     list.checkInvariants()
-    #expect(list.anchor == .top)
+    #expect(list.anchor == .top, "the view stops at the top")
     #expect(list.selection == 1)
   }
 

@@ -27,7 +27,8 @@ struct DisplayWidthTests {
       guard let scalar = Unicode.Scalar(value) else { continue }
       let glibc = Int(wcwidth(Int32(value)))
       if DisplayWidth.of(scalar) != max(0, glibc) {
-        widthMismatches.append("U+\(String(value, radix: 16)): \(DisplayWidth.of(scalar)) vs \(glibc)")
+        widthMismatches.append(
+          "U+\(String(value, radix: 16)): \(DisplayWidth.of(scalar)) vs \(glibc)")
       }
       if DisplayWidth.isPrintable(scalar) != (glibc >= 0) {
         printableMismatches.append("U+\(String(value, radix: 16))")
@@ -35,7 +36,8 @@ struct DisplayWidthTests {
       checked += 1
     }
     #expect(checked == 0x110000 - 0x800)
-    #expect(widthMismatches.isEmpty, "\(widthMismatches.count) mismatches: \(widthMismatches.prefix(10))")
+    #expect(
+      widthMismatches.isEmpty, "\(widthMismatches.count) mismatches: \(widthMismatches.prefix(10))")
     #expect(printableMismatches.isEmpty, "\(printableMismatches.prefix(10))")
   }
 

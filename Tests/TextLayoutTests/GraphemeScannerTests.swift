@@ -39,7 +39,9 @@ struct GraphemeScannerTests {
     for round in 0..<3000 {
       let text = Alphabet.string(
         from: Alphabet.hostile, count: Int(generator.next() % 40), using: &generator)
-      #expect(scannedClusters(text) == swiftClusters(text), "seed \(seed) round \(round): \(text.debugDescription)")
+      #expect(
+        scannedClusters(text) == swiftClusters(text),
+        "seed \(seed) round \(round): \(text.debugDescription)")
     }
   }
 
@@ -59,7 +61,8 @@ struct GraphemeScannerTests {
         backward.append(partner)
         backward.append(scalar)
         if String(forward).count != 2 || String(backward).count != 2 {
-          failures.append("U+\(String(value, radix: 16)) with U+\(String(partner.value, radix: 16))")
+          failures.append(
+            "U+\(String(value, radix: 16)) with U+\(String(partner.value, radix: 16))")
         }
       }
     }

@@ -29,20 +29,41 @@ extension ListViewport {
   /// Lines in a page move: the screen height (at least 1).
   public var pageLines: Int { max(1, height) }
 
-  /// Moves the view by `lines` lines and the selection to the row covering the line `lines`
-  /// below (above, when negative) the selection's top, like a pager's page keys.
+  /// Moves the selection to the row covering the line `lines` below (above, when negative)
+  /// its top, and the view by as many lines as the selection moved, so the selection keeps
+  /// its screen line, like a pager's page keys.
   ///
   /// Moving down always reaches a later row while there is one, so a row taller than the move
   /// cannot trap the selection. Then the selection is revealed, which may scroll further.
   public mutating func moveSelection(byLines lines: Int) {
     guard let selection, lines != 0 else { return }
-    var target = advanced(ScrollAnchor(row: selection, line: 0), byLines: lines).row
-    if lines > 0 && target == selection && selection < rowCount - 1 {
-      target = selection + 1
-    }
-    anchor = advanced(anchor, byLines: lines)
+    let (target, distance) = row(covering: lines, from: selection)
+    anchor = advanced(anchor, byLines: distance)
     self.selection = target
     settle(.revealSelection)
+  }
+
+  /// The row covering the line `lines` below (above, when negative) the top of `row`,
+  /// clamped to the list, and the distance between the two rows' tops. Moving down reaches
+  /// at least the next row.
+  private mutating func row(covering lines: Int, from row: Int) -> (row: Int, distance: Int) {
+    var target = row
+    var distance = 0
+    if lines > 0 {
+      while target < rowCount - 1 && distance + rowHeight(target) <= lines {
+        distance += rowHeight(target)
+        target += 1
+      }
+      if target == row && row < rowCount - 1 {
+        return (row + 1, rowHeight(row))
+      }
+    } else {
+      while target > 0 && distance > lines {
+        target -= 1
+        distance -= rowHeight(target)
+      }
+    }
+    return (target, distance)
   }
 
   // MARK: - Placement rules
@@ -56,20 +77,57 @@ extension ListViewport {
     return visible.y <= 0 && visible.y + visible.height >= height
   }
 
-  /// Scrolls as little as possible to make the selection well placed (`visibleRows` must be
-  /// current). A selection that fits goes to the nearer edge; a taller one goes to the top.
+  /// Scrolls as little as possible to make the selection well placed: a selection that fits
+  /// goes to the nearer edge, a taller one to the top.
+  ///
+  /// Runs before the screen is filled and measures only rows of the screen it settles on: it
+  /// looks for the selection by walking up from it at most the lines that would show above
+  /// it, and measures the anchor row only if the walk reaches it.
   mutating func revealSelection() {
     guard let selection else { return }
-    let selectionHeight = rowHeight(selection)
-    let visible = visibleRows.first { $0.row == selection }
-    if let visible, isWellPlaced(visible) { return }
     let topAligned = ScrollAnchor(row: selection, line: 0)
-    guard selectionHeight <= height else {
+    guard height > 0 else {
       anchor = topAligned
       return
     }
-    let isAbove = visible.map { $0.y < 0 } ?? (selection < anchor.row)
-    anchor = isAbove ? topAligned : advanced(topAligned, byLines: selectionHeight - height)
+    let selectionHeight = rowHeight(selection)
+    if selectionHeight > height {
+      revealTallSelection(selection, height: selectionHeight)
+      return
+    }
+    if selection == anchor.row { clampAnchorLine() }
+    if selection < anchor.row || (selection == anchor.row && anchor.line > 0) {
+      anchor = topAligned
+      return
+    }
+    var room = height - selectionHeight
+    var row = selection - 1
+    while room >= 0 && row > anchor.row {
+      room -= rowHeight(row)
+      row -= 1
+    }
+    if selection > anchor.row && room >= 0 {
+      clampAnchorLine()
+      room -= rowHeight(anchor.row) - anchor.line
+    }
+    if room < 0 {
+      anchor = advanced(topAligned, byLines: selectionHeight - height)
+    }
+  }
+
+  /// Reveals a selection taller than the screen: it must cover the screen, else its top goes
+  /// to the screen's top. The last row stays bottom-aligned when the bottom gap would put it
+  /// there anyway.
+  private mutating func revealTallSelection(_ selection: Int, height selectionHeight: Int) {
+    if selection == anchor.row {
+      clampAnchorLine()
+      if anchor.line <= selectionHeight - height { return }
+      if selection == rowCount - 1 {
+        anchor.line = selectionHeight - height
+        return
+      }
+    }
+    anchor = ScrollAnchor(row: selection, line: 0)
   }
 
   /// Moves the selection onto the screen after the view moved (`visibleRows` must be current).

@@ -14,8 +14,8 @@
 ///   well-placed row on screen, or, if no row on screen is well placed, to the nearest row on
 ///   screen.
 ///
-/// No overscan: a frame measures the rows that intersect the screen, plus at most the rows a
-/// page move crosses on its way (those were on the screen before or are on it after).
+/// No overscan: a frame measures the rows that intersect the screen it ends with, plus, for a
+/// page move, the rows between the selection and its target (on the screen before or after).
 public struct ListViewport<Kinds: RowKinds>: Sendable {
   public typealias Measure = RowHeights<Kinds>.Measure
   public typealias Estimate = RowHeights<Kinds>.Estimate
@@ -87,20 +87,12 @@ public struct ListViewport<Kinds: RowKinds>: Sendable {
 
   /// Brings the viewport back to its invariants after a change of anchor, selection, size or
   /// heights, and recomputes `visibleRows`.
+  ///
+  /// The selection is revealed before the screen is filled, so no rows are measured for a
+  /// screen that is never shown. (Revealing and closing the bottom gap are both clamps of the
+  /// top line to an interval, and the two intervals overlap, so their order does not change
+  /// the result; `revealSelection` handles the one exception, a tall last row.)
   mutating func settle(_ policy: SelectionPolicy) {
-    fillScreen()
-    guard rowCount > 0 else { return }
-    switch policy {
-    case .revealSelection:
-      revealSelection()
-      fillScreen()
-    case .followView:
-      followView()
-    }
-  }
-
-  /// Clamps the anchor, pulls content down over any gap at the bottom, and lays out the frame.
-  private mutating func fillScreen() {
     guard rowCount > 0 else {
       anchor = .top
       selection = nil
@@ -109,7 +101,21 @@ public struct ListViewport<Kinds: RowKinds>: Sendable {
     }
     selection = min(max(selection ?? 0, 0), rowCount - 1)
     anchor.row = min(max(anchor.row, 0), rowCount - 1)
-    anchor.line = min(max(anchor.line, 0), rowHeight(anchor.row) - 1)
+    anchor.line = max(anchor.line, 0)
+    if policy == .revealSelection { revealSelection() }
+    clampAnchorLine()
+    fillScreen()
+    if policy == .followView { followView() }
+  }
+
+  /// Clamps the anchor's line to its row's height (which a resize or an invalidation may
+  /// have shrunk). Measures the anchor row, so it waits until the anchor is known to stay.
+  mutating func clampAnchorLine() {
+    anchor.line = min(anchor.line, rowHeight(anchor.row) - 1)
+  }
+
+  /// Pulls content down over any gap at the bottom, and lays out the frame.
+  private mutating func fillScreen() {
     var bottom = rowHeight(anchor.row) - anchor.line
     var row = anchor.row
     while bottom < height && row < rowCount - 1 {

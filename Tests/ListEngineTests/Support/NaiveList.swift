@@ -106,7 +106,7 @@ struct NaiveList {
     let line = min(max(offsets[selection] + lines, 0), total - 1)
     var target = row(atLine: line)
     if lines > 0 && target == selection && selection < rowCount - 1 { target += 1 }
-    top += lines
+    top += offsets[target] - offsets[selection]
     self.selection = target
     settle(reveal: true)
   }

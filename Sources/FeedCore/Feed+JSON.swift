@@ -1,0 +1,101 @@
+import Foundation
+
+extension Feed {
+  /// The feed in the JSON schema of `artfeed parse --json` (issue 2): keys in schema order,
+  /// `null` for absent values, `[]` for empty lists, dates as `YYYY-MM-DDTHH:MM:SSZ` in UTC.
+  ///
+  /// Laid out like Python's `json.dumps(indent=2, ensure_ascii=False)`, so the output diffs
+  /// cleanly against the shared `*.expected.json` files. No trailing newline.
+  public func jsonString() -> String {
+    let json = JSONWriter()
+    json.object {
+      json.field("format") { json.string(format.rawValue) }
+      json.field("title") { json.string(title) }
+      json.field("link") { json.string(link) }
+      json.field("description") { json.string(description) }
+      json.field("warnings") { json.array(warnings) { json.string($0) } }
+      json.field("items") { json.array(items) { json.item($0) } }
+    }
+    return json.output
+  }
+}
+
+extension JSONWriter {
+  fileprivate func item(_ item: FeedItem) {
+    object {
+      field("title") { string(item.title) }
+      field("link") { string(item.link) }
+      field("guid") { string(item.guid) }
+      field("published") { string(item.published.map(JSONWriter.timestamp)) }
+      field("author") { string(item.author) }
+      field("categories") { array(item.categories) { string($0) } }
+      field("summary") { string(item.summary) }
+      field("mediaTitle") { string(item.mediaTitle) }
+      field("mediaDescription") { string(item.mediaDescription) }
+      field("mediaText") { string(item.mediaText) }
+      field("mediaKeywords") { array(item.mediaKeywords) { string($0) } }
+      field("credits") {
+        array(item.credits) { credit in
+          object {
+            field("role") { string(credit.role) }
+            field("scheme") { string(credit.scheme) }
+            field("name") { string(credit.name) }
+          }
+        }
+      }
+      field("thumbnails") {
+        array(item.thumbnails) { thumbnail in
+          object {
+            field("url") { string(thumbnail.url) }
+            field("width") { integer(thumbnail.width) }
+            field("height") { integer(thumbnail.height) }
+          }
+        }
+      }
+      field("contents") {
+        array(item.contents) { content in
+          object {
+            field("url") { string(content.url) }
+            field("medium") { string(content.medium) }
+            field("type") { string(content.type) }
+            field("width") { integer(content.width) }
+            field("height") { integer(content.height) }
+          }
+        }
+      }
+      field("rating") { string(item.rating) }
+      field("copyright") { string(item.copyright) }
+    }
+  }
+
+  /// `2014-05-28T00:52:01Z`: whole seconds, UTC.
+  static func timestamp(_ date: Date) -> String {
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    var days = seconds / 86_400
+    var rest = seconds % 86_400
+    if rest < 0 {
+      rest += 86_400
+      days -= 1
+    }
+    let (year, month, day) = CivilTime.civil(fromDaysSinceEpoch: days)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+    return "\(yearText)-\(two(month))-\(two(day))T\(two(rest / 3_600)):\(two(rest / 60 % 60)):"
+      + "\(two(rest % 60))Z"
+  }
+}
+
+extension CivilTime {
+  /// Year, month and day of a day count from 1970-01-01 (inverse of `daysSinceEpoch`).
+  static func civil(fromDaysSinceEpoch days: Int) -> (Int, Int, Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}

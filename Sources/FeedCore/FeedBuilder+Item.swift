@@ -1,0 +1,158 @@
+/// The elements inside an item or entry, and the Media RSS elements at any depth below it.
+///
+/// Summary sources, best first: RSS `description`, `content:encoded`, `xhtml:body`,
+/// `dc:description`; Atom `summary`, then `content`. Titles: `title`, then `atom:title`, then
+/// `dc:title`. Dates: `pubDate` or Atom `published`, then `dc:date`, then Atom `updated`.
+extension FeedBuilder {
+  func startInItem(
+    _ name: UnsafePointer<UInt8>, _ namespace: XMLNamespace, _ attributes: XMLAttributes,
+    depth: Int, parent: Role
+  ) -> Role {
+    let direct = depth == currentItemDepth + 1
+    switch namespace {
+    case .media:
+      return startMedia(name, attributes, depth: depth, parent: parent)
+    case .rss where direct:
+      startRSSChild(name, attributes, depth: depth)
+    case .content where direct && CName.equals(name, "encoded"):
+      begin(.summary(rank: 1), .html, .markup, depth: depth)
+    case .xhtml where direct && CName.equals(name, "body"):
+      begin(.summary(rank: 2), .html, .xhtml, depth: depth)
+    case .dublinCore where direct:
+      startDublinCore(name, depth: depth)
+    case .atom:
+      if parent == .atomAuthor, CName.equals(name, "name") {
+        begin(.author(isRSSAuthor: false), .line, .text, depth: depth)
+      } else if direct {
+        return startAtomChild(name, attributes, depth: depth)
+      }
+    default:
+      break
+    }
+    return .other
+  }
+
+  private func startRSSChild(_ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int) {
+    if CName.equals(name, "title") {
+      begin(.title(rank: 0), .lineOrHTML, .markup, depth: depth)
+    } else if CName.equals(name, "link") {
+      begin(.link(rank: 0), .trimmed, .text, depth: depth)
+    } else if CName.equals(name, "guid") {
+      let isPermaLink = attributes.string("isPermaLink")?.lowercased() != "false"
+      begin(.guid(isPermaLink: isPermaLink), .trimmed, .text, depth: depth)
+    } else if CName.equals(name, "description") {
+      begin(.summary(rank: 0), .html, .markup, depth: depth)
+    } else if CName.equals(name, "pubDate") {
+      begin(.published(rank: 0), .trimmed, .text, depth: depth)
+    } else if CName.equals(name, "author") {
+      begin(.author(isRSSAuthor: true), .line, .text, depth: depth)
+    } else if CName.equals(name, "category") {
+      begin(.category, .decodedLine, .text, depth: depth)
+    }
+  }
+
+  private func startDublinCore(_ name: UnsafePointer<UInt8>, depth: Int) {
+    if CName.equals(name, "creator") {
+      begin(.author(isRSSAuthor: false), .line, .text, depth: depth)
+    } else if CName.equals(name, "date") {
+      begin(.published(rank: 1), .trimmed, .text, depth: depth)
+    } else if CName.equals(name, "subject") {
+      begin(.category, .decodedLine, .text, depth: depth)
+    } else if CName.equals(name, "title") {
+      begin(.title(rank: 2), .lineOrHTML, .markup, depth: depth)
+    } else if CName.equals(name, "description") {
+      begin(.summary(rank: 3), .html, .markup, depth: depth)
+    }
+  }
+
+  private func startAtomChild(
+    _ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int
+  ) -> Role {
+    let inAtom = format == .atom
+    if CName.equals(name, "title") {
+      beginAtomText(.title(rank: inAtom ? 0 : 1), attributes, plain: .line, depth: depth)
+    } else if CName.equals(name, "link") {
+      if let href = FeedBuilder.alternateHref(attributes) {
+        withItem { $0.store(href, for: .link(rank: inAtom ? 0 : 1)) }
+      }
+    } else if CName.equals(name, "id") {
+      begin(.guid(isPermaLink: false), .trimmed, .text, depth: depth)
+    } else if CName.equals(name, "published") || CName.equals(name, "issued") {
+      begin(.published(rank: 0), .trimmed, .text, depth: depth)
+    } else if CName.equals(name, "updated") || CName.equals(name, "modified") {
+      begin(.published(rank: 2), .trimmed, .text, depth: depth)
+    } else if CName.equals(name, "summary") {
+      beginAtomText(.summary(rank: 0), attributes, plain: .multiline, depth: depth)
+    } else if CName.equals(name, "content") {
+      if attributes.value("src") == nil {
+        beginAtomText(.summary(rank: 1), attributes, plain: .multiline, depth: depth)
+      }
+    } else if CName.equals(name, "author") {
+      return .atomAuthor
+    } else if CName.equals(name, "category") {
+      if let term = attributes.value("term"), let decoded = FieldText.decodedLine(term) {
+        withItem { $0.addCategory(decoded) }
+      }
+    } else if CName.equals(name, "source") {
+      return .skipped
+    }
+    return .other
+  }
+
+  // MARK: - Media RSS
+
+  private func startMedia(
+    _ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int, parent: Role
+  ) -> Role {
+    let rank: Int
+    switch parent {
+    case .item: rank = 0
+    case .mediaGroup: rank = 1
+    case .mediaContent: rank = 2
+    default: rank = 3
+    }
+    if CName.equals(name, "group") {
+      return .mediaGroup
+    } else if CName.equals(name, "content") {
+      if let url = attributes.string("url") {
+        let content = MediaContent(
+          url: url, medium: attributes.string("medium"), type: attributes.string("type"),
+          width: attributes.integer("width"), height: attributes.integer("height"))
+        withItem { $0.addContent(content) }
+      }
+      return .mediaContent
+    } else if CName.equals(name, "thumbnail") {
+      if let url = attributes.string("url") {
+        let thumbnail = MediaThumbnail(
+          url: url, width: attributes.integer("width"), height: attributes.integer("height"))
+        withItem { $0.addThumbnail(thumbnail) }
+      }
+    } else if CName.equals(name, "credit") {
+      let target = TextTarget.credit(role: attributes.string("role"), scheme: attributes.string("scheme"))
+      begin(target, .line, .text, depth: depth)
+    } else if CName.equals(name, "title") {
+      beginMediaText(.mediaTitle(rank: rank), attributes, plain: .line, depth: depth)
+    } else if CName.equals(name, "description") {
+      beginMediaText(.mediaDescription(rank: rank), attributes, plain: .multiline, depth: depth)
+    } else if CName.equals(name, "text") {
+      beginMediaText(.mediaText(rank: rank), attributes, plain: .multiline, depth: depth)
+    } else if CName.equals(name, "keywords") {
+      begin(.mediaKeywords(rank: rank), .line, .text, depth: depth)
+    } else if CName.equals(name, "rating") {
+      begin(.rating(rank: rank), .line, .text, depth: depth)
+    } else if CName.equals(name, "copyright") {
+      begin(.copyright(rank: rank), .line, .text, depth: depth)
+    } else if CName.equals(name, "category") {
+      begin(.category, .decodedLine, .text, depth: depth)
+    }
+    return .other
+  }
+
+  /// Media RSS text with `type="plain"` (the default) or `type="html"`.
+  private func beginMediaText(
+    _ target: TextTarget, _ attributes: XMLAttributes, plain: TextKind, depth: Int
+  ) {
+    let kind = TextKind.of(typeAttribute: attributes.string("type"), plain: plain)
+    begin(target, kind, kind == .html ? .markup : .text, depth: depth)
+  }
+}

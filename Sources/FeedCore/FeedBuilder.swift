@@ -1,0 +1,262 @@
+/// Builds a `Feed` from the SAX events of one document.
+///
+/// Knows element names and namespaces but nothing of libxml2: `SAXSession` forwards its
+/// callbacks here with the interned C strings libxml2 passes. Text is captured only for the
+/// elements that feed a field, and only while that field could still change (a
+/// `content:encoded` after a `<description>` is never copied), into one reused buffer.
+/// A class because the C callbacks reach it through an opaque pointer.
+final class FeedBuilder {
+  /// What an open element is, as far as the structure goes.
+  enum Role: UInt8 {
+    case other, root, channel, item, mediaGroup, mediaContent, atomAuthor
+    /// Inside `atom:source`: nothing below is about the entry.
+    case skipped
+  }
+
+  /// How captured text is collected.
+  enum CaptureMode {
+    /// Character data only; child elements are ignored but their text is kept.
+    case text
+    /// Character data is HTML source; child elements (naked HTML in a feed) become tags again.
+    case markup
+    /// Atom `type="xhtml"`: character data is text (escaped), child elements become tags.
+    case xhtml
+  }
+
+  struct Capture {
+    var target: TextTarget
+    var kind: TextKind
+    var mode: CaptureMode
+    var depth: Int
+  }
+
+  private(set) var format: FeedFormat?
+  /// The root element's local name, once seen.
+  private(set) var rootElement: String?
+  private(set) var title: String?
+  private(set) var link: String?
+  private(set) var description: String?
+  private(set) var items: [FeedItem] = []
+
+  private var roles: [Role] = []
+  /// Depth of the element whose children describe the feed (`channel`, Atom `feed`); 0: none.
+  private var channelDepth = 0
+  private var item: ItemBuilder?
+  private var itemDepth = 0
+  var namespaces = NamespaceCache()
+  private var capture: Capture?
+  private var text: [UInt8] = []
+  private var converter = HTMLTextConverter()
+
+  init() {
+    roles.reserveCapacity(32)
+    text.reserveCapacity(16 * 1024)
+  }
+
+  // MARK: - Events
+
+  /// An element starts. Returns `false` when the root shows the document is not a feed.
+  func startElement(
+    _ name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?, attributes: XMLAttributes
+  ) -> Bool {
+    if let capture {
+      if capture.mode != .text { appendTag(name, closing: false) }
+      roles.append(.other)
+      return true
+    }
+    guard let parent = roles.last else { return startRoot(name, uri: uri) }
+    if parent == .skipped {
+      roles.append(.skipped)
+      return true
+    }
+    var namespace = namespaces.namespace(of: uri)
+    if format == .atom, namespace == .rss { namespace = .atom }  // Atom without its namespace
+    let depth = roles.count + 1
+    let role: Role
+    if item != nil {
+      role = startInItem(name, namespace, attributes, depth: depth, parent: parent)
+    } else {
+      role = startOutsideItem(name, namespace, attributes, depth: depth)
+    }
+    roles.append(role)
+    return true
+  }
+
+  /// An element ends.
+  func endElement(_ name: UnsafePointer<UInt8>) {
+    if let capture {
+      if roles.count == capture.depth {
+        finishCapture(capture)
+      } else if capture.mode != .text {
+        appendTag(name, closing: true)
+      }
+    }
+    guard let role = roles.popLast() else { return }
+    switch role {
+    case .item:
+      if let item { items.append(item.finished()) }
+      item = nil
+    case .channel:
+      channelDepth = 0
+    default:
+      break
+    }
+  }
+
+  /// Character data (or CDATA) inside the current element.
+  func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let capture else { return }
+    if capture.mode == .xhtml {
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "&"): text.append(contentsOf: "&amp;".utf8)
+        case UInt8(ascii: "<"): text.append(contentsOf: "&lt;".utf8)
+        default: text.append(byte)
+        }
+      }
+    } else {
+      text.append(contentsOf: bytes)
+    }
+  }
+
+  /// Ends the document even if it was cut short: open text and an open item are kept.
+  func finish() {
+    if let capture { finishCapture(capture) }
+    if let item { items.append(item.finished()) }
+    item = nil
+    roles.removeAll()
+  }
+
+  // MARK: - Structure
+
+  private func startRoot(_ name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) -> Bool {
+    rootElement = CName.string(name)
+    if CName.equalsIgnoringCase(name, "rss") {
+      format = .rss
+      namespaces.rssRootURI = uri
+    } else if CName.equals(name, "RDF"), namespaces.namespace(of: uri) == .rdf {
+      format = .rss
+    } else if CName.equalsIgnoringCase(name, "feed"),
+      uri == nil || namespaces.namespace(of: uri) == .atom
+    {
+      format = .atom
+      channelDepth = 1
+    } else {
+      return false
+    }
+    roles.append(.root)
+    return true
+  }
+
+  private func startOutsideItem(
+    _ name: UnsafePointer<UInt8>, _ namespace: XMLNamespace, _ attributes: XMLAttributes,
+    depth: Int
+  ) -> Role {
+    if format == .atom ? namespace == .atom && CName.equals(name, "entry")
+      : namespace == .rss && CName.equals(name, "item")
+    {
+      var builder = ItemBuilder()
+      if let about = attributes.string("about", namespace: .rdf) { builder.setAbout(about) }
+      item = builder
+      itemDepth = depth
+      return .item
+    }
+    if format == .rss, namespace == .rss, CName.equals(name, "channel") {
+      channelDepth = depth
+      return .channel
+    }
+    guard channelDepth > 0, depth == channelDepth + 1 else { return .other }
+    if format == .rss, namespace == .rss {
+      if CName.equals(name, "title") {
+        begin(.feedTitle, .lineOrHTML, .markup, depth: depth)
+      } else if CName.equals(name, "link") {
+        begin(.feedLink, .trimmed, .text, depth: depth)
+      } else if CName.equals(name, "description") {
+        begin(.feedDescription, .html, .markup, depth: depth)
+      }
+    } else if format == .atom, namespace == .atom {
+      if CName.equals(name, "title") {
+        beginAtomText(.feedTitle, attributes, plain: .line, depth: depth)
+      } else if CName.equals(name, "subtitle") || CName.equals(name, "tagline") {
+        beginAtomText(.feedDescription, attributes, plain: .multiline, depth: depth)
+      } else if CName.equals(name, "link"), link == nil, let href = FeedBuilder.alternateHref(attributes) {
+        link = href
+      }
+    }
+    return .other
+  }
+
+  /// The `href` of an Atom link that points at the page itself (`rel` absent or `alternate`).
+  static func alternateHref(_ attributes: XMLAttributes) -> String? {
+    let rel = attributes.string("rel") ?? "alternate"
+    guard rel == "alternate" else { return nil }
+    return attributes.string("href")
+  }
+
+  // MARK: - Capture
+
+  /// Starts capturing text for `target` if it could still change anything.
+  func begin(_ target: TextTarget, _ kind: TextKind, _ mode: CaptureMode, depth: Int) {
+    let wanted: Bool
+    switch target {
+    case .feedTitle: wanted = title == nil
+    case .feedLink: wanted = link == nil
+    case .feedDescription: wanted = description == nil
+    default: wanted = item?.wants(target) ?? false
+    }
+    guard wanted else { return }
+    text.removeAll(keepingCapacity: true)
+    capture = Capture(target: target, kind: kind, mode: mode, depth: depth)
+  }
+
+  /// Starts capturing an Atom text construct, whose `type` says text, html or xhtml.
+  func beginAtomText(
+    _ target: TextTarget, _ attributes: XMLAttributes, plain: TextKind, depth: Int
+  ) {
+    let type = attributes.string("type")?.lowercased()
+    let mode: CaptureMode
+    switch type {
+    case "xhtml", "application/xhtml+xml": mode = .xhtml
+    case nil, "text", "text/plain": mode = .text
+    default: mode = .markup
+    }
+    begin(target, TextKind.of(typeAttribute: type, plain: plain), mode, depth: depth)
+  }
+
+  private func finishCapture(_ capture: Capture) {
+    self.capture = nil
+    let value = text.withUnsafeBufferPointer {
+      FieldText.string($0, as: capture.kind, converter: &converter)
+    }
+    switch capture.target {
+    case .feedTitle: title = title ?? value
+    case .feedLink: link = link ?? value
+    case .feedDescription: description = description ?? value
+    default: item?.store(value, for: capture.target)
+    }
+  }
+
+  private func appendTag(_ name: UnsafePointer<UInt8>, closing: Bool) {
+    text.append(UInt8(ascii: "<"))
+    if closing { text.append(UInt8(ascii: "/")) }
+    var offset = 0
+    while name[offset] != 0 {
+      text.append(name[offset])
+      offset += 1
+    }
+    text.append(UInt8(ascii: ">"))
+  }
+
+  // MARK: - Items
+
+  /// Mutates the open item, if any.
+  func withItem(_ body: (inout ItemBuilder) -> Void) {
+    guard var current = item else { return }
+    item = nil  // keeps `current` uniquely referenced while it changes
+    body(&current)
+    item = current
+  }
+
+  /// Depth of the open item element (the root is depth 1).
+  var currentItemDepth: Int { itemDepth }
+}

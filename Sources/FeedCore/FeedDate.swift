@@ -1,0 +1,183 @@
+import Foundation
+
+/// Dates as feeds write them, read into UTC `Date`s without `DateFormatter`.
+///
+/// - RFC 822 and its real-world variants: `Wed, 02 Oct 2002 13:00:00 GMT`, no weekday, full
+///   month or weekday names, 2-digit years (00-68 are 20xx), no seconds, `Jan 23, 2016`
+///   (month first), named zones (`GMT`, `UT`, `UTC`, `Z`, US zones such as `EST`/`PDT`, a few
+///   European and Asian ones), numeric offsets (`+0900`, `-05:00`).
+/// - RFC 3339 / ISO 8601: `2002-10-02T13:00:00Z`, fractions of a second, `+09:00`, a space for
+///   `T`, a date alone (midnight UTC), no zone (UTC).
+/// - `2020/1/10 14:33:00`: slashes and one-digit fields, read as UTC.
+///
+/// Anything else is `nil`: an unparseable date is not an error.
+enum FeedDate {
+  /// The date in `text`, or `nil`.
+  static func parse(_ text: String) -> Date? {
+    var text = text
+    return text.withUTF8 { parse($0) }
+  }
+
+  /// The date in the UTF-8 bytes, or `nil`.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    var scanner = DateScanner(bytes)
+    scanner.skipSpaces()
+    if scanner.startsWithYear() {
+      return parseNumeric(&scanner)
+    }
+    return parseRFC822(&scanner)
+  }
+
+  /// `YYYY-MM-DD[( |T)hh:mm[:ss[.fff]]][zone]`, also with `/` between the date fields.
+  private static func parseNumeric(_ scanner: inout DateScanner) -> Date? {
+    guard let year = scanner.number(maxDigits: 4), let separator = scanner.next(),
+      separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/"),
+      let month = scanner.number(maxDigits: 2), scanner.next() == separator,
+      let day = scanner.number(maxDigits: 2)
+    else { return nil }
+    var time = (hour: 0, minute: 0, second: 0)
+    var offset = 0
+    if let mark = scanner.peek(), mark | 0x20 == UInt8(ascii: "t") || mark == UInt8(ascii: " ") {
+      scanner.advance()
+      scanner.skipSpaces()
+      guard let parsed = scanner.time() else { return nil }
+      time = parsed
+      scanner.skipSpaces()
+      if !scanner.isAtEnd {
+        guard let zone = scanner.zone() else { return nil }
+        offset = zone
+      }
+    }
+    scanner.skipSpaces()
+    guard scanner.isAtEnd else { return nil }
+    return CivilTime(
+      year: year, month: month, day: day, hour: time.hour, minute: time.minute,
+      second: time.second, offsetSeconds: offset
+    ).date
+  }
+
+  /// RFC 822 and friends: tokens in a loose order, identified by their shape.
+  private static func parseRFC822(_ scanner: inout DateScanner) -> Date? {
+    var numbers: [(value: Int, digits: Int)] = []
+    var month: Int?
+    var time: (hour: Int, minute: Int, second: Int)?
+    var offset = 0
+    while true {
+      scanner.skipSeparators()
+      guard let byte = scanner.peek() else { break }
+      if DateScanner.isDigit(byte) {
+        if scanner.looksLikeTime() {
+          guard let parsed = scanner.time() else { return nil }
+          time = parsed
+        } else {
+          let start = scanner.index
+          guard let value = scanner.number(maxDigits: 4) else { return nil }
+          numbers.append((value, scanner.index - start))
+        }
+      } else if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+        guard let zone = scanner.zone() else { return nil }
+        offset = zone
+      } else {
+        let word = scanner.word()
+        if let value = Months.number(word) {
+          month = value
+        } else if let zone = Zones.offset(word) {
+          offset = zone
+          // `GMT+0900`: an offset glued to a zone name.
+          if let sign = scanner.peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            guard let extra = scanner.zone() else { return nil }
+            offset = extra
+          }
+        } else if word.isEmpty {
+          scanner.advance()
+        }
+      }
+    }
+    guard let month, numbers.count >= 2 else { return nil }
+    let (day, year) = dayAndYear(numbers)
+    guard let day, let year else { return nil }
+    let clock = time ?? (0, 0, 0)
+    return CivilTime(
+      year: year, month: month, day: day, hour: clock.hour, minute: clock.minute,
+      second: clock.second, offsetSeconds: offset
+    ).date
+  }
+
+  /// Picks the day and the year: a 4-digit number is the year; otherwise day comes first.
+  private static func dayAndYear(_ numbers: [(value: Int, digits: Int)]) -> (Int?, Int?) {
+    if let yearIndex = numbers.firstIndex(where: { $0.digits == 4 }) {
+      let day = numbers.enumerated().first { $0.offset != yearIndex && $0.element.digits <= 2 }
+      return (day?.element.value, numbers[yearIndex].value)
+    }
+    let twoDigitYear = numbers[1].value
+    return (numbers[0].value, twoDigitYear < 69 ? 2000 + twoDigitYear : 1900 + twoDigitYear)
+  }
+}
+
+/// A broken-down UTC time with an offset, turned into a `Date` after a range check.
+struct CivilTime {
+  var year, month, day, hour, minute, second: Int
+  var offsetSeconds: Int
+
+  /// The instant, or `nil` when a field is out of range (February 30, hour 25, ...).
+  var date: Date? {
+    guard (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour),
+      (0...59).contains(minute), (0...60).contains(second), (1...9999).contains(year),
+      day <= CivilTime.daysIn(month: month, year: year)
+    else { return nil }
+    let days = CivilTime.daysSinceEpoch(year: year, month: month, day: day)
+    let seconds = days * 86_400 + hour * 3_600 + minute * 60 + min(second, 59) - offsetSeconds
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+  static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+}
+
+/// Month names, full or abbreviated to three letters or more (`Jan`, `Sept`, `January`).
+enum Months {
+  private static let names = [
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
+  ]
+
+  /// 1...12 for a month word, else `nil`.
+  static func number(_ word: String) -> Int? {
+    guard word.utf8.count >= 3 else { return nil }
+    let lower = word.lowercased()
+    guard let index = names.firstIndex(where: { $0.hasPrefix(lower) }) else { return nil }
+    return index + 1
+  }
+}
+
+/// Zone names seen in feeds, with their offsets from UTC in seconds.
+enum Zones {
+  private static let offsets: [String: Int] = [
+    "gmt": 0, "ut": 0, "utc": 0, "z": 0, "wet": 0,
+    "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
+    "akst": -9, "akdt": -8, "hst": -10, "ast": -4, "adt": -3,
+    "bst": 1, "cet": 1, "cest": 2, "met": 1, "mest": 2, "eet": 2, "eest": 3, "msk": 3,
+    "ist": 5, "sgt": 8, "hkt": 8, "jst": 9, "kst": 9, "aest": 10, "aedt": 11, "nzst": 12,
+    "nzdt": 13,
+  ].mapValues { $0 * 3_600 }
+
+  /// The offset for a zone name, case-insensitive, or `nil` for other words.
+  static func offset(_ word: String) -> Int? {
+    offsets[word.lowercased()]
+  }
+}

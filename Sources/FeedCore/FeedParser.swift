@@ -1,0 +1,121 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads RSS 0.9x/1.0/2.0 and Atom 1.0 documents, with Media RSS, into `Feed` values.
+///
+/// Input streams through libxml2's SAX2 push parser in 64 KiB chunks, so a file or standard
+/// input of any size is read in bounded memory (the model itself aside). Malformed XML is
+/// recovered: what was read stays, and libxml2's complaints become `Feed.warnings`. Only input
+/// that is not a feed at all throws.
+public enum FeedParser {
+  /// Bytes handed to the decoder and libxml2 per step.
+  static let chunkSize = 64 * 1024
+
+  /// Parses a document held in memory.
+  public static func parse(_ data: Data) throws(FeedParseError) -> Feed {
+    var parse = StreamingParse()
+    data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var offset = 0
+      while offset < bytes.count {
+        let end = min(offset + chunkSize, bytes.count)
+        parse.push(UnsafeBufferPointer(rebasing: bytes[offset..<end]))
+        offset = end
+      }
+    }
+    return try parse.finish()
+  }
+
+  /// Parses the file at `url`, streaming it.
+  public static func parse(contentsOf url: URL) throws(FeedParseError) -> Feed {
+    let path = url.path
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    return try parse(descriptor: descriptor, name: path)
+  }
+
+  /// Parses everything readable from `fileHandle` (standard input, a pipe), streaming it.
+  public static func parse(fileHandle: FileHandle) throws(FeedParseError) -> Feed {
+    let descriptor = fileHandle.fileDescriptor
+    let name = descriptor == 0 ? "standard input" : "file descriptor \(descriptor)"
+    return try parse(descriptor: descriptor, name: name)
+  }
+
+  private static func parse(descriptor: Int32, name: String) throws(FeedParseError) -> Feed {
+    var parse = StreamingParse()
+    var buffer = [UInt8](repeating: 0, count: chunkSize)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(path: name, reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      buffer.withUnsafeBufferPointer { parse.push(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+    return try parse.finish()
+  }
+}
+
+/// The pipeline for one document: raw chunks -> `InputDecoder` -> `SAXSession` -> `Feed`.
+struct StreamingParse {
+  private var decoder = InputDecoder()
+  private let session = SAXSession()
+
+  mutating func push(_ chunk: UnsafeBufferPointer<UInt8>) {
+    let session = self.session
+    decoder.push(chunk) { session.feed($0) }
+  }
+
+  /// Flushes the input and returns the feed, or why there is none.
+  mutating func finish() throws(FeedParseError) -> Feed {
+    let session = self.session
+    decoder.finish { session.feed($0) }
+    session.finish()
+    let builder = session.builder
+    guard let format = builder.format else { throw classifyFailure() }
+    var warnings = decoder.warnings + session.issues
+    if session.issueCount > session.issues.count {
+      warnings.append("(\(session.issueCount - session.issues.count) more XML errors not shown)")
+    }
+    return Feed(
+      format: format, title: builder.title, link: builder.link,
+      description: builder.description, warnings: warnings, items: builder.items)
+  }
+
+  /// Why a document without a feed root is not a feed, most specific reason first.
+  private func classifyFailure() -> FeedParseError {
+    let sample = decoder.sample
+    let firstByte = sample.first { !HTMLMarkup.isWhitespace($0) }
+    if !decoder.sawBytes || firstByte == nil { return .emptyInput }
+    if let root = session.builder.rootElement { return .notAFeed(rootElement: root) }
+    if StreamingParse.looksLikeHTML(sample) { return .notAFeed(rootElement: "html") }
+    if firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") { return .json }
+    if StreamingParse.looksBinary(sample) { return .binary }
+    if let error = session.firstError {
+      return .notXML(line: error.line, column: error.column, message: error.message)
+    }
+    return .notXML(line: 1, column: 1, message: "no root element")
+  }
+
+  /// `<!DOCTYPE html` or `<html` near the start (HTML that is not well-formed XML may never
+  /// show libxml2 a root element).
+  static func looksLikeHTML(_ sample: [UInt8]) -> Bool {
+    let text = String(decoding: sample, as: UTF8.self).lowercased()
+    return text.contains("<!doctype html") || text.contains("<html")
+  }
+
+  /// NUL bytes (outside UTF-16) or a high share of control bytes: not text.
+  static func looksBinary(_ sample: [UInt8]) -> Bool {
+    let controls = sample.filter { $0 < 0x20 && !HTMLMarkup.isWhitespace($0) }.count
+    return sample.contains(0) || controls * 10 > sample.count
+  }
+}

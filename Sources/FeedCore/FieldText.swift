@@ -1,0 +1,183 @@
+/// How the captured text of an element becomes the string stored in the model.
+enum TextKind {
+  /// One line: whitespace runs collapse to a space, ends trimmed.
+  case line
+  /// Plain text that may have several lines (`media:description type="plain"`): spaces and tabs
+  /// collapse, line breaks stay (at most one blank line in a row).
+  case multiline
+  /// HTML, converted by `HTMLText`.
+  case html
+  /// An RSS `<title>`: HTML when it looks like HTML (a reference or a tag), else `line`.
+  case lineOrHTML
+  /// Character references decoded once, then `line` (categories).
+  case decodedLine
+  /// Trimmed, nothing else (links, ids).
+  case trimmed
+
+  /// The kind for an Atom text construct or a Media RSS `type` attribute value.
+  static func of(typeAttribute type: String?, plain: TextKind) -> TextKind {
+    switch type?.lowercased() {
+    case "html", "text/html", "xhtml", "application/xhtml+xml": return .html
+    default: return plain
+    }
+  }
+}
+
+/// The conversions behind `TextKind`, on UTF-8 bytes.
+///
+/// Every result also reads the C1 controls U+0080...U+009F as windows-1252 (`&#146;` in a feed
+/// means `’`, as in HTML) and is `nil` when nothing but whitespace is left.
+enum FieldText {
+  /// Converts `bytes` as `kind`, reusing `converter`'s storage for HTML.
+  static func string(
+    _ bytes: UnsafeBufferPointer<UInt8>, as kind: TextKind, converter: inout HTMLTextConverter
+  ) -> String? {
+    switch kind {
+    case .line: return line(bytes)
+    case .multiline: return multiline(bytes)
+    case .trimmed: return trimmed(bytes)
+    case .html: return html(bytes, converter: &converter)
+    case .lineOrHTML:
+      return looksLikeHTML(bytes) ? html(bytes, converter: &converter) : line(bytes)
+    case .decodedLine: return decodedLine(bytes)
+    }
+  }
+
+  /// Character references decoded once, then `line`.
+  static func decodedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var decoded: [UInt8] = []
+    HTMLText.appendDecodingEntities(bytes, to: &decoded)
+    return decoded.withUnsafeBufferPointer { line($0) }
+  }
+
+  static func html(
+    _ bytes: UnsafeBufferPointer<UInt8>, converter: inout HTMLTextConverter
+  ) -> String? {
+    converter.reset()
+    converter.convert(bytes)
+    return converter.output.withUnsafeBufferPointer { finished($0) }
+  }
+
+  /// Whitespace runs collapsed to one space, ends trimmed.
+  static func line(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var pendingSpace = false
+    for byte in bytes {
+      if HTMLMarkup.isWhitespace(byte) {
+        pendingSpace = !out.isEmpty
+      } else {
+        if pendingSpace { out.append(0x20) }
+        pendingSpace = false
+        out.append(byte)
+      }
+    }
+    return out.withUnsafeBufferPointer { finished($0) }
+  }
+
+  /// Lines kept (CR LF and CR read as LF), spaces collapsed, at most one blank line in a row.
+  static func multiline(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var pendingSpace = false
+    var pendingNewlines = 0
+    var previous: UInt8 = 0
+    for byte in bytes {
+      defer { previous = byte }
+      if byte == 0x0A || byte == 0x0D {
+        if byte == 0x0A && previous == 0x0D { continue }
+        pendingNewlines += 1
+        pendingSpace = false
+      } else if HTMLMarkup.isWhitespace(byte) {
+        pendingSpace = pendingNewlines == 0
+      } else {
+        if !out.isEmpty {
+          if pendingNewlines > 0 {
+            out.append(0x0A)
+            if pendingNewlines > 1 { out.append(0x0A) }
+          } else if pendingSpace {
+            out.append(0x20)
+          }
+        }
+        pendingSpace = false
+        pendingNewlines = 0
+        out.append(byte)
+      }
+    }
+    return out.withUnsafeBufferPointer { finished($0) }
+  }
+
+  /// Leading and trailing whitespace removed.
+  static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var start = 0
+    var end = bytes.count
+    while start < end, HTMLMarkup.isWhitespace(bytes[start]) { start += 1 }
+    while end > start, HTMLMarkup.isWhitespace(bytes[end - 1]) { end -= 1 }
+    return finished(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+  }
+
+  /// Whether text looks like HTML: a character reference (`&amp;`, `&#x27;`) or a tag
+  /// (`<b>`, `</span>`, `<br/>`). `a < b` and `R&D` do not.
+  static func looksLikeHTML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "&"), isReference(bytes, at: i + 1) { return true }
+      if byte == UInt8(ascii: "<"), i + 1 < bytes.count {
+        let next = bytes[i + 1] == UInt8(ascii: "/") ? i + 2 : i + 1
+        if next < bytes.count, (bytes[next] | 0x20) >= UInt8(ascii: "a"),
+          (bytes[next] | 0x20) <= UInt8(ascii: "z"), bytes[(i + 1)...].contains(UInt8(ascii: ">"))
+        {
+          return true
+        }
+      }
+      i += 1
+    }
+    return false
+  }
+
+  /// `#digits;`, `#xhex;` or `name;` at `index`.
+  private static func isReference(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    var i = index
+    if i < bytes.count, bytes[i] == UInt8(ascii: "#") { i += 1 }
+    let start = i
+    while i < bytes.count, i - start <= HTMLEntities.longestName {
+      let byte = bytes[i]
+      let isNameByte =
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+      if !isNameByte { break }
+      i += 1
+    }
+    return i > start && i < bytes.count && bytes[i] == UInt8(ascii: ";")
+  }
+
+  /// The string for finished bytes: `nil` when empty, C1 controls read as windows-1252.
+  static func finished(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    if bytes.isEmpty { return nil }
+    guard hasC1(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 8)
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == 0xC2, i + 1 < bytes.count, bytes[i + 1] >= 0x80, bytes[i + 1] <= 0x9F {
+        UTF8Bytes.append(scalar: Windows1252.scalar(forC1: UInt32(bytes[i + 1])), to: &out)
+        i += 2
+      } else {
+        out.append(bytes[i])
+        i += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  @inline(__always)
+  private static func hasC1(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i + 1 < bytes.count {
+      if bytes[i] == 0xC2, bytes[i + 1] <= 0x9F { return true }
+      i += 1
+    }
+    return false
+  }
+}

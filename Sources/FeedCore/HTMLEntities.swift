@@ -1,0 +1,198 @@
+/// Decoding of HTML character references (`&amp;`, `&uuml;`, `&#233;`, `&#x1F600;`) to UTF-8.
+///
+/// Follows the HTML5 rules for text content: every named reference in the WHATWG table, the
+/// legacy names that may omit the `;` (`&copy2019` is `©2019`), numeric references with or
+/// without `;`, and the windows-1252 reading of the C1 range (`&#146;` is `’`). References that
+/// match nothing are left as they are.
+enum HTMLEntities {
+  /// Longest name in the table, without `&` (`CounterClockwiseContourIntegral;` is 32 bytes).
+  static let longestName = 32
+  /// Longest legacy name, the ones HTML accepts without `;` (`middot`, `frac34`, ...).
+  static let longestLegacyName = 6
+
+  /// Name (without `&`, with `;` where the table has it) to the UTF-8 of its replacement.
+  static let table: [String: [UInt8]] = {
+    var table: [String: [UInt8]] = [:]
+    table.reserveCapacity(2300)
+    for row in htmlEntityRows.split(separator: "\n") {
+      let parts = row.split(separator: " ")
+      guard let name = parts.first else { continue }
+      var bytes: [UInt8] = []
+      for hex in parts.dropFirst() {
+        if let value = UInt32(hex, radix: 16) { UTF8Bytes.append(scalar: value, to: &bytes) }
+      }
+      table[String(name)] = bytes
+    }
+    return table
+  }()
+
+  /// Decodes the reference that starts with the `&` at `start`.
+  ///
+  /// - Returns: the index just after the reference, or `nil` when the bytes at `start` are not a
+  ///   reference that decodes (the caller then keeps the `&` as text).
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, into out: inout [UInt8]
+  ) -> Int? {
+    let next = start + 1
+    guard next < bytes.count else { return nil }
+    if bytes[next] == UInt8(ascii: "#") { return decodeNumeric(bytes, at: next + 1, into: &out) }
+    return decodeNamed(bytes, at: next, into: &out)
+  }
+
+  /// Decodes `&#...` with the digits starting at `index` (after the `#`).
+  private static func decodeNumeric(
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into out: inout [UInt8]
+  ) -> Int? {
+    var i = index
+    var radix: UInt32 = 10
+    if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "x") {
+      radix = 16
+      i += 1
+    }
+    let digitsStart = i
+    var value: UInt32 = 0
+    while i < bytes.count, let digit = digitValue(bytes[i], radix: radix) {
+      value = min(value &* radix &+ digit, 0x11_0000)
+      i += 1
+    }
+    guard i > digitsStart else { return nil }
+    if i < bytes.count, bytes[i] == UInt8(ascii: ";") { i += 1 }
+    UTF8Bytes.append(scalar: numericReplacement(value), to: &out)
+    return i
+  }
+
+  /// Decodes a named reference whose name starts at `index` (after the `&`).
+  private static func decodeNamed(
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into out: inout [UInt8]
+  ) -> Int? {
+    var end = index
+    while end < bytes.count, end - index < longestName, isAlphanumeric(bytes[end]) { end += 1 }
+    guard end > index else { return nil }
+    if end < bytes.count, bytes[end] == UInt8(ascii: ";") {
+      if appendCommon(bytes, from: index, to: end, into: &out) { return end + 1 }
+      let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[index...end]), as: UTF8.self)
+      if let replacement = table[name] {
+        out.append(contentsOf: replacement)
+        return end + 1
+      }
+    }
+    // Legacy names without `;`: the longest one that prefixes the run wins.
+    var length = min(end - index, longestLegacyName)
+    while length >= 2 {
+      let slice = UnsafeBufferPointer(rebasing: bytes[index..<(index + length)])
+      if let replacement = table[String(decoding: slice, as: UTF8.self)] {
+        out.append(contentsOf: replacement)
+        return index + length
+      }
+      length -= 1
+    }
+    return nil
+  }
+
+  /// The names that make up nearly all references in feeds, decoded without a dictionary lookup.
+  ///
+  /// - Returns: whether `bytes[start..<end]` was one of them (and its character was appended).
+  private static func appendCommon(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into out: inout [UInt8]
+  ) -> Bool {
+    func matches(_ name: StaticString) -> Bool {
+      guard name.utf8CodeUnitCount == end - start else { return false }
+      for offset in 0..<(end - start) where name.utf8Start[offset] != bytes[start + offset] {
+        return false
+      }
+      return true
+    }
+    if matches("amp") {
+      out.append(UInt8(ascii: "&"))
+    } else if matches("lt") {
+      out.append(UInt8(ascii: "<"))
+    } else if matches("gt") {
+      out.append(UInt8(ascii: ">"))
+    } else if matches("quot") {
+      out.append(UInt8(ascii: "\""))
+    } else if matches("nbsp") {
+      out.append(0xC2)
+      out.append(0xA0)
+    } else if matches("apos") {
+      out.append(UInt8(ascii: "'"))
+    } else {
+      return false
+    }
+    return true
+  }
+
+  /// HTML5's replacement for a numeric reference: NUL, surrogates and out-of-range values become
+  /// U+FFFD, and the C1 range is read as windows-1252.
+  static func numericReplacement(_ value: UInt32) -> UInt32 {
+    switch value {
+    case 0, 0xD800...0xDFFF, 0x11_0000...: return 0xFFFD
+    case 0x80...0x9F: return Windows1252.scalar(forC1: value)
+    default: return value
+    }
+  }
+
+  private static func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16:
+      return UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16:
+      return UInt32(byte - UInt8(ascii: "A") + 10)
+    default: return nil
+    }
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default: return false
+    }
+  }
+}
+
+/// The windows-1252 characters that HTML reads in place of the C1 controls U+0080...U+009F.
+enum Windows1252 {
+  /// Indexed by `value - 0x80`; 0 marks the five bytes windows-1252 leaves undefined.
+  private static let c1: [UInt32] = [
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+    0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+  ]
+
+  /// The windows-1252 character for a C1 value, or the value itself where 1252 has none.
+  static func scalar(forC1 value: UInt32) -> UInt32 {
+    guard (0x80...0x9F).contains(value) else { return value }
+    let mapped = c1[Int(value - 0x80)]
+    return mapped == 0 ? value : mapped
+  }
+}
+
+/// Small UTF-8 helpers shared by the decoders.
+enum UTF8Bytes {
+  /// Appends the UTF-8 encoding of `scalar` (assumed valid) to `out`.
+  @inline(__always)
+  static func append(scalar: UInt32, to out: inout [UInt8]) {
+    switch scalar {
+    case 0..<0x80:
+      out.append(UInt8(scalar))
+    case 0x80..<0x800:
+      out.append(UInt8(0xC0 | (scalar >> 6)))
+      out.append(UInt8(0x80 | (scalar & 0x3F)))
+    case 0x800..<0x1_0000:
+      out.append(UInt8(0xE0 | (scalar >> 12)))
+      out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+      out.append(UInt8(0x80 | (scalar & 0x3F)))
+    default:
+      out.append(UInt8(0xF0 | (scalar >> 18)))
+      out.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+      out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+      out.append(UInt8(0x80 | (scalar & 0x3F)))
+    }
+  }
+
+  /// The UTF-8 of U+FFFD REPLACEMENT CHARACTER.
+  static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+}

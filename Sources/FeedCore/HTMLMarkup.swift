@@ -1,0 +1,184 @@
+/// The markup side of `HTMLTextConverter`: tags, comments and the elements that matter for text.
+enum HTMLMarkup {
+  /// How an element affects the text around it.
+  enum TagEffect {
+    case inline
+    case lineBreak
+    case paragraph
+    case cell
+    /// `<script>`, `<style>`: the content up to the matching end tag is not text.
+    case rawText
+  }
+
+  /// Elements that are not inline, by lowercased name. Anything not listed is inline.
+  static let effects: [String: TagEffect] = {
+    var effects: [String: TagEffect] = ["br": .lineBreak, "td": .cell, "th": .cell]
+    let blocks = [
+      "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "dt", "dd",
+      "blockquote", "pre", "table", "tr", "hr", "section", "article", "header", "footer", "nav",
+      "aside", "main", "figure", "figcaption", "address", "form", "fieldset", "details",
+      "summary", "center", "caption", "tbody", "thead", "tfoot", "body", "html", "head",
+    ]
+    for name in blocks { effects[name] = .paragraph }
+    for name in ["script", "style", "template", "noscript", "iframe", "object"] {
+      effects[name] = .rawText
+    }
+    return effects
+  }()
+
+  /// Whether `byte` is ASCII whitespace as HTML defines it.
+  @inline(__always)
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+  }
+
+  /// Whether `byte` ends a run of plain text: `<`, `&` or whitespace.
+  @inline(__always)
+  static func isSpecial(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte <= 0x20
+      && isWhitespace(byte)
+  }
+
+  /// Skips the markup that starts with the `<` at `index`, telling `converter` about breaks.
+  ///
+  /// - Returns: the index after the markup, or `nil` when this `<` is not markup but text.
+  static func skip(
+    _ html: UnsafeBufferPointer<UInt8>, at index: Int, converter: inout HTMLTextConverter
+  ) -> Int? {
+    let next = index + 1
+    guard next < html.count else { return nil }
+    switch html[next] {
+    case UInt8(ascii: "!"):
+      if starts(html, at: next + 1, with: "--") {
+        return find(html, "-->", from: next + 3).map { $0 + 3 } ?? html.count
+      }
+      return endOfTag(html, from: next + 1)
+    case UInt8(ascii: "?"):
+      return endOfTag(html, from: next + 1)
+    case UInt8(ascii: "/"):
+      guard next + 1 < html.count, isLetter(html[next + 1]) else { return nil }
+      let (effect, _) = tagEffect(html, nameStart: next + 1)
+      apply(effect, closing: true, to: &converter)
+      return endOfTag(html, from: next + 1)
+    default:
+      guard isLetter(html[next]) else { return nil }
+      let (effect, nameEnd) = tagEffect(html, nameStart: next)
+      let end = endOfTag(html, from: nameEnd)
+      if effect == .rawText {
+        let name = UnsafeBufferPointer(rebasing: html[next..<nameEnd])
+        return skipRawText(html, from: end, closingName: name)
+      }
+      apply(effect, closing: false, to: &converter)
+      return end
+    }
+  }
+
+  private static func apply(
+    _ effect: TagEffect, closing: Bool, to converter: inout HTMLTextConverter
+  ) {
+    switch effect {
+    case .inline, .rawText: break
+    case .lineBreak: converter.separate(.line)
+    case .paragraph: converter.separate(.paragraph)
+    case .cell: converter.separate(.space)
+    }
+  }
+
+  /// The effect of the element whose name starts at `nameStart`, and the index after the name.
+  private static func tagEffect(
+    _ html: UnsafeBufferPointer<UInt8>, nameStart: Int
+  ) -> (TagEffect, Int) {
+    var end = nameStart
+    while end < html.count, isNameByte(html[end]) { end += 1 }
+    let length = end - nameStart
+    guard length <= 10 else { return (.inline, end) }
+    let name = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
+      for offset in 0..<length { buffer[offset] = html[nameStart + offset] | lowercaseBit(html[nameStart + offset]) }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<length]), as: UTF8.self)
+    }
+    return (effects[name] ?? .inline, end)
+  }
+
+  /// Skips the content of a raw-text element up to and including `</name ...>`.
+  private static func skipRawText(
+    _ html: UnsafeBufferPointer<UInt8>, from start: Int, closingName name: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    var i = start
+    while let close = find(html, "</", from: i) {
+      let nameStart = close + 2
+      var matches = nameStart + name.count <= html.count
+      var offset = 0
+      while matches, offset < name.count {
+        matches = html[nameStart + offset] | 0x20 == name[offset] | 0x20
+        offset += 1
+      }
+      if matches { return endOfTag(html, from: nameStart + name.count) }
+      i = close + 2
+    }
+    return html.count
+  }
+
+  /// The index after the `>` that ends the tag, skipping quoted attribute values.
+  private static func endOfTag(_ html: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var i = start
+    var quote: UInt8 = 0
+    while i < html.count {
+      let byte = html[i]
+      if quote != 0 {
+        if byte == quote { quote = 0 }
+      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        // A quote only opens a value right after `=` (possibly after spaces).
+        if previousNonSpace(html, before: i, after: start) == UInt8(ascii: "=") { quote = byte }
+      } else if byte == UInt8(ascii: ">") {
+        return i + 1
+      }
+      i += 1
+    }
+    return html.count
+  }
+
+  private static func previousNonSpace(
+    _ html: UnsafeBufferPointer<UInt8>, before index: Int, after start: Int
+  ) -> UInt8 {
+    var i = index - 1
+    while i >= start, isWhitespace(html[i]) { i -= 1 }
+    return i >= start ? html[i] : 0
+  }
+
+  private static func find(
+    _ html: UnsafeBufferPointer<UInt8>, _ needle: StaticString, from start: Int
+  ) -> Int? {
+    let count = needle.utf8CodeUnitCount
+    var i = start
+    while i + count <= html.count {
+      if html[i] == needle.utf8Start[0], starts(html, at: i, with: needle) { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  private static func starts(
+    _ html: UnsafeBufferPointer<UInt8>, at index: Int, with prefix: StaticString
+  ) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard index >= 0, index + count <= html.count else { return false }
+    for offset in 0..<count where html[index + offset] != prefix.utf8Start[offset] { return false }
+    return true
+  }
+
+  @inline(__always)
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  @inline(__always)
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":")
+  }
+
+  @inline(__always)
+  private static func lowercaseBit(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 0x20 : 0
+  }
+}

@@ -1,0 +1,135 @@
+/// HTML to plain text, as feeds need it: markup dropped, structure kept as line breaks.
+///
+/// - Tags are dropped; the text of links and other inline elements is kept, `<img>` leaves
+///   nothing (its `alt` is not text).
+/// - `<br>` is a line break (`\n`); `<p>`, `<div>`, `<li>`, headings and the other block
+///   elements are a paragraph break (`\n\n`); table cells are separated by a space.
+/// - `<script>` and `<style>` are dropped with their content, as are comments.
+/// - Every HTML5 named reference and every numeric reference is decoded; `&nbsp;` is U+00A0
+///   NO-BREAK SPACE (it displays as a space and keeps its words together).
+/// - Runs of ASCII whitespace collapse to one space; whitespace at the start, at the end and next
+///   to a break disappears.
+///
+/// The converter works on UTF-8 bytes in one pass and never fails: malformed markup is read the
+/// way a browser would, roughly (an unmatched `<` is text, an unterminated tag is dropped).
+public enum HTMLText {
+  /// The plain text of an HTML fragment.
+  public static func plainText(_ html: String) -> String {
+    var html = html
+    return html.withUTF8 { bytes in
+      var converter = HTMLTextConverter()
+      converter.convert(bytes)
+      return String(decoding: converter.output, as: UTF8.self)
+    }
+  }
+
+  /// `text` with its character references decoded and nothing else changed.
+  public static func decodingEntities(_ text: String) -> String {
+    var text = text
+    return text.withUTF8 { bytes in
+      var out: [UInt8] = []
+      appendDecodingEntities(bytes, to: &out)
+      return String(decoding: out, as: UTF8.self)
+    }
+  }
+
+  /// Appends `bytes` to `out` with character references decoded.
+  static func appendDecodingEntities(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    out.reserveCapacity(out.count + bytes.count)
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "&"), let next = HTMLEntities.decode(bytes, at: i, into: &out) {
+        i = next
+      } else {
+        out.append(bytes[i])
+        i += 1
+      }
+    }
+  }
+}
+
+/// The state of one HTML-to-text conversion; reusable across fragments with `reset()`.
+struct HTMLTextConverter {
+  /// What separates two pieces of text; a stronger separator absorbs weaker ones.
+  enum Separator: UInt8, Comparable {
+    case none, space, line, paragraph
+
+    static func < (lhs: Separator, rhs: Separator) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// The plain text so far, UTF-8.
+  private(set) var output: [UInt8] = []
+  private var pending = Separator.none
+  private var scratch: [UInt8] = []
+
+  /// Empties the output, keeping its storage.
+  mutating func reset() {
+    output.removeAll(keepingCapacity: true)
+    pending = .none
+  }
+
+  /// Converts `html` and appends its text to `output`.
+  mutating func convert(_ html: UnsafeBufferPointer<UInt8>) {
+    output.reserveCapacity(output.count + html.count)
+    var i = 0
+    while i < html.count {
+      let byte = html[i]
+      if byte == UInt8(ascii: "<") {
+        if let next = HTMLMarkup.skip(html, at: i, converter: &self) {
+          i = next
+        } else {
+          appendText(byte)
+          i += 1
+        }
+      } else if byte == UInt8(ascii: "&") {
+        i = appendReference(html, at: i)
+      } else if HTMLMarkup.isWhitespace(byte) {
+        separate(.space)
+        i += 1
+      } else {
+        var end = i + 1
+        while end < html.count, !HTMLMarkup.isSpecial(html[end]) { end += 1 }
+        flushSeparator()
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: html[i..<end]))
+        i = end
+      }
+    }
+  }
+
+  /// Requests at least `separator` before the next text.
+  mutating func separate(_ separator: Separator) {
+    if separator > pending { pending = separator }
+  }
+
+  private mutating func flushSeparator() {
+    if !output.isEmpty {
+      switch pending {
+      case .none: break
+      case .space: output.append(UInt8(ascii: " "))
+      case .line: output.append(UInt8(ascii: "\n"))
+      case .paragraph: output.append(contentsOf: [UInt8(ascii: "\n"), UInt8(ascii: "\n")])
+      }
+    }
+    pending = .none
+  }
+
+  private mutating func appendText(_ byte: UInt8) {
+    if HTMLMarkup.isWhitespace(byte) {
+      separate(.space)
+    } else {
+      flushSeparator()
+      output.append(byte)
+    }
+  }
+
+  /// Decodes the reference at `index` (an `&`) as text; decoded whitespace collapses like any.
+  private mutating func appendReference(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    scratch.removeAll(keepingCapacity: true)
+    guard let next = HTMLEntities.decode(html, at: index, into: &scratch) else {
+      appendText(UInt8(ascii: "&"))
+      return index + 1
+    }
+    for byte in scratch { appendText(byte) }
+    return next
+  }
+}

@@ -1,0 +1,170 @@
+/// A text element the parser captures, with what it feeds and how strongly.
+///
+/// `rank` orders competing sources of one field: lower wins, ties go to the first in document
+/// order. For Media RSS scalars the rank is the depth: 0 for a child of the item, 1 inside
+/// `media:group`, 2 inside `media:content`, 3 deeper.
+enum TextTarget {
+  case feedTitle
+  case feedLink
+  case feedDescription
+  case title(rank: Int)
+  case link(rank: Int)
+  case guid(isPermaLink: Bool)
+  case published(rank: Int)
+  /// `dc:creator`, RSS `<author>` (an e-mail with the name in parentheses) or Atom's name.
+  case author(isRSSAuthor: Bool)
+  case category
+  case summary(rank: Int)
+  case mediaTitle(rank: Int)
+  case mediaDescription(rank: Int)
+  case mediaText(rank: Int)
+  case mediaKeywords(rank: Int)
+  case credit(role: String?, scheme: String?)
+  case rating(rank: Int)
+  case copyright(rank: Int)
+}
+
+/// One item or entry while it is being read, with the bookkeeping for competing sources.
+struct ItemBuilder {
+  private(set) var item = FeedItem()
+  private var ranks = Ranks()
+  private var otherAuthor: String?
+  private var seenCategories: Set<String> = []
+  private var guidIsPermaLink = false
+
+  /// The best rank stored so far per ranked field (`Int.max`: none yet).
+  private struct Ranks {
+    var title = Int.max, link = Int.max, published = Int.max, summary = Int.max
+    var mediaTitle = Int.max, mediaDescription = Int.max, mediaText = Int.max
+    var mediaKeywords = Int.max, rating = Int.max, copyright = Int.max
+  }
+
+  /// Roles whose `media:credit` names the item's author (compared case-insensitively).
+  static let authorRoles: Set<String> = ["author", "artist", "owner", "photographer", "creator"]
+
+  /// Whether text for `target` could still change the item (so it is worth capturing).
+  func wants(_ target: TextTarget) -> Bool {
+    switch target {
+    case .feedTitle, .feedLink, .feedDescription: return false
+    case .title(let rank): return rank < ranks.title
+    case .link(let rank): return rank < ranks.link
+    case .guid: return item.guid == nil
+    case .published(let rank): return rank < ranks.published
+    case .author: return otherAuthor == nil
+    case .summary(let rank): return rank < ranks.summary
+    case .mediaTitle(let rank): return rank < ranks.mediaTitle
+    case .mediaDescription(let rank): return rank < ranks.mediaDescription
+    case .mediaText(let rank): return rank < ranks.mediaText
+    case .mediaKeywords(let rank): return rank < ranks.mediaKeywords
+    case .rating(let rank): return rank < ranks.rating
+    case .copyright(let rank): return rank < ranks.copyright
+    case .category, .credit: return true
+    }
+  }
+
+  /// Stores the converted text of a captured element. `nil` (blank) text changes nothing.
+  mutating func store(_ text: String?, for target: TextTarget) {
+    switch target {
+    case .feedTitle, .feedLink, .feedDescription: return
+    case .mediaKeywords(let rank):
+      guard rank < ranks.mediaKeywords else { return }
+      ranks.mediaKeywords = rank
+      item.mediaKeywords = (text ?? "").split(separator: ",").compactMap {
+        let keyword = $0.trimmingASCIIWhitespace()
+        return keyword.isEmpty ? nil : keyword
+      }
+      return
+    default: break
+    }
+    guard let text else { return }
+    switch target {
+    case .title(let rank): replace(&item.title, rank: rank, best: &ranks.title, with: text)
+    case .link(let rank): replace(&item.link, rank: rank, best: &ranks.link, with: text)
+    case .guid(let isPermaLink):
+      item.guid = text
+      guidIsPermaLink = isPermaLink
+    case .published(let rank):
+      guard rank < ranks.published, let date = FeedDate.parse(text) else { return }
+      ranks.published = rank
+      item.published = date
+    case .author(let isRSSAuthor):
+      otherAuthor = isRSSAuthor ? ItemBuilder.nameOfRSSAuthor(text) : text
+    case .category:
+      if seenCategories.insert(text).inserted { item.categories.append(text) }
+    case .summary(let rank): replace(&item.summary, rank: rank, best: &ranks.summary, with: text)
+    case .mediaTitle(let rank):
+      replace(&item.mediaTitle, rank: rank, best: &ranks.mediaTitle, with: text)
+    case .mediaDescription(let rank):
+      replace(&item.mediaDescription, rank: rank, best: &ranks.mediaDescription, with: text)
+    case .mediaText(let rank):
+      replace(&item.mediaText, rank: rank, best: &ranks.mediaText, with: text)
+    case .credit(let role, let scheme):
+      item.credits.append(MediaCredit(role: role, scheme: scheme, name: text))
+    case .rating(let rank): replace(&item.rating, rank: rank, best: &ranks.rating, with: text)
+    case .copyright(let rank):
+      replace(&item.copyright, rank: rank, best: &ranks.copyright, with: text)
+    case .feedTitle, .feedLink, .feedDescription, .mediaKeywords: break
+    }
+  }
+
+  private func replace(_ field: inout String?, rank: Int, best: inout Int, with text: String) {
+    guard rank < best else { return }
+    best = rank
+    field = text
+  }
+
+  mutating func addThumbnail(_ thumbnail: MediaThumbnail) { item.thumbnails.append(thumbnail) }
+  mutating func addContent(_ content: MediaContent) { item.contents.append(content) }
+
+  /// A category from an attribute (Atom's `term`), de-duplicated like the others.
+  mutating func addCategory(_ category: String) {
+    if seenCategories.insert(category).inserted { item.categories.append(category) }
+  }
+
+  /// Sets the RSS 1.0 `rdf:about` id unless a `guid` came first.
+  mutating func setAbout(_ about: String) {
+    if item.guid == nil { item.guid = about }
+  }
+
+  /// The finished item: the author chosen, and the link taken from a permalink guid if absent.
+  func finished() -> FeedItem {
+    var item = self.item
+    let credited = item.credits.first {
+      guard let role = $0.role?.lowercased() else { return false }
+      return ItemBuilder.authorRoles.contains(role)
+    }
+    item.author = credited?.name ?? otherAuthor
+    if item.link == nil, guidIsPermaLink, let guid = item.guid,
+      guid.hasPrefix("http://") || guid.hasPrefix("https://")
+    {
+      item.link = guid
+    }
+    return item
+  }
+
+  /// The name in an RSS `<author>`: `nobody@flickr.com (kebernet)` is `kebernet`,
+  /// `Jane Doe <jane@example.com>` is `Jane Doe`; anything else as it is.
+  static func nameOfRSSAuthor(_ text: String) -> String {
+    if text.hasSuffix(")"), let open = text.lastIndex(of: "(") {
+      let name = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        .trimmingASCIIWhitespace()
+      if !name.isEmpty { return name }
+    }
+    if text.hasSuffix(">"), let open = text.lastIndex(of: "<") {
+      let name = text[..<open].trimmingASCIIWhitespace()
+      if !name.isEmpty { return name }
+    }
+    return text
+  }
+}
+
+extension StringProtocol {
+  /// The string without leading and trailing ASCII whitespace.
+  func trimmingASCIIWhitespace() -> String {
+    let isSpace: (Character) -> Bool = { $0.isASCII && $0.isWhitespace }
+    guard let first = firstIndex(where: { !isSpace($0) }),
+      let last = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,172 @@
+/// Makes a UTF-8 byte stream acceptable to an XML parser, chunk by chunk.
+///
+/// Each maximal ill-formed subsequence becomes one U+FFFD (the Unicode "substitution of maximal
+/// subparts" practice), and so do the characters XML forbids: C0 controls other than tab, line
+/// feed and carriage return, and U+FFFE/U+FFFF. A sequence cut by a chunk boundary is held back
+/// until the next chunk. Chunks that need no change are passed on without a copy.
+struct UTF8Repair {
+  private var carry: [UInt8] = []
+  private var output: [UInt8] = []
+  /// How many U+FFFD were substituted so far.
+  private(set) var substitutions = 0
+
+  /// What the bytes at an index hold.
+  enum Sequence: Equatable {
+    case valid(length: Int)
+    /// Substitute one U+FFFD for `length` bytes.
+    case invalid(length: Int)
+    /// Valid so far, but the buffer ends inside the sequence.
+    case incomplete
+  }
+
+  /// Repairs `input` and hands the result to `emit` (possibly in two pieces).
+  mutating func repair(
+    _ input: UnsafeBufferPointer<UInt8>, final: Bool,
+    emit: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    var start = 0
+    if !carry.isEmpty {
+      start = finishCarry(input, final: final, emit: emit)
+      if !carry.isEmpty { return }
+    }
+    repairBody(input, from: start, final: final, emit: emit)
+  }
+
+  /// Completes the sequence held back from the previous chunk; returns input bytes used.
+  private mutating func finishCarry(
+    _ input: UnsafeBufferPointer<UInt8>, final: Bool,
+    emit: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Int {
+    var used = 0
+    while !carry.isEmpty {
+      let joined = carry + input[used..<min(input.count, used + 4)]
+      let check = joined.withUnsafeBufferPointer { UTF8Repair.check($0, at: 0) }
+      switch check {
+      case .valid(let length):
+        joined.withUnsafeBufferPointer { emit(UnsafeBufferPointer(rebasing: $0[0..<length])) }
+        used += length - carry.count
+        carry.removeAll()
+      case .invalid(let length):
+        UTF8Bytes.replacement.withUnsafeBufferPointer(emit)
+        substitutions += 1
+        if length >= carry.count {
+          used += length - carry.count
+          carry.removeAll()
+        } else {
+          carry.removeFirst(length)
+        }
+      case .incomplete:
+        if final {
+          UTF8Bytes.replacement.withUnsafeBufferPointer(emit)
+          substitutions += 1
+          carry.removeAll()
+          return input.count
+        }
+        carry = joined
+        return input.count
+      }
+    }
+    return used
+  }
+
+  private mutating func repairBody(
+    _ input: UnsafeBufferPointer<UInt8>, from start: Int, final: Bool,
+    emit: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    var i = start
+    var copied = start
+    var changed = false
+    var end = input.count
+    output.removeAll(keepingCapacity: true)
+    while i < end {
+      i = UTF8Repair.skipPlainASCII(input, from: i)
+      guard i < end else { break }
+      let byte = input[i]
+      let check: Sequence
+      if byte < 0x80 {
+        if byte >= 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+          i += 1
+          continue
+        }
+        check = .invalid(length: 1)
+      } else {
+        check = UTF8Repair.check(input, at: i)
+      }
+      switch check {
+      case .valid(let length):
+        i += length
+      case .invalid(let length):
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<i]))
+        output.append(contentsOf: UTF8Bytes.replacement)
+        substitutions += 1
+        changed = true
+        i += length
+        copied = i
+      case .incomplete:
+        if final {
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<i]))
+          output.append(contentsOf: UTF8Bytes.replacement)
+          substitutions += 1
+          changed = true
+          copied = input.count
+        } else {
+          carry = Array(input[i...])
+        }
+        end = i
+      }
+    }
+    if !changed {
+      emit(UnsafeBufferPointer(rebasing: input[start..<end]))
+      return
+    }
+    if copied < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<end])) }
+    output.withUnsafeBufferPointer(emit)
+  }
+
+  /// Advances over 8-byte words that are all printable ASCII (or tab/LF/CR-free ASCII ≥ 0x20).
+  @inline(__always)
+  private static func skipPlainASCII(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = input.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    var i = start
+    while i + 8 <= input.count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let high: UInt64 = 0x8080_8080_8080_8080
+      // A byte < 0x20 sets its high bit in (word - 0x20...) while its own high bit is clear.
+      let control = (word &- 0x2020_2020_2020_2020) & ~word & high
+      if word & high != 0 || control != 0 { break }
+      i += 8
+    }
+    return i
+  }
+
+  /// Classifies the non-ASCII sequence at `index` (Unicode 15, table 3-7).
+  static func check(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Sequence {
+    let lead = bytes[index]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0x00..<0x80: return .valid(length: 1)
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: length = 3; high = 0x9F
+    case 0xF0: length = 4; low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4: length = 4; high = 0x8F
+    default: return .invalid(length: 1)
+    }
+    for offset in 1..<length {
+      guard index + offset < bytes.count else { return .incomplete }
+      let byte = bytes[index + offset]
+      let (min, max) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+      if byte < min || byte > max { return .invalid(length: offset) }
+    }
+    // U+FFFE and U+FFFF are not XML characters.
+    if lead == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+      return .invalid(length: 3)
+    }
+    return .valid(length: length)
+  }
+}

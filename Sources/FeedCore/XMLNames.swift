@@ -1,0 +1,138 @@
+/// The XML namespaces the parser reads, recognised by URI whatever prefix a feed binds them to.
+enum XMLNamespace: UInt8 {
+  /// No namespace, or one of RSS's own (RSS 1.0, RSS 0.90, UserLand's RSS 2.0 URIs), or the
+  /// namespace of the document's `rss` root element.
+  case rss
+  case atom
+  /// Media RSS: `http://search.yahoo.com/mrss/`, without the slash, over https, and the RSS
+  /// Advisory Board's `http://www.rssboard.org/media-rss`.
+  case media
+  case dublinCore
+  /// `http://purl.org/rss/1.0/modules/content/` (`content:encoded`).
+  case content
+  case rdf
+  case xhtml
+  case other
+
+  /// Namespace URIs as libxml2 reports them, to their kind. Compared byte for byte.
+  static let known: [(uri: StaticString, namespace: XMLNamespace)] = [
+    ("http://search.yahoo.com/mrss/", .media),
+    ("http://search.yahoo.com/mrss", .media),
+    ("https://search.yahoo.com/mrss/", .media),
+    ("https://search.yahoo.com/mrss", .media),
+    ("http://www.rssboard.org/media-rss", .media),
+    ("http://www.rssboard.org/media-rss/", .media),
+    ("http://purl.org/dc/elements/1.1/", .dublinCore),
+    ("http://purl.org/rss/1.0/modules/content/", .content),
+    ("http://www.w3.org/2005/Atom", .atom),
+    ("http://purl.org/atom/ns#", .atom),
+    ("http://purl.org/rss/1.0/", .rss),
+    ("http://my.netscape.com/rdf/simple/0.9/", .rss),
+    ("http://backend.userland.com/rss2", .rss),
+    ("http://backend.userland.com/rss", .rss),
+    ("http://www.w3.org/1999/02/22-rdf-syntax-ns#", .rdf),
+    ("http://www.w3.org/1999/xhtml", .xhtml),
+  ]
+
+  /// The kind of a namespace URI (a NUL-terminated C string), `.rss` when there is none.
+  static func classify(_ uri: UnsafePointer<UInt8>?) -> XMLNamespace {
+    guard let uri else { return .rss }
+    for entry in known where CName.equals(uri, entry.uri) { return entry.namespace }
+    return .other
+  }
+}
+
+/// Remembers the kind of each namespace URI pointer libxml2 hands out.
+///
+/// libxml2 interns names and namespace URIs in the parser's dictionary, so one document uses a
+/// handful of distinct URI pointers, all alive until the parser is freed. Classifying each once
+/// saves a dozen string comparisons per element.
+struct NamespaceCache {
+  private var entries: [(pointer: UnsafePointer<UInt8>, namespace: XMLNamespace)] = []
+  /// The namespace of the root `rss` element, which counts as RSS (UserLand-style defaults).
+  var rssRootURI: UnsafePointer<UInt8>?
+
+  mutating func namespace(of uri: UnsafePointer<UInt8>?) -> XMLNamespace {
+    guard let uri else { return .rss }
+    for entry in entries where entry.pointer == uri { return entry.namespace }
+    var namespace = XMLNamespace.classify(uri)
+    if namespace == .other, let rssRootURI, CName.equals(uri, rssRootURI) { namespace = .rss }
+    // Bounded: a hostile document could declare thousands of namespaces.
+    if entries.count < 64 { entries.append((uri, namespace)) }
+    return namespace
+  }
+}
+
+/// Comparisons of NUL-terminated UTF-8 names from libxml2.
+enum CName {
+  /// Whether the C string `name` is exactly `literal`.
+  @inline(__always)
+  static func equals(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    let bytes = literal.utf8Start
+    for offset in 0..<count where name[offset] != bytes[offset] { return false }
+    return name[count] == 0
+  }
+
+  /// Whether two C strings are equal.
+  static func equals(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>) -> Bool {
+    var offset = 0
+    while lhs[offset] == rhs[offset] {
+      if lhs[offset] == 0 { return true }
+      offset += 1
+    }
+    return false
+  }
+
+  /// Whether `name` equals `literal` ignoring ASCII case.
+  static func equalsIgnoringCase(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    let bytes = literal.utf8Start
+    for offset in 0..<count where name[offset] | 0x20 != bytes[offset] | 0x20 { return false }
+    return name[count] == 0
+  }
+
+  /// A Swift string from a C string.
+  static func string(_ name: UnsafePointer<UInt8>) -> String {
+    String(cString: name)
+  }
+}
+
+/// The attributes libxml2's SAX2 `startElementNs` passes: five pointers per attribute
+/// (local name, prefix, URI, value start, value end).
+struct XMLAttributes {
+  let base: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+  let count: Int
+
+  /// The value of the attribute named `localName` with no namespace (or, with `namespace`,
+  /// in that namespace), as UTF-8 bytes.
+  func value(
+    _ localName: StaticString, namespace: XMLNamespace? = nil
+  ) -> UnsafeBufferPointer<UInt8>? {
+    guard let base else { return nil }
+    for index in 0..<count {
+      let entry = base + index * 5
+      guard let name = entry[0], CName.equals(name, localName) else { continue }
+      if let namespace {
+        guard XMLNamespace.classify(entry[2]) == namespace, entry[2] != nil else { continue }
+      } else if entry[2] != nil {
+        continue
+      }
+      guard let start = entry[3], let end = entry[4] else { return nil }
+      return UnsafeBufferPointer(start: start, count: end - start)
+    }
+    return nil
+  }
+
+  /// The value as a string, trimmed; `nil` when absent or blank.
+  func string(_ localName: StaticString, namespace: XMLNamespace? = nil) -> String? {
+    guard let bytes = value(localName, namespace: namespace) else { return nil }
+    return FieldText.trimmed(bytes)
+  }
+
+  /// The value as an integer (surrounding whitespace allowed), `nil` when absent or not one.
+  func integer(_ localName: StaticString) -> Int? {
+    guard let text = string(localName) else { return nil }
+    return Int(text)
+  }
+}

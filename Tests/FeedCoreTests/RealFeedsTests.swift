@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+
+/// The real-world contract: every feed in `../shared/realfeeds/` parsed and compared field by
+/// field with its `NAME.expected.json` (strings after collapsing ASCII whitespace, accepting the
+/// `also_ok` values of `expected_notes.json`). The folder sits next to the package, outside git.
+@Suite("Real-world feeds")
+struct RealFeedsTests {
+  // Skips, visibly, when the shared folder is absent (a clone without it); CI has it.
+  @Test(
+    "every real feed matches its expected JSON", .enabled(if: RealFeeds.isAvailable),
+    arguments: RealFeeds.names)
+  func matchesExpected(name: String) throws {
+    let comparison = try RealFeeds.compare(name)
+    for difference in comparison.differences.prefix(12) {
+      print("  \(name): \(difference)")
+    }
+    #expect(comparison.differences.isEmpty, "\(name): \(comparison.summary)")
+  }
+
+  @Test("summary: how many real feeds match exactly", .enabled(if: RealFeeds.isAvailable))
+  func summary() throws {
+    var matching = 0
+    for name in RealFeeds.names {
+      let comparison = try RealFeeds.compare(name)
+      print("realfeeds \(name): \(comparison.summary)")
+      if comparison.differences.isEmpty { matching += 1 }
+    }
+    print("realfeeds: \(matching) of \(RealFeeds.names.count) files match field for field")
+    #expect(RealFeeds.names.count == 33)
+    #expect(matching == RealFeeds.names.count)
+  }
+}
+
+/// Loading and comparing the shared real-world feeds.
+enum RealFeeds {
+  /// `../shared/realfeeds` next to the package root (three levels above this file); from a git
+  /// worktree one level deeper (`wt/NAME`), `../../shared/realfeeds`.
+  static let folder: URL = {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let candidates = ["../shared/realfeeds", "../../shared/realfeeds"].map {
+      root.appendingPathComponent($0).standardizedFileURL
+    }
+    return candidates.first {
+      FileManager.default.fileExists(atPath: $0.appendingPathComponent("SOURCES.md").path)
+    } ?? candidates[0]
+  }()
+
+  static var isAvailable: Bool {
+    FileManager.default.fileExists(atPath: folder.appendingPathComponent("SOURCES.md").path)
+  }
+
+  /// Feed file names that have an expected JSON, sorted.
+  static var names: [String] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return files.filter { $0.hasSuffix(".expected.json") }
+      .map { String($0.dropLast(".expected.json".count)) }.sorted()
+  }
+
+  /// `expected_notes.json`: file -> [(item, field, also_ok values)].
+  static func notes() -> [String: [(item: Int?, field: String, alsoOK: [Any])]] {
+    let url = folder.appendingPathComponent("expected_notes.json")
+    guard let data = try? Data(contentsOf: url),
+      let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+      let files = object as? [String: Any]
+    else { return [:] }
+    var notes: [String: [(item: Int?, field: String, alsoOK: [Any])]] = [:]
+    for (file, value) in files {
+      guard let entries = value as? [[String: Any]] else { continue }
+      notes[file] = entries.map {
+        ($0["item"] as? Int, $0["field"] as? String ?? "", $0["also_ok"] as? [Any] ?? [])
+      }
+    }
+    return notes
+  }
+
+  struct Comparison {
+    var items: (expected: Int, actual: Int)
+    var itemsDiffering = 0
+    var differences: [String] = []
+
+    var summary: String {
+      differences.isEmpty
+        ? "match (\(items.expected) items)"
+        : "\(differences.count) field(s) differ in \(itemsDiffering) of \(items.expected) items"
+          + " (parsed \(items.actual))"
+    }
+  }
+
+  static func compare(_ name: String) throws -> Comparison {
+    let feed = try FeedParser.parse(contentsOf: folder.appendingPathComponent(name))
+    let expectedData = try Data(contentsOf: folder.appendingPathComponent(name + ".expected.json"))
+    let expected = try JSONSerialization.jsonObject(with: expectedData) as? [String: Any] ?? [:]
+    let actual =
+      try JSONSerialization.jsonObject(with: Data(feed.jsonString().utf8)) as? [String: Any] ?? [:]
+    let expectedItems = expected["items"] as? [[String: Any]] ?? []
+    let actualItems = actual["items"] as? [[String: Any]] ?? []
+    var comparison = Comparison(items: (expectedItems.count, actualItems.count))
+    for key in ["format", "title", "link", "description"] where !same(expected[key], actual[key]) {
+      comparison.differences.append("\(key): expected \(show(expected[key])), got \(show(actual[key]))")
+    }
+    if expectedItems.count != actualItems.count {
+      comparison.differences.append("items: expected \(expectedItems.count), got \(actualItems.count)")
+    }
+    let fileNotes = notes()[name] ?? []
+    for (index, (want, got)) in zip(expectedItems, actualItems).enumerated() {
+      var differs = false
+      for (key, value) in want where !same(value, got[key]) {
+        let accepted = fileNotes.contains { note in
+          note.item == index && note.field == key && note.alsoOK.contains { same($0, got[key]) }
+        }
+        if accepted { continue }
+        differs = true
+        comparison.differences.append(
+          "items[\(index)].\(key): expected \(show(value)), got \(show(got[key]))")
+      }
+      if differs { comparison.itemsDiffering += 1 }
+    }
+    return comparison
+  }
+
+  /// Equality of JSON values, strings compared after collapsing ASCII whitespace.
+  static func same(_ lhs: Any?, _ rhs: Any?) -> Bool {
+    switch (lhs, rhs) {
+    case (nil, nil), (is NSNull, is NSNull), (nil, is NSNull), (is NSNull, nil): return true
+    case (let a as String, let b as String): return collapse(a) == collapse(b)
+    case (let a as NSNumber, let b as NSNumber): return a == b
+    case (let a as [Any], let b as [Any]):
+      return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
+    case (let a as [String: Any], let b as [String: Any]):
+      return Set(a.keys) == Set(b.keys) && a.keys.allSatisfy { same(a[$0], b[$0]) }
+    default: return false
+    }
+  }
+
+  static func collapse(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" || $0 == "\r\n" })
+      .joined(separator: " ")
+  }
+
+  static func show(_ value: Any?) -> String {
+    guard let value, !(value is NSNull) else { return "null" }
+    let text: String
+    if let string = value as? String {
+      text = "\"\(string)\""
+    } else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]) {
+      text = String(decoding: data, as: UTF8.self)
+    } else {
+      text = "\(value)"
+    }
+    return text.count > 300 ? String(text.prefix(300)) + "…" : text
+  }
+}
