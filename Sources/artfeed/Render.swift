@@ -46,7 +46,6 @@ struct Render: ParsableCommand {
     var state = AppState(
       list: ItemList(title: list.title, items: list.items), isOffline: list.isOffline,
       width: width, height: height)
-    state.resetListStats()
     if let top { state.scrollList(toRow: top) }
     if end { _ = state.update(.key(.end)) }
     if let select { state.selectRow(select) }

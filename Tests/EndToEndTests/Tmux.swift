@@ -31,22 +31,9 @@ final class Tmux {
   @discardableResult
   func run(_ arguments: [String]) throws -> String {
     guard let tmux = Self.executable else { throw E2EError.noTmux }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tmux)
-    process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["LANG"] = "C.UTF-8"
-    environment["LC_ALL"] = "C.UTF-8"
-    environment.removeValue(forKey: "TMUX")
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0 else {
+    let argv = [tmux, "-L", socket, "-f", "/dev/null"] + arguments
+    let (status, text) = try Spawn.run(argv, environment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"])
+    guard status == 0 else {
       throw E2EError.tmuxFailed(arguments.joined(separator: " "), text)
     }
     return text

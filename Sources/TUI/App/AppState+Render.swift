@@ -39,7 +39,8 @@ extension AppState {
     var parts = [Sanitizer.clean(list.title)]
     parts.append(list.count == 1 ? "1 item" : "\(list.count) items")
     if isOffline { parts.append("offline") }
-    let title = " artfeed · " + parts.joined(separator: " · ")
+    let name = parts[0].lowercased().contains("artfeed") ? "" : "artfeed · "
+    let title = " " + name + parts.joined(separator: " · ")
     buffer.put(title, x: 0, y: 0, style: Style(.bar, bold: true, reverse: true))
   }
 

@@ -1,4 +1,5 @@
 import FeedCore
+import TextLayout
 
 /// A rectangle of cells.
 public struct Rect: Sendable, Equatable {
@@ -43,14 +44,19 @@ public enum ThumbnailBox {
     }
   }
 
-  /// The thumbnail closest to the box, by the sizes the feed declares.
+  /// The thumbnail a row shows: the one closest to the box's size (the seed app's "medium").
+  public static func chosenThumbnail(of item: FeedItem) -> MediaThumbnail? {
+    let sizes = item.thumbnails.map { (width: $0.width, height: $0.height) }
+    return ThumbnailChooser.bestIndex(of: sizes).map { item.thumbnails[$0] }
+  }
+
+  /// What the box says until pictures are drawn: the medium, the chosen thumbnail's size,
+  /// and "18+" for adult items.
   static func labels(for item: FeedItem) -> [String] {
     var labels: [String] = []
     let medium = item.contents.first?.medium ?? "image"
-    labels.append(medium == "image" ? "image" : String(medium.prefix(8)))
-    if let thumb = item.thumbnails.first(where: { $0.width != nil && $0.height != nil }),
-      let w = thumb.width, let h = thumb.height
-    {
+    labels.append(String(medium.prefix(10)))
+    if let thumb = chosenThumbnail(of: item), let w = thumb.width, let h = thumb.height {
       labels.append("\(w)x\(h)")
     }
     if item.rating?.lowercased() == "adult" { labels.append("18+") }

@@ -1,0 +1,45 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a program and waits for it with `waitpid`, its output going to a temporary file.
+///
+/// Not Foundation's `Process`: `tmux new-session` forks a server that outlives the client and
+/// inherits its descriptors, and `Process` then never reported the client's exit here.
+enum Spawn {
+  static func run(_ argv: [String], environment extra: [String: String] = [:]) throws -> (Int32, String) {
+    let outputPath = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artfeed-spawn-\(UUID().uuidString).out").path
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "TMUX")
+    for (key, value) in extra { environment[key] = value }
+    let envp = environment.map { "\($0.key)=\($0.value)" }
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+    let cArgs = argv.map { strdup($0) } + [nil]
+    let cEnv = envp.map { strdup($0) } + [nil]
+    defer {
+      cArgs.forEach { free($0) }
+      cEnv.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+    guard spawned == 0 else {
+      throw E2EError.tmuxFailed(argv.joined(separator: " "), "posix_spawn failed: \(spawned)")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    return (exitStatus, text)
+  }
+}
