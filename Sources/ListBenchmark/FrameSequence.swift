@@ -61,7 +61,8 @@ enum FrameSequence {
     var engine = open()
     let opened = engine.drawFrame()
     var step = StepResult(name: "open")
-    record(&step, frames: 1, since: start, measured: engine.rowsMeasured, visible: visibleRows(engine))
+    record(
+      &step, frames: 1, since: start, measured: engine.rowsMeasured, visible: visibleRows(engine))
     steps.append(step)
     digests.append(opened.frame)
     thumbs &+= opened.thumb
@@ -96,7 +97,8 @@ enum FrameSequence {
   ) {
     let elapsed = ContinuousClock.now - start
     step.frames += frames
-    step.nanoseconds += elapsed.components.seconds * 1_000_000_000
+    step.nanoseconds +=
+      elapsed.components.seconds * 1_000_000_000
       + elapsed.components.attoseconds / 1_000_000_000
     step.rowsMeasured += measured
     step.maxRowsMeasuredPerFrame = max(step.maxRowsMeasuredPerFrame, measured)
