@@ -20,6 +20,8 @@ extension FeedBuilder {
       begin(.summary(rank: 2), .html, .xhtml, depth: depth)
     case .dublinCore where direct:
       startDublinCore(name, depth: depth)
+    case .itunes where direct && CName.equals(name, "author"):
+      begin(.author(isRSSAuthor: false), .line, .text, depth: depth)
     case .atom:
       if parent == .atomAuthor, CName.equals(name, "name") {
         begin(.author(isRSSAuthor: false), .line, .text, depth: depth)
@@ -90,7 +92,7 @@ extension FeedBuilder {
     } else if CName.equals(name, "author") {
       return .atomAuthor
     } else if CName.equals(name, "category") {
-      if let term = attributes.value("term"), let decoded = FieldText.decodedLine(term) {
+      if let term = attributes.string("term"), let decoded = FieldText.decodedLine(term) {
         withItem { $0.addCategory(decoded) }
       }
     } else if CName.equals(name, "source") {
@@ -122,10 +124,13 @@ extension FeedBuilder {
       }
       return .mediaContent
     } else if CName.equals(name, "thumbnail") {
+      let width = attributes.integer("width")
+      let height = attributes.integer("height")
       if let url = attributes.string("url") {
-        let thumbnail = MediaThumbnail(
-          url: url, width: attributes.integer("width"), height: attributes.integer("height"))
-        withItem { $0.addThumbnail(thumbnail) }
+        withItem { $0.addThumbnail(MediaThumbnail(url: url, width: width, height: height)) }
+      } else {
+        // Some feeds (MyAnimeList) put the URL in the element's text.
+        begin(.thumbnailURL(width: width, height: height), .trimmed, .text, depth: depth)
       }
     } else if CName.equals(name, "credit") {
       let target = TextTarget.credit(role: attributes.string("role"), scheme: attributes.string("scheme"))

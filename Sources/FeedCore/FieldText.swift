@@ -44,6 +44,12 @@ enum FieldText {
   }
 
   /// Character references decoded once, then `line`.
+  static func decodedLine(_ text: String) -> String? {
+    var text = text
+    return text.withUTF8 { decodedLine($0) }
+  }
+
+  /// Character references decoded once, then `line`.
   static func decodedLine(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     var decoded: [UInt8] = []
     HTMLText.appendDecodingEntities(bytes, to: &decoded)
@@ -152,8 +158,11 @@ enum FieldText {
     return i > start && i < bytes.count && bytes[i] == UInt8(ascii: ";")
   }
 
-  /// The string for finished bytes: `nil` when empty, C1 controls read as windows-1252.
-  static func finished(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  /// The string for finished bytes: Unicode whitespace trimmed from both ends (U+00A0 and
+  /// U+3000 too, as Python's `str.strip` does), C1 controls read as windows-1252, and `nil`
+  /// when nothing is left.
+  static func finished(_ whole: UnsafeBufferPointer<UInt8>) -> String? {
+    let bytes = trimmingUnicodeWhitespace(whole)
     if bytes.isEmpty { return nil }
     guard hasC1(bytes) else { return String(decoding: bytes, as: UTF8.self) }
     var out: [UInt8] = []
@@ -169,6 +178,48 @@ enum FieldText {
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `bytes` without leading and trailing white space characters (Unicode White_Space).
+  static func trimmingUnicodeWhitespace(
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    var end = bytes.count
+    while start < end {
+      let length = whitespaceLength(bytes, at: start)
+      if length == 0 { break }
+      start += length
+    }
+    while end > start {
+      // Step back to the first byte of the last character.
+      var lead = end - 1
+      while lead > start, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+      guard whitespaceLength(bytes, at: lead) == end - lead else { break }
+      end = lead
+    }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+
+  /// The byte length of the white space character at `index`, or 0 if it is not one.
+  @inline(__always)
+  private static func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    let byte = bytes[index]
+    if byte < 0x80 { return (byte >= 0x09 && byte <= 0x0D) || byte == 0x20 ? 1 : 0 }
+    func at(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+    switch byte {
+    case 0xC2: return at(1) == 0x85 || at(1) == 0xA0 ? 2 : 0
+    case 0xE1: return at(1) == 0x9A && at(2) == 0x80 ? 3 : 0
+    case 0xE2:
+      if at(1) == 0x80 {
+        let third = at(2)
+        return (third >= 0x80 && third <= 0x8A) || third == 0xA8 || third == 0xA9 || third == 0xAF
+          ? 3 : 0
+      }
+      return at(1) == 0x81 && at(2) == 0x9F ? 3 : 0
+    case 0xE3: return at(1) == 0x80 && at(2) == 0x80 ? 3 : 0
+    default: return 0
+    }
   }
 
   @inline(__always)

@@ -33,12 +33,17 @@ public enum HTMLText {
     }
   }
 
-  /// Appends `bytes` to `out` with character references decoded.
-  static func appendDecodingEntities(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+  /// Appends `bytes` to `out` with character references decoded (`legacy`: also the HTML
+  /// forms without `;`).
+  static func appendDecodingEntities(
+    _ bytes: UnsafeBufferPointer<UInt8>, legacy: Bool = true, to out: inout [UInt8]
+  ) {
     out.reserveCapacity(out.count + bytes.count)
     var i = 0
     while i < bytes.count {
-      if bytes[i] == UInt8(ascii: "&"), let next = HTMLEntities.decode(bytes, at: i, into: &out) {
+      if bytes[i] == UInt8(ascii: "&"),
+        let next = HTMLEntities.decode(bytes, at: i, legacy: legacy, into: &out)
+      {
         i = next
       } else {
         out.append(bytes[i])

@@ -11,7 +11,8 @@ enum TextTarget {
   case link(rank: Int)
   case guid(isPermaLink: Bool)
   case published(rank: Int)
-  /// `dc:creator`, RSS `<author>` (an e-mail with the name in parentheses) or Atom's name.
+  /// `dc:creator`, `itunes:author`, RSS `<author>` (an e-mail with the name in parentheses) or
+  /// Atom's name; the first of these in document order.
   case author(isRSSAuthor: Bool)
   case category
   case summary(rank: Int)
@@ -20,6 +21,8 @@ enum TextTarget {
   case mediaText(rank: Int)
   case mediaKeywords(rank: Int)
   case credit(role: String?, scheme: String?)
+  /// A `media:thumbnail` without `url`, whose text is the URL.
+  case thumbnailURL(width: Int?, height: Int?)
   case rating(rank: Int)
   case copyright(rank: Int)
 }
@@ -58,7 +61,7 @@ struct ItemBuilder {
     case .mediaKeywords(let rank): return rank < ranks.mediaKeywords
     case .rating(let rank): return rank < ranks.rating
     case .copyright(let rank): return rank < ranks.copyright
-    case .category, .credit: return true
+    case .category, .credit, .thumbnailURL: return true
     }
   }
 
@@ -100,6 +103,8 @@ struct ItemBuilder {
       replace(&item.mediaText, rank: rank, best: &ranks.mediaText, with: text)
     case .credit(let role, let scheme):
       item.credits.append(MediaCredit(role: role, scheme: scheme, name: text))
+    case .thumbnailURL(let width, let height):
+      item.thumbnails.append(MediaThumbnail(url: text, width: width, height: height))
     case .rating(let rank): replace(&item.rating, rank: rank, best: &ranks.rating, with: text)
     case .copyright(let rank):
       replace(&item.copyright, rank: rank, best: &ranks.copyright, with: text)

@@ -12,6 +12,8 @@ enum XMLNamespace: UInt8 {
   case content
   case rdf
   case xhtml
+  /// Apple's podcast namespace, read for `itunes:author` only.
+  case itunes
   case other
 
   /// Namespace URIs as libxml2 reports them, to their kind. Compared byte for byte.
@@ -32,6 +34,7 @@ enum XMLNamespace: UInt8 {
     ("http://backend.userland.com/rss", .rss),
     ("http://www.w3.org/1999/02/22-rdf-syntax-ns#", .rdf),
     ("http://www.w3.org/1999/xhtml", .xhtml),
+    ("http://www.itunes.com/dtds/podcast-1.0.dtd", .itunes),
   ]
 
   /// The kind of a namespace URI (a NUL-terminated C string), `.rss` when there is none.
@@ -125,9 +128,16 @@ struct XMLAttributes {
   }
 
   /// The value as a string, trimmed; `nil` when absent or blank.
+  ///
+  /// Without `XML_PARSE_NOENT`, libxml2 hands attribute values over with every `&` written
+  /// as `&#38;` and references to the HTML entities it was given as `&name;`; one pass of
+  /// reference decoding (`;` required) turns that into the value the document means.
   func string(_ localName: StaticString, namespace: XMLNamespace? = nil) -> String? {
     guard let bytes = value(localName, namespace: namespace) else { return nil }
-    return FieldText.trimmed(bytes)
+    guard bytes.contains(UInt8(ascii: "&")) else { return FieldText.trimmed(bytes) }
+    var decoded: [UInt8] = []
+    HTMLText.appendDecodingEntities(bytes, legacy: false, to: &decoded)
+    return decoded.withUnsafeBufferPointer { FieldText.trimmed($0) }
   }
 
   /// The value as an integer (surrounding whitespace allowed), `nil` when absent or not one.
