@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// How the captured text of an element becomes the string stored in the model.
 enum TextKind {
   /// One line: whitespace runs collapse to a space, ends trimmed.
@@ -14,12 +20,11 @@ enum TextKind {
   /// Trimmed, nothing else (links, ids).
   case trimmed
 
-  /// The kind for an Atom text construct or a Media RSS `type` attribute value.
-  static func of(typeAttribute type: String?, plain: TextKind) -> TextKind {
-    switch type?.lowercased() {
-    case "html", "text/html", "xhtml", "application/xhtml+xml": return .html
-    default: return plain
-    }
+  /// The kind for an Atom text construct or a Media RSS element, from its `type` attribute:
+  /// `html`, `xhtml` (and their MIME types) are HTML, anything else is `plain`.
+  static func of(typeIn attributes: XMLAttributes, plain: TextKind) -> TextKind {
+    attributes.value("type", isOneOf: ["html", "text/html", "xhtml", "application/xhtml+xml"])
+      ? .html : plain
   }
 }
 
@@ -33,7 +38,10 @@ enum FieldText {
     _ bytes: UnsafeBufferPointer<UInt8>, as kind: TextKind, converter: inout HTMLTextConverter
   ) -> String? {
     switch kind {
-    case .line: return line(bytes)
+    case .line:
+      converter.reset()
+      converter.appendCollapsingWhitespace(bytes)
+      return finished(converter.output.bytes)
     case .multiline: return multiline(bytes)
     case .trimmed: return trimmed(bytes)
     case .html: return html(bytes, converter: &converter)
@@ -61,7 +69,7 @@ enum FieldText {
   ) -> String? {
     converter.reset()
     converter.convert(bytes)
-    return converter.output.withUnsafeBufferPointer { finished($0) }
+    return finished(converter.output.bytes)
   }
 
   /// Whitespace runs collapsed to one space, ends trimmed.
@@ -222,12 +230,16 @@ enum FieldText {
     }
   }
 
+  /// Whether the UTF-8 holds a C1 control (`C2 80`...`C2 9F`); `memchr` finds the `C2`s.
   @inline(__always)
   private static func hasC1(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
-    while i + 1 < bytes.count {
-      if bytes[i] == 0xC2, bytes[i + 1] <= 0x9F { return true }
-      i += 1
+    guard let base = bytes.baseAddress else { return false }
+    var offset = 0
+    while offset < bytes.count - 1 {
+      guard let found = memchr(base + offset, 0xC2, bytes.count - 1 - offset) else { return false }
+      let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if bytes[index + 1] <= 0x9F { return true }
+      offset = index + 1
     }
     return false
   }

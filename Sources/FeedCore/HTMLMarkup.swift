@@ -32,11 +32,14 @@ enum HTMLMarkup {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
   }
 
+  /// Bit `b` set for each byte `b` < 64 that ends a run of text: whitespace, `&`, `<`.
+  private static let specialMask: UInt64 =
+    1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D | 1 << 0x20 | 1 << 0x26 | 1 << 0x3C
+
   /// Whether `byte` ends a run of plain text: `<`, `&` or whitespace.
   @inline(__always)
   static func isSpecial(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte <= 0x20
-      && isWhitespace(byte)
+    byte < 64 && (specialMask >> UInt64(byte)) & 1 != 0
   }
 
   /// Skips the markup that starts with the `<` at `index`, telling `converter` about breaks.

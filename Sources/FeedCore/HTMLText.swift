@@ -19,7 +19,7 @@ public enum HTMLText {
     return html.withUTF8 { bytes in
       var converter = HTMLTextConverter()
       converter.convert(bytes)
-      return String(decoding: converter.output, as: UTF8.self)
+      return String(decoding: converter.output.bytes, as: UTF8.self)
     }
   }
 
@@ -54,7 +54,7 @@ public enum HTMLText {
 }
 
 /// The state of one HTML-to-text conversion; reusable across fragments with `reset()`.
-struct HTMLTextConverter {
+struct HTMLTextConverter: ~Copyable {
   /// What separates two pieces of text; a stronger separator absorbs weaker ones.
   enum Separator: UInt8, Comparable {
     case none, space, line, paragraph
@@ -63,19 +63,18 @@ struct HTMLTextConverter {
   }
 
   /// The plain text so far, UTF-8.
-  private(set) var output: [UInt8] = []
+  private(set) var output = ByteBuffer(capacity: 4 * 1024)
   private var pending = Separator.none
   private var scratch: [UInt8] = []
 
   /// Empties the output, keeping its storage.
   mutating func reset() {
-    output.removeAll(keepingCapacity: true)
+    output.removeAll()
     pending = .none
   }
 
   /// Converts `html` and appends its text to `output`.
   mutating func convert(_ html: UnsafeBufferPointer<UInt8>) {
-    output.reserveCapacity(output.count + html.count)
     var i = 0
     while i < html.count {
       let byte = html[i]
@@ -92,12 +91,41 @@ struct HTMLTextConverter {
         separate(.space)
         i += 1
       } else {
+        // A run of text: it goes on through single spaces between words, so that ordinary
+        // prose is copied in a few large pieces rather than word by word.
         var end = i + 1
-        while end < html.count, !HTMLMarkup.isSpecial(html[end]) { end += 1 }
+        while end < html.count {
+          let next = html[end]
+          if !HTMLMarkup.isSpecial(next) {
+            end += 1
+          } else if next == 0x20, end + 1 < html.count, !HTMLMarkup.isSpecial(html[end + 1]) {
+            end += 2
+          } else {
+            break
+          }
+        }
         flushSeparator()
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: html[i..<end]))
+        output.append(UnsafeBufferPointer(rebasing: html[i..<end]))
         i = end
       }
+    }
+  }
+
+  /// Appends plain text with its whitespace runs collapsed to single spaces (no markup, no
+  /// references): the `TextKind.line` conversion, sharing this converter's storage.
+  mutating func appendCollapsingWhitespace(_ text: UnsafeBufferPointer<UInt8>) {
+    var i = 0
+    while i < text.count {
+      if HTMLMarkup.isWhitespace(text[i]) {
+        separate(.space)
+        i += 1
+        continue
+      }
+      var end = i + 1
+      while end < text.count, !HTMLMarkup.isWhitespace(text[end]) { end += 1 }
+      flushSeparator()
+      output.append(UnsafeBufferPointer(rebasing: text[i..<end]))
+      i = end
     }
   }
 
@@ -106,13 +134,15 @@ struct HTMLTextConverter {
     if separator > pending { pending = separator }
   }
 
+  @inline(__always)
   private mutating func flushSeparator() {
-    if !output.isEmpty {
+    if pending == .none { return }
+    if output.count > 0 {
       switch pending {
       case .none: break
       case .space: output.append(UInt8(ascii: " "))
       case .line: output.append(UInt8(ascii: "\n"))
-      case .paragraph: output.append(contentsOf: [UInt8(ascii: "\n"), UInt8(ascii: "\n")])
+      case .paragraph: output.append("\n\n")
       }
     }
     pending = .none

@@ -140,9 +140,39 @@ struct XMLAttributes {
     return decoded.withUnsafeBufferPointer { FieldText.trimmed($0) }
   }
 
-  /// The value as an integer (surrounding whitespace allowed), `nil` when absent or not one.
+  /// The value as a decimal integer (surrounding whitespace and a `+` allowed), `nil` when
+  /// absent or anything else (`300px`, `300.0`).
   func integer(_ localName: StaticString) -> Int? {
-    guard let text = string(localName) else { return nil }
-    return Int(text)
+    guard let bytes = value(localName) else { return nil }
+    let trimmed = FieldText.trimmingUnicodeWhitespace(bytes)
+    var index = 0
+    var negative = false
+    if index < trimmed.count, trimmed[index] == UInt8(ascii: "+") || trimmed[index] == UInt8(ascii: "-") {
+      negative = trimmed[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    guard index < trimmed.count, trimmed.count - index <= 18 else { return nil }
+    var value = 0
+    while index < trimmed.count {
+      let digit = trimmed[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int(digit)
+      index += 1
+    }
+    return negative ? -value : value
+  }
+
+  /// Whether the value (trimmed) is one of `choices`, ignoring ASCII case.
+  func value(_ localName: StaticString, isOneOf choices: [StaticString]) -> Bool {
+    guard let bytes = value(localName) else { return false }
+    let trimmed = FieldText.trimmingUnicodeWhitespace(bytes)
+    return choices.contains { choice in
+      guard choice.utf8CodeUnitCount == trimmed.count else { return false }
+      for offset in 0..<trimmed.count
+      where trimmed[offset] | 0x20 != choice.utf8Start[offset] | 0x20 {
+        return false
+      }
+      return true
+    }
   }
 }
