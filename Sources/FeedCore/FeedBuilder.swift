@@ -46,7 +46,12 @@ struct FeedBuilder: ~Copyable {
   var item: ItemBuilder?
   private var itemDepth = 0
   var namespaces = NamespaceCache()
-  private var capture: Capture?
+  private var capture: Capture? {
+    didSet { captureMode = capture?.mode }
+  }
+  /// `capture?.mode`, kept apart so that `characters` reads one byte instead of copying the
+  /// capture (whose target may hold strings).
+  private var captureMode: CaptureMode?
   private var text = ByteBuffer(capacity: 16 * 1024)
   private var converter = HTMLTextConverter()
 
@@ -105,8 +110,8 @@ struct FeedBuilder: ~Copyable {
 
   /// Character data (or CDATA) inside the current element.
   mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let capture else { return }
-    if capture.mode == .xhtml {
+    guard let mode = captureMode else { return }
+    if mode == .xhtml {
       for byte in bytes {
         switch byte {
         case UInt8(ascii: "&"): text.append("&amp;")
@@ -212,15 +217,12 @@ struct FeedBuilder: ~Copyable {
   mutating func beginAtomText(
     _ target: TextTarget, _ attributes: XMLAttributes, plain: TextKind, depth: Int
   ) {
+    let type = attributes.textType
     let mode: CaptureMode
-    if attributes.value("type", isOneOf: ["xhtml", "application/xhtml+xml"]) {
-      mode = .xhtml
-    } else if attributes.value("type") == nil
-      || attributes.value("type", isOneOf: ["text", "text/plain"])
-    {
-      mode = .text
-    } else {
-      mode = .markup
+    switch type {
+    case .xhtml: mode = .xhtml
+    case .absent, .text: mode = .text
+    case .html, .other: mode = .markup
     }
     begin(target, TextKind.of(typeIn: attributes, plain: plain), mode, depth: depth)
   }
@@ -267,8 +269,7 @@ struct FeedBuilder: ~Copyable {
 
   /// Moves the open item, finished, to `items`.
   private mutating func finishItem() {
-    guard var builder = item else { return }
-    item = nil  // leaves `builder` the only owner, so finishing moves rather than copies
+    guard var builder = item.take() else { return }  // moved out, not copied
     items.append(builder.finish())
   }
 

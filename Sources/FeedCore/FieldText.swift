@@ -23,8 +23,10 @@ enum TextKind {
   /// The kind for an Atom text construct or a Media RSS element, from its `type` attribute:
   /// `html`, `xhtml` (and their MIME types) are HTML, anything else is `plain`.
   static func of(typeIn attributes: XMLAttributes, plain: TextKind) -> TextKind {
-    attributes.value("type", isOneOf: ["html", "text/html", "xhtml", "application/xhtml+xml"])
-      ? .html : plain
+    switch attributes.textType {
+    case .html, .xhtml: return .html
+    case .absent, .text, .other: return plain
+    }
   }
 }
 

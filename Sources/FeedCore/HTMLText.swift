@@ -87,28 +87,31 @@ struct HTMLTextConverter: ~Copyable {
         }
       } else if byte == UInt8(ascii: "&") {
         i = appendReference(html, at: i)
-      } else if HTMLMarkup.isWhitespace(byte) {
-        separate(.space)
-        i += 1
       } else {
-        // A run of text: it goes on through single spaces between words, so that ordinary
-        // prose is copied in a few large pieces rather than word by word.
-        var end = i + 1
-        while end < html.count {
-          let next = html[end]
-          if !HTMLMarkup.isSpecial(next) {
-            end += 1
-          } else if next == 0x20, end + 1 < html.count, !HTMLMarkup.isSpecial(html[end + 1]) {
-            end += 2
-          } else {
-            break
-          }
-        }
-        flushSeparator()
-        output.append(UnsafeBufferPointer(rebasing: html[i..<end]))
+        let end = TextScan.markupOrReference(in: html, from: i)
+        appendText(UnsafeBufferPointer(rebasing: html[i..<end]))
         i = end
       }
     }
+  }
+
+  /// Appends text that holds no markup and no reference, collapsing its whitespace. Prose
+  /// whose spacing is already single spaces is copied in one piece.
+  private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+    var start = 0
+    var end = text.count
+    while start < end, HTMLMarkup.isWhitespace(text[start]) { start += 1 }
+    if start > 0 { separate(.space) }
+    guard start < end else { return }
+    while HTMLMarkup.isWhitespace(text[end - 1]) { end -= 1 }
+    let inner = UnsafeBufferPointer(rebasing: text[start..<end])
+    if TextScan.isCollapsed(inner) {
+      flushSeparator()
+      output.append(inner)
+    } else {
+      appendCollapsingWhitespace(inner)
+    }
+    if end < text.count { separate(.space) }
   }
 
   /// Appends plain text with its whitespace runs collapsed to single spaces (no markup, no

@@ -141,8 +141,8 @@ struct ItemBuilder {
   /// The finished item: the author chosen, and the link taken from a permalink guid if absent.
   /// Moves the item out; the builder is empty afterwards.
   mutating func finish() -> FeedItem {
-    var item = self.item
-    self.item = FeedItem()
+    var item = FeedItem()
+    swap(&item, &self.item)
     let credited = item.credits.first {
       guard let role = $0.role?.lowercased() else { return false }
       return ItemBuilder.authorRoles.contains(role)

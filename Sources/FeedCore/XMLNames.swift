@@ -162,17 +162,31 @@ struct XMLAttributes {
     return negative ? -value : value
   }
 
-  /// Whether the value (trimmed) is one of `choices`, ignoring ASCII case.
-  func value(_ localName: StaticString, isOneOf choices: [StaticString]) -> Bool {
+  /// Whether the value (trimmed) is `choice`, ignoring ASCII case.
+  func value(_ localName: StaticString, is choice: StaticString) -> Bool {
     guard let bytes = value(localName) else { return false }
     let trimmed = FieldText.trimmingUnicodeWhitespace(bytes)
-    return choices.contains { choice in
-      guard choice.utf8CodeUnitCount == trimmed.count else { return false }
-      for offset in 0..<trimmed.count
-      where trimmed[offset] | 0x20 != choice.utf8Start[offset] | 0x20 {
-        return false
-      }
-      return true
+    guard choice.utf8CodeUnitCount == trimmed.count else { return false }
+    for offset in 0..<trimmed.count
+    where trimmed[offset] | 0x20 != choice.utf8Start[offset] | 0x20 {
+      return false
     }
+    return true
+  }
+
+  /// The `type` attribute of an Atom text construct or a Media RSS text element.
+  var textType: TextType {
+    guard value("type") != nil else { return .absent }
+    if value("type", is: "html") || value("type", is: "text/html") { return .html }
+    if value("type", is: "xhtml") || value("type", is: "application/xhtml+xml") { return .xhtml }
+    if value("type", is: "text") || value("type", is: "text/plain") || value("type", is: "plain") {
+      return .text
+    }
+    return .other
+  }
+
+  /// What a `type` attribute says about the element's text.
+  enum TextType {
+    case absent, text, html, xhtml, other
   }
 }
