@@ -151,6 +151,6 @@ enum RealFeeds {
     } else {
       text = "\(value)"
     }
-    return text.count > 300 ? String(text.prefix(300)) + "…" : text
+    return text.count > 2000 ? String(text.prefix(2000)) + "…" : text
   }
 }
