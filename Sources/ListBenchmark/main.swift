@@ -1,22 +1,53 @@
+import ArtfeedResources
+import FeedCore
+import Foundation
 import ListEngine
+import TUI
 
 // ListBenchmark: frame cost of ListViewport (measures only what is on screen) against a naive
 // engine that lays out every row, at 1k, 100k, 1M and 10M rows.
 //
-//     swift run -c release ListBenchmark [--skip-naive-above N] [--repetitions R]
+//     swift run -c release ListBenchmark [--synthetic] [--skip-naive-above N] [--repetitions R]
+//
+// Rows are the bundled popular feed's items repeated, measured by the app's own row layout
+// (`ItemList.rowHeight`: sanitize, truncate, wrap with display widths); `--synthetic` uses
+// cheap generated ASCII rows instead.
 
 // MARK: - The rows (swap here for the real row layout)
 
-/// How a row is measured: its height in lines at a width. This is the one line to change to
-/// benchmark real rows, e.g. `{ row, width in RowLayout.height(of: items[row % items.count],
-/// width: width) }` once TextLayout and TUI provide it.
-let measureRow: @Sendable (Int, Int) -> Int = { row, width in
-  SyntheticRows.height(row: row, width: width)
-}
+let synthetic = CommandLine.arguments.contains("--synthetic")
+
+/// The bundled popular feed: the rows' content, repeated to any row count.
+let realItems: [FeedItem] = {
+  guard !synthetic else { return [] }
+  guard let popular = BundledFeeds.popular, let feed = try? FeedParser.parse(contentsOf: popular),
+    !feed.items.isEmpty
+  else {
+    print("ListBenchmark: cannot read the bundled popular feed; use --synthetic")
+    exit(1)
+  }
+  return feed.items
+}()
+
+/// The kinds of one period of rows.
+let kindPattern: [Int] =
+  synthetic ? SyntheticRows.kindPattern : realItems.map { ItemList.rowKind(of: $0) }
+
+/// How a row is measured: its height in lines at a width.
+let measureRow: @Sendable (Int, Int) -> Int = {
+  if synthetic {
+    return { row, width in SyntheticRows.height(row: row, width: width) }
+  }
+  let items = realItems
+  return { row, width in ItemList.rowHeight(of: items[row % items.count], width: width) }
+}()
 /// The starting height estimate per kind and width.
-let estimateKind: @Sendable (Int, Int) -> Int = { kind, width in
-  SyntheticRows.estimate(kind: kind, width: width)
-}
+let estimateKind: @Sendable (Int, Int) -> Int = {
+  if synthetic {
+    return { kind, width in SyntheticRows.estimate(kind: kind, width: width) }
+  }
+  return ItemList.initialEstimate
+}()
 
 // MARK: - Arguments
 
@@ -72,9 +103,12 @@ func printSteps(_ label: String, rows: Int, _ steps: [StepResult]) -> Int64 {
   return total
 }
 
-print("ListBenchmark: \(width)x\(height) screen, kinds [basic, basic, image] (periodic),")
 print(
-  "SyntheticRows measure, median of \(repetitions) runs (naive engine: 3 below 1M rows, 1 above)")
+  "ListBenchmark: \(width)x\(height) screen, "
+    + (synthetic
+      ? "SyntheticRows measure, kinds [basic, basic, image] (periodic),"
+      : "the bundled popular feed's \(realItems.count) items repeated, measured by the app's row layout,"))
+print("median of \(repetitions) runs (naive engine: 3 below 1M rows, 1 above)")
 
 /// Opens a viewport over `kinds` at the benchmark's size.
 func openList<Kinds: RowKinds>(_ kinds: Kinds) -> ListViewport<Kinds> {
@@ -86,7 +120,7 @@ func openList<Kinds: RowKinds>(_ kinds: Kinds) -> ListViewport<Kinds> {
 // Warm up (caches, allocator, lazy symbol binding) so the first size is not penalised.
 _ = FrameSequence.median(
   repetitions: repetitions,
-  open: { openList(PeriodicRowKinds(pattern: SyntheticRows.kindPattern, rowCount: 1_000)) },
+  open: { openList(PeriodicRowKinds(pattern: kindPattern, rowCount: 1_000)) },
   visibleRows: { $0.visibleRows.count })
 
 // The cost of one measurement, to tell the engine's own cost from the rows'.
@@ -103,7 +137,7 @@ print(
 var listTotals: [Int: Int64] = [:]
 var checksum = measuredLines
 for rowCount in rowCounts {
-  let kinds = PeriodicRowKinds(pattern: SyntheticRows.kindPattern, rowCount: rowCount)
+  let kinds = PeriodicRowKinds(pattern: kindPattern, rowCount: rowCount)
   let list = FrameSequence.median(
     repetitions: repetitions, open: { openList(kinds) }, visibleRows: { $0.visibleRows.count })
   listTotals[rowCount] = printSteps("list", rows: rowCount, list.steps)
@@ -113,7 +147,7 @@ for rowCount in rowCounts {
   let clock = ContinuousClock()
   let buildStart = clock.now
   let arrayKinds = ArrayRowKinds(
-    (0..<rowCount).map { UInt8(SyntheticRows.kindPattern[$0 % 3]) }, kindCount: 2)
+    (0..<rowCount).map { UInt8(kindPattern[$0 % kindPattern.count]) }, kindCount: 2)
   let buildTime = clock.now - buildStart
   let arrayList = FrameSequence.median(
     repetitions: repetitions, open: { openList(arrayKinds) },
