@@ -3,12 +3,12 @@ import Foundation
 @testable import FeedCore
 
 /// Parses an inline document (UTF-8).
-func parse(_ xml: String) throws -> Feed {
+func parse(_ xml: String) throws(FeedParseError) -> Feed {
   try FeedParser.parse(Data(xml.utf8))
 }
 
 /// Parses raw bytes.
-func parse(bytes: [UInt8]) throws -> Feed {
+func parse(bytes: [UInt8]) throws(FeedParseError) -> Feed {
   try FeedParser.parse(Data(bytes))
 }
 
