@@ -113,7 +113,8 @@ final class SAXSession {
   }
 
   private static func record(_ error: xmlError, state: UnsafeMutablePointer<State>) {
-    let message = error.message.map { String(cString: $0) }?
+    let message =
+      error.message.map { String(cString: $0) }?
       .trimmingASCIIWhitespace() ?? "unknown error"
     let line = Int(error.line)
     let column = Int(error.int2)

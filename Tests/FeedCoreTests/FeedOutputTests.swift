@@ -15,7 +15,9 @@ struct FeedOutputTests {
         categories: ["a", "b"], summary: "中文 👍🏽 \u{01}", mediaKeywords: [],
         credits: [MediaCredit(role: "author", scheme: nil, name: "art0fCK")],
         thumbnails: [MediaThumbnail(url: "https://x/t.jpg", width: 100, height: nil)],
-        contents: [MediaContent(url: "https://x/c.jpg", medium: "image", type: nil, width: 730, height: 1095)],
+        contents: [
+          MediaContent(url: "https://x/c.jpg", medium: "image", type: nil, width: 730, height: 1095)
+        ],
         rating: "adult"),
       FeedItem(),
     ])
@@ -103,7 +105,8 @@ struct FeedOutputTests {
   func emptyJSON() {
     #expect(
       Feed(format: .atom).jsonString()
-        == "{\n  \"format\": \"atom\",\n  \"title\": null,\n  \"link\": null,\n  \"description\": null,\n  \"warnings\": [],\n  \"items\": []\n}")
+        == "{\n  \"format\": \"atom\",\n  \"title\": null,\n  \"link\": null,\n  \"description\": null,\n  \"warnings\": [],\n  \"items\": []\n}"
+    )
   }
 
   @Test(
@@ -123,7 +126,9 @@ struct FeedOutputTests {
       format: .rss,
       items: [
         Self.sample.items[0],
-        FeedItem(summary: "A toot with no title,\nbut a long text that goes on and on past sixty characters"),
+        FeedItem(
+          summary:
+            "A toot with no title,\nbut a long text that goes on and on past sixty characters"),
         FeedItem(),
         FeedItem(title: "Tabs\tand\nnewlines", author: "Me"),
       ])

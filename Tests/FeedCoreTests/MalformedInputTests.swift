@@ -7,8 +7,10 @@ import Testing
 @Suite("Malformed and hostile input")
 struct MalformedInputTests {
   static func items(_ count: Int) -> String {
-    (1...count).map { "<item><title>Item \($0)</title><description>Text \($0) &amp; more</description></item>" }
-      .joined(separator: "\n")
+    (1...count).map {
+      "<item><title>Item \($0)</title><description>Text \($0) &amp; more</description></item>"
+    }
+    .joined(separator: "\n")
   }
 
   static func isPositioned(_ warning: String) -> Bool {
@@ -17,7 +19,8 @@ struct MalformedInputTests {
 
   @Test("truncated XML keeps the items before the cut and warns with line:column")
   func truncated() throws {
-    let whole = "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>Cut</title>\n"
+    let whole =
+      "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>Cut</title>\n"
       + Self.items(5) + "\n</channel></rss>"
     let cut = String(whole[..<whole.range(of: "Text 4")!.upperBound])
     let feed = try parse(cut)
@@ -46,7 +49,8 @@ struct MalformedInputTests {
   @Test("undefined HTML entities are decoded; other undefined entities warn and vanish")
   func undefinedEntities() throws {
     let feed = try parse(
-      "<rss><channel><item><title>M&uuml;nchen &bogus; &hellip;</title><link>http://x/?a=&auml;</link></item></channel></rss>")
+      "<rss><channel><item><title>M&uuml;nchen &bogus; &hellip;</title><link>http://x/?a=&auml;</link></item></channel></rss>"
+    )
     let item = try #require(feed.items.first)
     #expect(item.title == "München …")
     #expect(item.link == "http://x/?a=ä")
@@ -56,7 +60,9 @@ struct MalformedInputTests {
   @Test("wrong declared encodings do not fail the feed")
   func wrongDeclaredEncoding() throws {
     let ascii = try parse(
-      bytes: Array("<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss><channel><item><title>plain</title></item></channel></rss>".utf8))
+      bytes: Array(
+        "<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss><channel><item><title>plain</title></item></channel></rss>"
+          .utf8))
     #expect(ascii.items.first?.title == "plain")
     let latin1 = try parse(
       bytes: Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss><channel><item><title>".utf8)
@@ -142,7 +148,9 @@ struct MalformedInputTests {
   @Test("a missing file and a directory are unreadable, not 'not a feed'")
   func unreadable() throws {
     let missing = URL(fileURLWithPath: "/nonexistent/feedcore/feed.rss")
-    #expect(throws: FeedParseError.unreadable(path: missing.path, reason: "No such file or directory")) {
+    #expect(
+      throws: FeedParseError.unreadable(path: missing.path, reason: "No such file or directory")
+    ) {
       try FeedParser.parse(contentsOf: missing)
     }
     do {
@@ -193,9 +201,11 @@ struct MalformedInputTests {
     var declarations = "<!ENTITY lol \"lol\">\n"
     for level in 1...9 {
       let previous = level == 1 ? "lol" : "lol\(level - 1)"
-      declarations += "<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
+      declarations +=
+        "<!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
     }
-    let document = "<?xml version=\"1.0\"?>\n<!DOCTYPE rss [\n\(declarations)]>\n"
+    let document =
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE rss [\n\(declarations)]>\n"
       + "<rss><channel><title>&lol9;</title><item><title>&lol9;</title><description>&lol9;&lol9;</description></item></channel></rss>"
     let feed = try parse(document)
     let json = feed.jsonString()
@@ -207,7 +217,8 @@ struct MalformedInputTests {
   @Test("a ~50 MB feed streams from a file with every item")
   func largeFile() throws {
     let itemCount = 16_000
-    let filler = String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 54)
+    let filler = String(
+      repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 54)
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("feedcore-large-\(UUID().uuidString).rss")
     FileManager.default.createFile(atPath: url.path, contents: nil)
@@ -216,10 +227,14 @@ struct MalformedInputTests {
       try? handle.close()
       try? FileManager.default.removeItem(at: url)
     }
-    handle.write(Data("<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>Big</title>\n".utf8))
+    handle.write(
+      Data(
+        "<?xml version=\"1.0\"?>\n<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"><channel><title>Big</title>\n"
+          .utf8))
     var chunk = ""
     for index in 1...itemCount {
-      chunk += "<item><title>Item \(index)</title><link>https://x/\(index)</link>"
+      chunk +=
+        "<item><title>Item \(index)</title><link>https://x/\(index)</link>"
         + "<description>Short \(index)</description><content:encoded><![CDATA[<p>\(filler)</p>]]></content:encoded></item>\n"
       if index % 1_000 == 0 {
         handle.write(Data(chunk.utf8))

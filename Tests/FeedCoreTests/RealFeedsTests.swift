@@ -176,8 +176,10 @@ enum RealFeeds {
   }
 
   static func collapse(_ text: String) -> String {
-    text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" || $0 == "\r\n" })
-      .joined(separator: " ")
+    text.split(whereSeparator: {
+      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" || $0 == "\r\n"
+    })
+    .joined(separator: " ")
   }
 
   static func show(_ value: Any?) -> String {
@@ -185,7 +187,9 @@ enum RealFeeds {
     let text: String
     if let string = value as? String {
       text = "\"\(string)\""
-    } else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]) {
+    } else if let data = try? JSONSerialization.data(
+      withJSONObject: value, options: [.fragmentsAllowed])
+    {
       text = String(decoding: data, as: UTF8.self)
     } else {
       text = "\(value)"

@@ -14,7 +14,8 @@ func parse(bytes: [UInt8]) throws(FeedParseError) -> Feed {
 
 /// The only item of a one-item RSS 2.0 feed whose `<item>` holds `body`, with the Media RSS
 /// namespace bound to `media` (and `dc`, `content`, `atom` bound too).
-func rssItem(_ body: String, mediaURI: String = "http://search.yahoo.com/mrss/") throws -> FeedItem {
+func rssItem(_ body: String, mediaURI: String = "http://search.yahoo.com/mrss/") throws -> FeedItem
+{
   let feed = try parse(
     """
     <?xml version="1.0" encoding="utf-8"?>
