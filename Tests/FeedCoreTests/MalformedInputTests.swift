@@ -221,7 +221,7 @@ struct MalformedInputTests {
       repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 54)
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("feedcore-large-\(UUID().uuidString).rss")
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
     let handle = try FileHandle(forWritingTo: url)
     defer {
       try? handle.close()
