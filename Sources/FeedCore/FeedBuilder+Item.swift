@@ -34,7 +34,9 @@ extension FeedBuilder {
     return .other
   }
 
-  private mutating func startRSSChild(_ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int) {
+  private mutating func startRSSChild(
+    _ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int
+  ) {
     if CName.equals(name, "title") {
       begin(.title(rank: 0), .lineOrHTML, .markup, depth: depth)
     } else if CName.equals(name, "link") {
@@ -133,7 +135,8 @@ extension FeedBuilder {
         begin(.thumbnailURL(width: width, height: height), .trimmed, .text, depth: depth)
       }
     } else if CName.equals(name, "credit") {
-      let target = TextTarget.credit(role: attributes.string("role"), scheme: attributes.string("scheme"))
+      let target = TextTarget.credit(
+        role: attributes.string("role"), scheme: attributes.string("scheme"))
       begin(target, .line, .text, depth: depth)
     } else if CName.equals(name, "title") {
       beginMediaText(.mediaTitle(rank: rank), attributes, plain: .line, depth: depth)

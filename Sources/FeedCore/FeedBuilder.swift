@@ -133,7 +133,8 @@ struct FeedBuilder: ~Copyable {
 
   // MARK: - Structure
 
-  private mutating func startRoot(_ name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) -> Bool {
+  private mutating func startRoot(_ name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) -> Bool
+  {
     rootElement = CName.string(name)
     if CName.equalsIgnoringCase(name, "rss") {
       format = .rss
@@ -156,7 +157,8 @@ struct FeedBuilder: ~Copyable {
     _ name: UnsafePointer<UInt8>, _ namespace: XMLNamespace, _ attributes: XMLAttributes,
     depth: Int
   ) -> Role {
-    if format == .atom ? namespace == .atom && CName.equals(name, "entry")
+    if format == .atom
+      ? namespace == .atom && CName.equals(name, "entry")
       : namespace == .rss && CName.equals(name, "item")
     {
       var builder = ItemBuilder()
@@ -183,7 +185,9 @@ struct FeedBuilder: ~Copyable {
         beginAtomText(.feedTitle, attributes, plain: .line, depth: depth)
       } else if CName.equals(name, "subtitle") || CName.equals(name, "tagline") {
         beginAtomText(.feedDescription, attributes, plain: .multiline, depth: depth)
-      } else if CName.equals(name, "link"), link == nil, let href = FeedBuilder.alternateHref(attributes) {
+      } else if CName.equals(name, "link"), link == nil,
+        let href = FeedBuilder.alternateHref(attributes)
+      {
         link = href
       }
     }

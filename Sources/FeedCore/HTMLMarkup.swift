@@ -33,7 +33,8 @@ enum HTMLMarkup {
   /// Up to 10 lowercase ASCII bytes as one integer: the first 8 bytes, the length in the top
   /// bits mixed with bytes 9 and 10. Distinct for distinct names of the table.
   @inline(__always)
-  static func packedName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64 {
+  static func packedName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64
+  {
     var key = UInt64(count) << 59
     for offset in 0..<count {
       let byte = UInt64(bytes[start + offset] | lowercaseBit(bytes[start + offset]))
@@ -121,7 +122,8 @@ enum HTMLMarkup {
 
   /// Skips the content of a raw-text element up to and including `</name ...>`.
   private static func skipRawText(
-    _ html: UnsafeBufferPointer<UInt8>, from start: Int, closingName name: UnsafeBufferPointer<UInt8>
+    _ html: UnsafeBufferPointer<UInt8>, from start: Int,
+    closingName name: UnsafeBufferPointer<UInt8>
   ) -> Int {
     var i = start
     while let close = find(html, "</", from: i) {

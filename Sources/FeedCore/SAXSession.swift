@@ -7,8 +7,8 @@ import CLibXML2
 /// session through libxml2's `userData`, an unretained `Unmanaged` pointer that lives exactly as
 /// long as the context it was given to.
 ///
-/// Entities: libxml2 asks `getEntity` for every `&name;` (with `XML_PARSE_OLDSAX`). The five
-/// XML ones come from libxml2; the HTML5 names are answered from `HTMLEntities` (feeds use
+/// Entities: libxml2 resolves the five XML ones itself and asks `getEntity` for any other
+/// `&name;`. The HTML5 names are answered from `HTMLEntities` (feeds use
 /// `&uuml;` without declaring it); anything else, including whatever a DTD declares, stays
 /// undefined: no external entity is ever read and nothing is expanded recursively, so XXE and
 /// billion-laughs documents get warnings instead of file contents or exponential memory.
@@ -75,6 +75,7 @@ final class SAXSession {
     handler.initialized = UInt32(XML_SAX2_MAGIC)
     handler.startElementNs = { userData, name, _, uri, _, _, attributeCount, _, attributes in
       guard let state = SAXSession.state(userData), let name else { return }
+      SAXSession.keepReading(state)
       let view = XMLAttributes(base: attributes, count: Int(attributeCount))
       if !state.pointee.builder.startElement(name, uri: uri, attributes: view) {
         state.pointee.stoppedAtRoot = true
@@ -83,10 +84,12 @@ final class SAXSession {
     }
     handler.endElementNs = { userData, name, _, _ in
       guard let state = SAXSession.state(userData), let name else { return }
+      SAXSession.keepReading(state)
       state.pointee.builder.endElement(name)
     }
     handler.characters = { userData, bytes, count in
       guard let state = SAXSession.state(userData), let bytes else { return }
+      SAXSession.keepReading(state)
       state.pointee.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
     }
     handler.cdataBlock = handler.characters
@@ -100,11 +103,23 @@ final class SAXSession {
     }
     let context = xmlCreatePushParserCtxt(&handler, UnsafeMutableRawPointer(state), nil, 0, nil)
     let options =
-      XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_OLDSAX.rawValue
+      XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
       | XML_PARSE_IGNORE_ENC.rawValue
     xmlCtxtUseOptions(context, Int32(options))
     state.pointee.context = context
     return context
+  }
+
+  /// Undoes what a recovered error does to the context: it leaves `wellFormed` at 0, after
+  /// which libxml2 silently drops every entity reference in text (`&amp;` included). Recovery
+  /// means reading on as if the document were fine, so each callback sets it back (the
+  /// complaint itself is already in `issues`). A reference right after an error, with no
+  /// callback between them (`&bogus;&amp;`), is still lost.
+  @inline(__always)
+  private static func keepReading(_ state: UnsafeMutablePointer<State>) {
+    if let context = state.pointee.context, context.pointee.wellFormed == 0 {
+      context.pointee.wellFormed = 1
+    }
   }
 
   @inline(__always)
@@ -113,7 +128,8 @@ final class SAXSession {
   }
 
   private static func record(_ error: xmlError, state: UnsafeMutablePointer<State>) {
-    let message = error.message.map { String(cString: $0) }?
+    let message =
+      error.message.map { String(cString: $0) }?
       .trimmingASCIIWhitespace() ?? "unknown error"
     let line = Int(error.line)
     let column = Int(error.int2)
@@ -131,10 +147,7 @@ final class SAXSession {
     named name: UnsafePointer<UInt8>, state: UnsafeMutablePointer<State>
   ) -> UnsafeMutablePointer<xmlEntity>? {
     guard let context = state.pointee.context else { return nil }
-    // An earlier recovered error leaves `wellFormed` at 0, after which libxml2 silently drops
-    // every entity reference in text (`&amp;` included). Recovery means reading on as if the
-    // document were fine, so the flag is reset each time a reference is looked up.
-    context.pointee.wellFormed = 1
+    keepReading(state)
     if let predefined = xmlGetPredefinedEntity(name) { return predefined }
     let inText = context.pointee.instate == XML_PARSER_CONTENT
     let key = String(cString: name) + (inText ? ";" : ";@")

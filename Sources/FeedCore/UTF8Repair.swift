@@ -122,7 +122,9 @@ struct UTF8Repair {
       emit(UnsafeBufferPointer(rebasing: input[start..<end]))
       return
     }
-    if copied < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<end])) }
+    if copied < end {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<end]))
+    }
     output.withUnsafeBufferPointer(emit)
   }
 
@@ -197,12 +199,20 @@ struct UTF8Repair {
     switch lead {
     case 0x00..<0x80: return .valid(length: 1)
     case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; low = 0xA0
+    case 0xE0:
+      length = 3
+      low = 0xA0
     case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: length = 3; high = 0x9F
-    case 0xF0: length = 4; low = 0x90
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
     case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; high = 0x8F
+    case 0xF4:
+      length = 4
+      high = 0x8F
     default: return .invalid(length: 1)
     }
     for offset in 1..<length {

@@ -147,7 +147,9 @@ struct XMLAttributes {
     let trimmed = FieldText.trimmingUnicodeWhitespace(bytes)
     var index = 0
     var negative = false
-    if index < trimmed.count, trimmed[index] == UInt8(ascii: "+") || trimmed[index] == UInt8(ascii: "-") {
+    if index < trimmed.count,
+      trimmed[index] == UInt8(ascii: "+") || trimmed[index] == UInt8(ascii: "-")
+    {
       negative = trimmed[index] == UInt8(ascii: "-")
       index += 1
     }

@@ -80,7 +80,8 @@ struct FeedGenerator {
       case 0: html += text + "&lt;br /&gt;"
       case 1: html += "&lt;b&gt;" + text + "&lt;/b&gt; &amp;amp; "
       case 2:
-        html += "&lt;a href=&quot;https://www.deviantart.com/x?a=1&amp;amp;b=2&quot;&gt;"
+        html +=
+          "&lt;a href=&quot;https://www.deviantart.com/x?a=1&amp;amp;b=2&quot;&gt;"
           + text + "&lt;/a&gt; "
       default: html += text + ". "
       }
@@ -110,22 +111,22 @@ struct FeedGenerator {
         """
     }
     return """
-                <item>
-                    <title>\(title)</title>
-                    <link>\(link)</link>
-                    <guid isPermaLink="true">\(link)</guid>
-                    <pubDate>Tue, \(day) Mar 2017 03:37:53 PDT</pubDate>
-                    <media:title type="plain">\(title)</media:title>
-                    <media:keywords></media:keywords>
-                    <media:rating>\(next() % 7 == 0 ? "adult" : "nonadult")</media:rating>
-                    <media:category label="Artistic Nude">photography/people/portrait</media:category>
-                    <media:credit role="author" scheme="urn:ebu">\(artist)</media:credit>
-                    <media:credit role="author" scheme="urn:ebu">https://a.deviantart.net/avatars/\(artist).jpg?2</media:credit>
-                    <media:copyright url="https://www.deviantart.com/\(artist)">Copyright 2017 \(artist)</media:copyright>
-                    <media:description type="html">\(description)</media:description>
-        \(media)            <description>\(description)&lt;br /&gt;&lt;div&gt;&lt;img src=&quot;\(image)&quot; alt=&quot;thumbnail&quot; /&gt;&lt;/div&gt;</description>
-                </item>
+              <item>
+                  <title>\(title)</title>
+                  <link>\(link)</link>
+                  <guid isPermaLink="true">\(link)</guid>
+                  <pubDate>Tue, \(day) Mar 2017 03:37:53 PDT</pubDate>
+                  <media:title type="plain">\(title)</media:title>
+                  <media:keywords></media:keywords>
+                  <media:rating>\(next() % 7 == 0 ? "adult" : "nonadult")</media:rating>
+                  <media:category label="Artistic Nude">photography/people/portrait</media:category>
+                  <media:credit role="author" scheme="urn:ebu">\(artist)</media:credit>
+                  <media:credit role="author" scheme="urn:ebu">https://a.deviantart.net/avatars/\(artist).jpg?2</media:credit>
+                  <media:copyright url="https://www.deviantart.com/\(artist)">Copyright 2017 \(artist)</media:copyright>
+                  <media:description type="html">\(description)</media:description>
+      \(media)            <description>\(description)&lt;br /&gt;&lt;div&gt;&lt;img src=&quot;\(image)&quot; alt=&quot;thumbnail&quot; /&gt;&lt;/div&gt;</description>
+              </item>
 
-        """
+      """
   }
 }

@@ -43,11 +43,18 @@ for count in itemCounts {
   let nonASCII = document.reduce(0) { $0 + ($1 >= 0x80 ? 1 : 0) }
   let path = NSTemporaryDirectory() + "artfeed-parsebench-\(count).rss"
   _ = FileManager.default.createFile(atPath: path, contents: Data(document))
-  defer { if ProcessInfo.processInfo.environment["KEEP_BENCH_FILE"] == nil { try? FileManager.default.removeItem(atPath: path) } }
+  defer {
+    if ProcessInfo.processInfo.environment["KEEP_BENCH_FILE"] == nil {
+      try? FileManager.default.removeItem(atPath: path)
+    }
+  }
   let megabytes = Double(document.count) / 1_000_000
-  print(String(format: "\n%d items, %.1f MB, %.1f%% of the bytes non-ASCII (words in another"
-    + " script or emoji: %.0f%%)", count, megabytes, 100 * Double(nonASCII) / Double(document.count),
-    100 * internationalShare))
+  print(
+    String(
+      format: "\n%d items, %.1f MB, %.1f%% of the bytes non-ASCII (words in another"
+        + " script or emoji: %.0f%%)", count, megabytes,
+      100 * Double(nonASCII) / Double(document.count),
+      100 * internationalShare))
 
   // Alternate the two so that load from other processes hits both alike; keep the best.
   var floor = Measurement(seconds: .infinity, cpuSeconds: .infinity, peakMiB: 0)
@@ -57,15 +64,25 @@ for count in itemCounts {
     parse.keepBest(child("parse", path))
   }
   print("  (MB/s from wall-clock time, and from CPU time in parentheses)")
-  print(String(format: "  floor (libxml2 SAX2 push, no callbacks): %6.1f MB/s (%6.1f)  peak RSS %6.1f MiB",
-               megabytes / floor.seconds, megabytes / floor.cpuSeconds, floor.peakMiB))
-  print(String(format: "  FeedParser (full models, plain text):    %6.1f MB/s (%6.1f)  peak RSS %6.1f MiB",
-               megabytes / parse.seconds, megabytes / parse.cpuSeconds, parse.peakMiB))
-  print(String(format: "  ratio FeedParser/floor: %.0f%% (%.0f%% by CPU time)",
-               100 * floor.seconds / parse.seconds, 100 * floor.cpuSeconds / parse.cpuSeconds))
+  print(
+    String(
+      format: "  floor (libxml2 SAX2 push, no callbacks): %6.1f MB/s (%6.1f)  peak RSS %6.1f MiB",
+      megabytes / floor.seconds, megabytes / floor.cpuSeconds, floor.peakMiB))
+  print(
+    String(
+      format: "  FeedParser (full models, plain text):    %6.1f MB/s (%6.1f)  peak RSS %6.1f MiB",
+      megabytes / parse.seconds, megabytes / parse.cpuSeconds, parse.peakMiB))
+  print(
+    String(
+      format: "  ratio FeedParser/floor: %.0f%% (%.0f%% by CPU time)",
+      100 * floor.seconds / parse.seconds, 100 * floor.cpuSeconds / parse.cpuSeconds))
   let plainMiB = Double(parse.plainTextBytes) / 1_048_576
-  print(String(format: "  items parsed: %d, plain-text size of the model: %.1f MiB", parse.items, plainMiB))
-  print(String(format: "  peak RSS / plain-text size: %.2fx (FeedParser process)", parse.peakMiB / plainMiB))
+  print(
+    String(
+      format: "  items parsed: %d, plain-text size of the model: %.1f MiB", parse.items, plainMiB))
+  print(
+    String(
+      format: "  peak RSS / plain-text size: %.2fx (FeedParser process)", parse.peakMiB / plainMiB))
 }
 
 // MARK: - Measurements
@@ -133,8 +150,9 @@ func runChild(mode: String, path: String) {
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let cpu = processCPUSeconds() - cpuStart
     let peak = peakResidentKiB()
-    print("seconds=\(seconds) cpu_seconds=\(cpu) vmhwm_kib=\(peak) items=\(feed.items.count)"
-      + " plain_bytes=\(plainTextBytes(feed))")
+    print(
+      "seconds=\(seconds) cpu_seconds=\(cpu) vmhwm_kib=\(peak) items=\(feed.items.count)"
+        + " plain_bytes=\(plainTextBytes(feed))")
     // Leave without tearing the model down, so a profile of this child shows the parse alone.
     fflush(nil)
     _exit(0)

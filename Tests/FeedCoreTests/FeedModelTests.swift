@@ -53,7 +53,9 @@ struct FeedModelTests {
             MediaThumbnail(url: "https://t/150.jpg", width: 100, height: 150),
             MediaThumbnail(url: "https://t/300.jpg", width: 300, height: 450),
           ],
-          contents: [MediaContent(url: "https://pre/full.jpg", medium: "image", width: 730, height: 1095)],
+          contents: [
+            MediaContent(url: "https://pre/full.jpg", medium: "image", width: 730, height: 1095)
+          ],
           rating: "adult", copyright: "Copyright 2017 art0fCK")
       ])
     #expect(feed == expected)
@@ -163,7 +165,8 @@ struct FeedModelTests {
       "<content:encoded>&lt;p&gt;full&lt;/p&gt;</content:encoded><description>short</description>")
     #expect(both.summary == "short")
     let encoded = try rssItem(
-      "<dc:description>dc</dc:description><content:encoded>&lt;p&gt;full&lt;/p&gt;</content:encoded>")
+      "<dc:description>dc</dc:description><content:encoded>&lt;p&gt;full&lt;/p&gt;</content:encoded>"
+    )
     #expect(encoded.summary == "full")
     let empty = try rssItem("<description>  </description><dc:description>dc</dc:description>")
     #expect(empty.summary == "dc")

@@ -14,7 +14,8 @@ struct MediaRSSTests {
       """)
     #expect(
       item.contents == [
-        MediaContent(url: "https://x/a.jpg", medium: "image", type: "image/jpeg", width: 730, height: 1095),
+        MediaContent(
+          url: "https://x/a.jpg", medium: "image", type: "image/jpeg", width: 730, height: 1095),
         MediaContent(url: "https://x/b.mp4", medium: "video", width: nil, height: 480),
       ])
   }
@@ -48,7 +49,8 @@ struct MediaRSSTests {
     #expect(
       item.credits == [
         MediaCredit(role: "author", scheme: "urn:ebu", name: "art0fCK"),
-        MediaCredit(role: "author", scheme: "urn:ebu", name: "https://a.deviantart.net/avatars/a.jpg?2"),
+        MediaCredit(
+          role: "author", scheme: "urn:ebu", name: "https://a.deviantart.net/avatars/a.jpg?2"),
         MediaCredit(role: nil, scheme: "urn:ebu", name: "Photograph: Someone"),
       ])
     #expect(item.author == "art0fCK")

@@ -3,18 +3,19 @@ import Foundation
 @testable import FeedCore
 
 /// Parses an inline document (UTF-8).
-func parse(_ xml: String) throws -> Feed {
+func parse(_ xml: String) throws(FeedParseError) -> Feed {
   try FeedParser.parse(Data(xml.utf8))
 }
 
 /// Parses raw bytes.
-func parse(bytes: [UInt8]) throws -> Feed {
+func parse(bytes: [UInt8]) throws(FeedParseError) -> Feed {
   try FeedParser.parse(Data(bytes))
 }
 
 /// The only item of a one-item RSS 2.0 feed whose `<item>` holds `body`, with the Media RSS
 /// namespace bound to `media` (and `dc`, `content`, `atom` bound too).
-func rssItem(_ body: String, mediaURI: String = "http://search.yahoo.com/mrss/") throws -> FeedItem {
+func rssItem(_ body: String, mediaURI: String = "http://search.yahoo.com/mrss/") throws -> FeedItem
+{
   let feed = try parse(
     """
     <?xml version="1.0" encoding="utf-8"?>
