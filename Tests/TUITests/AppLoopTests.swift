@@ -73,7 +73,7 @@ func runOnThread(_ loop: AppLoop, initial: [Command]) async -> AppState {
 }
 
 @Suite("Run loop with a scripted screen")
-struct RunLoopTests {
+struct AppLoopTests {
   func run(_ steps: [FakeScreen.Step], width: Int = 60, height: Int = 20) async -> (FakeScreen, AppState) {
     let screen = FakeScreen(width: width, height: height, steps: steps)
     var state = AppState(isOffline: true, width: width, height: height)
