@@ -122,7 +122,9 @@ public struct DetailView: Sendable {
       }
     }
     if let copyright = item.copyright, !copyright.isEmpty {
-      paragraphs.append(("© " + copyright.replacingOccurrences(of: "©", with: "").trimmingCharacters(in: .whitespaces), Style(.normal, dim: true)))
+      let lower = copyright.lowercased()
+      let text = lower.contains("©") || lower.contains("copyright") ? copyright : "© " + copyright
+      paragraphs.append((text, Style(.normal, dim: true)))
     }
     if let link = item.link, !link.isEmpty {
       paragraphs.append((link, Style(.accent, underline: true)))
