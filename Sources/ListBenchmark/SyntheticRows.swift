@@ -1,3 +1,5 @@
+import TextLayout
+
 /// Generated rows for the benchmark: a deterministic pseudo-random title and subtitle per row,
 /// word-wrapped greedily to the width with the row layout's padding.
 ///
@@ -10,13 +12,15 @@ enum SyntheticRows {
   static let kindPattern = [0, 0, 1]
 
   /// Margins, box and padding, as in issue 3's row layouts.
-  static let margin = 2
-  static let boxWidth = 12
-  static let boxHeight = 6
-  static let gap = 2
-  static let minimumTextWidth = 10
+  static let margin = RowMetrics.standard.horizontalMargin
+  static let boxWidth = RowMetrics.standard.thumbnailColumns
+  static let boxHeight = RowMetrics.standard.thumbnailRows
+  static let gap = RowMetrics.standard.thumbnailGap
+  static let minimumTextWidth = RowMetrics.standard.minimumTextColumns
   /// Top padding, bottom padding and the separator line.
-  static let paddingLines = 3
+  static let paddingLines =
+    RowMetrics.standard.topPadding + RowMetrics.standard.bottomPadding
+    + RowMetrics.standard.separatorHeight
 
   /// The row's height in lines at `width` columns.
   static func height(row: Int, width: Int) -> Int {

@@ -90,7 +90,7 @@ extension AppState {
       buffer.put(line.text, x: line.x, y: top + offset, style: line.style)
     }
     if let box = detail.view.box {
-      let placed = Rect(x: box.x, y: top + box.y - detail.top, width: box.width, height: box.height)
+      let placed = BoxRect(x: box.x, y: top + box.y - detail.top, width: box.width, height: box.height)
       ThumbnailBox.draw(placed, item: detail.view.item, into: &buffer, style: .box, clip: visible)
     }
     Scrollbar.draw(
