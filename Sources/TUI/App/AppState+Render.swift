@@ -50,7 +50,8 @@ extension AppState {
     if let prompt {
       let text = "Artist: " + prompt
       let end = buffer.put(text, x: 0, y: y, style: Style(.prompt, bold: true, reverse: true))
-      buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
+      let after = buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
+      buffer.put("   Enter keep  Esc cancel", x: after, y: y, style: .bar)
       return
     }
     var left = " "
