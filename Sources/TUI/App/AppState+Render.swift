@@ -37,7 +37,11 @@ extension AppState {
   private func drawTitleBar(into buffer: inout ScreenBuffer) {
     buffer.fill(x: 0, y: 0, width: width, height: 1, style: .bar)
     var parts = [Sanitizer.clean(list.title)]
-    parts.append(list.count == 1 ? "1 item" : "\(list.count) items")
+    if isLoading && list.count == 0 {
+      parts.append("loading")
+    } else {
+      parts.append(list.count == 1 ? "1 item" : "\(list.count) items")
+    }
     if isOffline { parts.append("offline") }
     let name = parts[0].lowercased().contains("artfeed") ? "" : "artfeed · "
     let title = " " + name + parts.joined(separator: " · ")
