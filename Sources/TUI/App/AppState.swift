@@ -66,6 +66,9 @@ public struct DetailState {
   /// The first line shown.
   public private(set) var top = 0
   public private(set) var height: Int
+  /// The place in the text the reader scrolled to. Only the reader moves it: re-wraps find it
+  /// again, so going 100 -> 60 -> 100 columns comes back to the very same line.
+  private var place: (block: Int, offset: Int) = (-1, -1)
 
   init(item: FeedItem, width: Int, height: Int) {
     view = DetailView(item: item, width: width)
@@ -76,20 +79,16 @@ public struct DetailState {
 
   mutating func scroll(by lines: Int) {
     top = min(max(0, top + lines), maxTop)
+    place = view.position(ofLine: top)
   }
 
-  mutating func scrollToEnd() { top = maxTop }
+  mutating func scrollToEnd() { scroll(by: maxTop - top) }
 
   /// Re-wraps at a new width, keeping the passage that was at the top of the screen there.
   mutating func resize(width: Int, height: Int) {
     self.height = max(0, height)
-    guard width != view.width else {
-      top = min(top, maxTop)
-      return
-    }
-    let place = view.position(ofLine: top)
-    view = DetailView(item: view.item, width: width)
-    top = min(view.firstLine(ofBlock: place.block, lineInBlock: place.lineInBlock), maxTop)
+    if width != view.width { view = DetailView(item: view.item, width: width) }
+    top = min(view.line(atBlock: place.block, offset: place.offset), maxTop)
   }
 }
 

@@ -5,8 +5,8 @@ import TextLayout
 /// The detail view of one item: the article view (text only) or, when the item has a
 /// thumbnail, the media view (the thumbnail box beside the heading).
 ///
-/// Built for a width; the reading position is kept as (block, line in block) so a re-wrap at
-/// another width shows the same passage at the top.
+/// Built for a width; the reading position is kept as (block, characters of the block before
+/// the line) so a re-wrap at another width shows the same passage at the top.
 public struct DetailView: Sendable {
   /// One laid-out line of the detail text.
   public struct Line: Sendable, Equatable {
@@ -15,6 +15,9 @@ public struct DetailView: Sendable {
     public var style: Style
     /// Which block of the item the line belongs to, for keeping the place across re-wraps.
     public var block: Int
+    /// Non-space characters of the block before this line (-1 for the blank line that opens
+    /// a block): the same text keeps the same number at any width.
+    public var offset: Int = -1
   }
 
   public let item: FeedItem
@@ -31,27 +34,25 @@ public struct DetailView: Sendable {
     layout()
   }
 
-  /// The first line of a block: where a re-wrap puts the reader back.
-  public func firstLine(ofBlock block: Int, lineInBlock: Int) -> Int {
+  /// The line showing a place in the text, found again after a re-wrap: the last line of the
+  /// block that starts at or before `offset` (its first line for an offset before the text).
+  public func line(atBlock block: Int, offset: Int) -> Int {
     guard let start = lines.firstIndex(where: { $0.block >= block }) else {
       return max(0, lines.count - 1)
     }
     var index = start
-    var remaining = lineInBlock
-    while remaining > 0, index + 1 < lines.count, lines[index + 1].block == lines[start].block {
+    while index + 1 < lines.count, lines[index + 1].block == lines[start].block,
+      lines[index + 1].offset <= offset
+    {
       index += 1
-      remaining -= 1
     }
     return index
   }
 
-  /// The (block, line in block) of a line, the inverse of `firstLine`.
-  public func position(ofLine index: Int) -> (block: Int, lineInBlock: Int) {
-    guard lines.indices.contains(index) else { return (0, 0) }
-    let block = lines[index].block
-    var start = index
-    while start > 0, lines[start - 1].block == block { start -= 1 }
-    return (block, index - start)
+  /// The place a line shows, the inverse of `line(atBlock:offset:)`.
+  public func position(ofLine index: Int) -> (block: Int, offset: Int) {
+    guard lines.indices.contains(index) else { return (0, -1) }
+    return (lines[index].block, lines[index].offset)
   }
 
   // MARK: - Layout
@@ -68,8 +69,10 @@ public struct DetailView: Sendable {
     let headingX = media ? margin + boxWidth + 2 : margin
     let headingWidth = media ? besideBox : textWidth
     func add(_ text: String, _ style: Style, into target: inout [Line], x: Int, width: Int) {
+      var offset = 0
       for wrapped in LineWrapper.wrap(Sanitizer.clean(text), width: width) {
-        target.append(Line(x: x, text: wrapped.text, style: style, block: block))
+        target.append(Line(x: x, text: wrapped.text, style: style, block: block, offset: offset))
+        offset += wrapped.text.reduce(0) { $0 + ($1.isWhitespace ? 0 : 1) }
       }
       block += 1
     }
@@ -81,7 +84,7 @@ public struct DetailView: Sendable {
       box = BoxRect(x: margin, y: 1, width: boxWidth, height: boxHeight)
       let blankLine = Line(x: 0, text: "", style: .normal, block: -1)
       lines = [blankLine] + heading
-      while lines.count < boxHeight + 1 { lines.append(Line(x: 0, text: "", style: .normal, block: block - 1)) }
+      while lines.count < boxHeight + 1 { lines.append(Line(x: 0, text: "", style: .normal, block: block - 1, offset: .max)) }
     } else {
       lines = [Line(x: 0, text: "", style: .normal, block: -1)] + heading
     }
