@@ -4,15 +4,41 @@ import Foundation
   import Glibc
 #endif
 
-/// Runs a program and waits for it with `waitpid`, its output going to a temporary file.
+/// What a finished program left: its exit status and what it wrote.
+struct Spawned {
+  /// The exit code, or 128 + the signal that ended it.
+  var status: Int32
+  var output: String
+  var errors: String
+}
+
+/// Runs a program and waits for it with `waitpid`, its output going to temporary files.
 ///
 /// Not Foundation's `Process`: `tmux new-session` forks a server that outlives the client and
 /// inherits its descriptors, and `Process` then never reported the client's exit here.
 enum Spawn {
+  /// Runs `argv` with standard error merged into standard output.
   static func run(_ argv: [String], environment extra: [String: String] = [:]) throws -> (Int32, String) {
-    let outputPath = FileManager.default.temporaryDirectory
-      .appendingPathComponent("artfeed-spawn-\(UUID().uuidString).out").path
-    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    let result = try spawn(argv, environment: extra, mergeErrors: true)
+    return (result.status, result.output)
+  }
+
+  /// Runs `argv` with standard output and standard error kept apart; standard input is empty.
+  static func capture(_ argv: [String], environment extra: [String: String] = [:]) throws -> Spawned {
+    try spawn(argv, environment: extra, mergeErrors: false)
+  }
+
+  private static func spawn(
+    _ argv: [String], environment extra: [String: String], mergeErrors: Bool
+  ) throws -> Spawned {
+    let base = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artfeed-spawn-\(UUID().uuidString)").path
+    let outputPath = base + ".out"
+    let errorPath = base + ".err"
+    defer {
+      try? FileManager.default.removeItem(atPath: outputPath)
+      try? FileManager.default.removeItem(atPath: errorPath)
+    }
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "TMUX")
     for (key, value) in extra { environment[key] = value }
@@ -23,7 +49,11 @@ enum Spawn {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    if mergeErrors {
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    }
 
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = envp.map { strdup($0) } + [nil]
@@ -39,7 +69,9 @@ enum Spawn {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    return (exitStatus, text)
+    func read(_ path: String) -> String {
+      (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+    return Spawned(status: exitStatus, output: read(outputPath), errors: read(errorPath))
   }
 }
