@@ -16,6 +16,11 @@ struct Spawned {
 ///
 /// Not Foundation's `Process`: `tmux new-session` forks a server that outlives the client and
 /// inherits its descriptors, and `Process` then never reported the client's exit here.
+///
+/// The child starts with no signal blocked and every signal at its default action. Tests run
+/// on worker threads that block most signals, and a spawned program inherits that mask: a
+/// tmux server started that way never saw SIGCHLD (`kill-server` left it running), and the
+/// programs in its panes never saw SIGWINCH, SIGTERM or SIGHUP.
 enum Spawn {
   /// Runs `argv` with standard error merged into standard output.
   static func run(_ argv: [String], environment extra: [String: String] = [:]) throws -> (Int32, String) {
@@ -55,6 +60,17 @@ enum Spawn {
       posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     }
 
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = envp.map { strdup($0) } + [nil]
     defer {
@@ -62,7 +78,7 @@ enum Spawn {
       cEnv.forEach { free($0) }
     }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+    let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
     guard spawned == 0 else {
       throw E2EError.tmuxFailed(argv.joined(separator: " "), "posix_spawn failed: \(spawned)")
     }

@@ -4,6 +4,9 @@ import Foundation
 extension Tmux {
   /// Starts `sh` at a size with `$ARTFEED` naming the built binary, and waits for its prompt.
   ///
+  /// The runner's `NO_COLOR` is removed (`swift test` sets it), so colours are the
+  /// terminal's unless a test asks otherwise.
+  ///
   /// - Parameter environment: extra `NAME=value` words for `env`, such as `NO_COLOR=1`.
   static func shell(width: Int, height: Int, environment: String = "") throws -> Tmux {
     let binary = Paths.artfeed
@@ -12,9 +15,22 @@ extension Tmux {
     }
     let tmux = try Tmux(
       width: width, height: height,
-      command: "env PS1='$ ' LANG=C.UTF-8 ARTFEED=\(binary.path) \(environment) sh")
+      command: "env -u NO_COLOR PS1='$ ' LANG=C.UTF-8 ARTFEED=\(binary.path) \(environment) sh")
     try tmux.waitFor("the shell prompt") { Self.isAtPrompt($0) }
     return tmux
+  }
+
+  /// Starts the browser itself as the pane's program, without a shell; the pane closes when
+  /// it exits. Colours are on, as in the shell.
+  static func browser(width: Int, height: Int, arguments: [String]) throws -> Tmux {
+    let binary = Paths.artfeed
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+      throw E2EError.noBinary(binary.path)
+    }
+    let words = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    return try Tmux(
+      width: width, height: height,
+      command: "exec env -u NO_COLOR LANG=C.UTF-8 " + words.joined(separator: " "))
   }
 
   /// Types a command line and presses Enter.

@@ -110,6 +110,17 @@ extension Tmux {
     return screen
   }
 
+  /// Appends everything the program in the pane writes from now on to `path`
+  /// (`pipe-pane -o`), until `stopRecording`: the one way to see a frame that leaves no mark
+  /// on the screen.
+  func recordOutput(to path: String) throws {
+    try run(["pipe-pane", "-o", "-t", session, "cat >> '\(path)'"])
+  }
+
+  func stopRecording() throws {
+    try run(["pipe-pane", "-t", session])
+  }
+
   /// The screen once two captures 0.1 s apart agree, so no frame is half drawn.
   func settled(_ what: String, timeout: TimeInterval = 10) throws -> [String] {
     var previous = try capture()

@@ -20,9 +20,7 @@ extension EndToEnd {
       let scratch = try Scratch()
       let feed = try TestFeed.write(into: scratch.url)
       let count = TestFeed.entries.count
-      let tmux = try Tmux(
-        width: width, height: height,
-        command: "exec env LANG=C.UTF-8 '\(Paths.artfeed.path)' '\(feed)'")
+      let tmux = try Tmux.browser(width: width, height: height, arguments: [feed])
       let size = ["--width", "\(width)", "--height", "\(height)"]
 
       try tmux.waitFor("the test feed") { $0.last?.contains("1/\(count)") == true }
