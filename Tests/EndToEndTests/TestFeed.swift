@@ -10,6 +10,8 @@ enum TestFeed {
     var title: String
     var description: String
     var hasThumbnail: Bool
+    /// `<media:text type="plain">`: kept as written, tabs and line breaks included.
+    var mediaText: String? = nil
   }
 
   static let title = "Width test 中文 👨‍👩‍👧"
@@ -31,7 +33,8 @@ enum TestFeed {
       hasThumbnail: true),
     Entry(
       title: "Tabs\tin\tthe\ttitle",
-      description: "Medium:\tInk\nSize:\t20 × 30 cm\nLink: \(longURL)", hasThumbnail: false),
+      description: "Medium:\tInk\nSize:\t20 × 30 cm\nLink: \(longURL)", hasThumbnail: false,
+      mediaText: "Medium:\tInk, 中文\nSize:\t20 × 30 cm\n\t👍🏽\tlast"),
     Entry(
       title: "قهوة الصباح 中文",
       description: "العمل متاح كمطبوعة بحجم A3 ابتداءً من الأسبوع القادم. 👨‍👩‍👧 ｶ e\u{301}",
@@ -49,15 +52,16 @@ enum TestFeed {
 
   static let longReadTitle = "A long read in eight paragraphs"
 
-  /// The long read's words: paragraph `p` holds `p<p>w01 ... p<p>w80`, so any line on screen
+  /// The long read's words: paragraph `p` holds `p<p>w01 ... p<p>w70`, so any line on screen
   /// says which paragraph, and where in it, the reader is.
   static func word(paragraph: Int, index: Int) -> String {
     "p\(paragraph)w" + (index < 10 ? "0\(index)" : "\(index)")
   }
 
+  /// Eight HTML paragraphs: the detail view lays each out as a block of its own.
   static let longRead: String = (1...8).map { paragraph in
-    (1...80).map { word(paragraph: paragraph, index: $0) }.joined(separator: " ")
-  }.joined(separator: "\n\n")
+    "<p>" + (1...70).map { word(paragraph: paragraph, index: $0) }.joined(separator: " ") + "</p>"
+  }.joined()
 
   /// The feed as RSS 2.0 with the Media RSS namespace.
   static func xml() -> String {
@@ -71,6 +75,9 @@ enum TestFeed {
       lines.append("<item><title>\(escaped(entry.title))</title>")
       lines.append("<link>https://example.com/items/\(index)</link><author>tester</author>")
       lines.append("<description>\(escaped(entry.description))</description>")
+      if let text = entry.mediaText {
+        lines.append(#"<media:text type="plain">\#(escaped(text))</media:text>"#)
+      }
       if entry.hasThumbnail {
         lines.append(
           #"<media:thumbnail url="https://example.com/t\#(index).jpg" width="150" height="100"/>"#)
