@@ -1,6 +1,6 @@
 import Foundation
-import TextLayout
 import Testing
+import TextLayout
 
 extension EndToEnd {
   /// The real binary in a real terminal (tmux): what a person would do, checked on the screen.
@@ -22,7 +22,8 @@ extension EndToEnd {
       for word in words {
         guard let range = rest.range(of: word) else {
           Issue.record(
-            "\(step): title word “\(word)” of “\(title)” missing from:\n\(screen.joined(separator: "\n"))")
+            "\(step): title word “\(word)” of “\(title)” missing from:\n\(screen.joined(separator: "\n"))"
+          )
           return
         }
         rest = rest[range.upperBound...]
@@ -48,16 +49,21 @@ extension EndToEnd {
       try tmux.waitFor("search results") { $0.first?.contains("Artist: inkwell") == true }
       try tmux.send("Enter")
       let found = try tmux.waitFor("the kept search") { $0.last?.contains("Esc all items") == true }
-      let expected = try ArtfeedCommand.render(["--artist", "inkwell", "--width", "100", "--height", "30"])
+      let expected = try ArtfeedCommand.render([
+        "--artist", "inkwell", "--width", "100", "--height", "30",
+      ])
       #expect(
-        Array(ScreenText.trimmed(found).dropLast()) == Array(ScreenText.trimmed(expected).dropLast()))
+        Array(ScreenText.trimmed(found).dropLast())
+          == Array(ScreenText.trimmed(expected).dropLast()))
       #expect(found.first?.contains("items") == true)
 
       // Open the second item and close it again.
       try tmux.send("j")
       let beforeDetail = try tmux.waitFor("selection moved") { $0.last?.contains("2/") == true }
       try tmux.send("Enter")
-      try tmux.waitFor("the detail view") { screen in screen.contains { $0.contains("by inkwell-moth") } }
+      try tmux.waitFor("the detail view") { screen in
+        screen.contains { $0.contains("by inkwell-moth") }
+      }
       try tmux.send("Escape")
       let back = try tmux.waitFor("the list again") { $0.last?.contains("2/") == true }
       #expect(back == beforeDetail)

@@ -48,11 +48,14 @@ extension EndToEnd {
         #expect(screen.colourParameters == [], "colour SGR codes without colours")
       }
       let titles = try firstTitles()
-      let selected = try #require(screen.glyphs(of: titles.selected), "“\(titles.selected)” not on screen")
+      let selected = try #require(
+        screen.glyphs(of: titles.selected), "“\(titles.selected)” not on screen")
       let other = try #require(screen.glyphs(of: titles.other), "“\(titles.other)” not on screen")
-      #expect(selected.allSatisfy { $0.reverse }, "the selected row's title is not in reverse video")
+      #expect(
+        selected.allSatisfy { $0.reverse }, "the selected row's title is not in reverse video")
       #expect(!other.contains { $0.reverse }, "an unselected row's title is in reverse video")
-      #expect(selected.allSatisfy { $0.bold } && other.allSatisfy { $0.bold }, "row titles are not bold")
+      #expect(
+        selected.allSatisfy { $0.bold } && other.allSatisfy { $0.bold }, "row titles are not bold")
 
       try tmux.send("q")
       // vt100 has no alternate screen: the last frame stays, and the shell writes over its

@@ -17,7 +17,8 @@ struct CommandLineTests {
     return path
   }
 
-  @Test("parse and render of a missing file exit 66 and name the file", arguments: ["parse", "render"])
+  @Test(
+    "parse and render of a missing file exit 66 and name the file", arguments: ["parse", "render"])
   func missingFile(command: String) throws {
     let scratch = try Scratch()
     let missing = scratch.path("missing.rss")
@@ -28,7 +29,8 @@ struct CommandLineTests {
     #expect(result.output.isEmpty)
   }
 
-  @Test("parse and render of an HTML page exit 65 and say it is HTML", arguments: ["parse", "render"])
+  @Test(
+    "parse and render of an HTML page exit 65 and say it is HTML", arguments: ["parse", "render"])
   func htmlPage(command: String) throws {
     let scratch = try Scratch()
     let page = try writeHTML(into: scratch)

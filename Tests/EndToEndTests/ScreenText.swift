@@ -15,7 +15,9 @@ enum ScreenText {
   /// U+FE0F and combining marks), so a captured screen never contains one. A joiner takes no
   /// cell, so removing it changes no position.
   static func withoutJoiners(_ lines: [String]) -> [String] {
-    lines.map { line in String(String.UnicodeScalarView(line.unicodeScalars.filter { $0 != "\u{200D}" })) }
+    lines.map { line in
+      String(String.UnicodeScalarView(line.unicodeScalars.filter { $0 != "\u{200D}" }))
+    }
   }
 
   /// The screen as `render` prints it and as tmux shows it, ready for `==`.
@@ -46,7 +48,9 @@ enum ScreenText {
 
 extension ScreenText {
   /// The lines where two screens differ, numbered, for a failure message.
-  static func difference(_ seen: [String], _ expected: [String], seenName: String = "tmux") -> String {
+  static func difference(_ seen: [String], _ expected: [String], seenName: String = "tmux")
+    -> String
+  {
     var report: [String] = []
     for index in 0..<max(seen.count, expected.count) {
       let a = index < seen.count ? seen[index] : "(no line)"

@@ -23,13 +23,16 @@ struct Spawned {
 /// programs in its panes never saw SIGWINCH, SIGTERM or SIGHUP.
 enum Spawn {
   /// Runs `argv` with standard error merged into standard output.
-  static func run(_ argv: [String], environment extra: [String: String] = [:]) throws -> (Int32, String) {
+  static func run(_ argv: [String], environment extra: [String: String] = [:]) throws -> (
+    Int32, String
+  ) {
     let result = try spawn(argv, environment: extra, mergeErrors: true)
     return (result.status, result.output)
   }
 
   /// Runs `argv` with standard output and standard error kept apart; standard input is empty.
-  static func capture(_ argv: [String], environment extra: [String: String] = [:]) throws -> Spawned {
+  static func capture(_ argv: [String], environment extra: [String: String] = [:]) throws -> Spawned
+  {
     try spawn(argv, environment: extra, mergeErrors: false)
   }
 

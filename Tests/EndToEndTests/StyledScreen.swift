@@ -67,7 +67,9 @@ struct StyledScreen {
   }
 
   private mutating func applySGR(_ text: String) {
-    let parameters = text.isEmpty ? ["0"] : text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+    let parameters =
+      text.isEmpty
+      ? ["0"] : text.split(separator: ";", omittingEmptySubsequences: false).map(String.init)
     var index = 0
     while index < parameters.count {
       let parameter = parameters[index]
@@ -82,8 +84,10 @@ struct StyledScreen {
       case 30...37, 40...47, 90...97, 100...107:
         colourParameters.append(parameter)
       case 38, 48:
-        let extra = parameter.contains(":") ? 0 : Self.extendedColourLength(parameters, after: index)
-        colourParameters.append(([parameter] + parameters[index..<(index + extra)]).joined(separator: ";"))
+        let extra =
+          parameter.contains(":") ? 0 : Self.extendedColourLength(parameters, after: index)
+        colourParameters.append(
+          ([parameter] + parameters[index..<(index + extra)]).joined(separator: ";"))
         index += extra
       default:
         break

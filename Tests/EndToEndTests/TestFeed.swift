@@ -29,7 +29,8 @@ enum TestFeed {
       description: "Flags 🇯🇵🇫🇷 and skin tones 👍🏽👋🏿 side by side ❤️ ❤️ ❤️", hasThumbnail: false),
     Entry(
       title: "❤️ 中文字 ｶﾀｶﾅ cafe\u{301}",
-      description: "Cafe\u{301} with a combining acute; 中文字中文字中文字 wraps between CJK; ｶﾀｶﾅ is halfwidth.",
+      description:
+        "Cafe\u{301} with a combining acute; 中文字中文字中文字 wraps between CJK; ｶﾀｶﾅ is halfwidth.",
       hasThumbnail: true),
     Entry(
       title: "Tabs\tin\tthe\ttitle",

@@ -35,7 +35,9 @@ extension EndToEnd {
         let expected = try ArtfeedCommand.render(["--width", "\(width)", "--height", "\(height)"])
         let screen = try tmux.screen { ScreenText.trimmed($0) == expected }
         let agrees = ScreenText.trimmed(screen) == expected
-        #expect(agrees, "\(width)x\(height):\n\(ScreenText.difference(ScreenText.trimmed(screen), expected))")
+        #expect(
+          agrees,
+          "\(width)x\(height):\n\(ScreenText.difference(ScreenText.trimmed(screen), expected))")
         #expect(ProcessProbe.isRunning(pid), "artfeed is gone after \(width)x\(height)")
       }
 

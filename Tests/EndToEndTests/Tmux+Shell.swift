@@ -27,7 +27,9 @@ extension Tmux {
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
       throw E2EError.noBinary(binary.path)
     }
-    let words = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    let words = ([binary.path] + arguments).map {
+      "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
     return try Tmux(
       width: width, height: height,
       command: "exec env -u NO_COLOR LANG=C.UTF-8 " + words.joined(separator: " "))

@@ -21,7 +21,9 @@ final class Tmux {
   /// Starts a session of the given size running `command` through `sh -c`.
   init(width: Int, height: Int, command: String) throws {
     socket = "artfeed-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try run(["-u", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
+    try run([
+      "-u", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command,
+    ])
   }
 
   deinit {
@@ -156,7 +158,10 @@ enum Paths {
   /// The `artfeed` binary built beside the test bundle (swift test builds every product).
   static var artfeed: URL {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for candidate in [beside, beside.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+    for candidate in [
+      beside, beside.deletingLastPathComponent(),
+      packageRoot.appendingPathComponent(".build/debug"),
+    ] {
       let url = candidate.appendingPathComponent("artfeed")
       if FileManager.default.isExecutableFile(atPath: url.path) { return url }
     }

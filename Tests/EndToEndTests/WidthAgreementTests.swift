@@ -1,6 +1,6 @@
 import Foundation
-import TextLayout
 import Testing
+import TextLayout
 
 extension EndToEnd {
   /// The layout's cell widths against what ncurses advances and tmux draws.
@@ -24,12 +24,14 @@ extension EndToEnd {
       let size = ["--width", "\(width)", "--height", "\(height)"]
 
       try tmux.waitFor("the test feed") { $0.last?.contains("1/\(count)") == true }
-      try expectScreen(tmux, equals: try ArtfeedCommand.render([feed] + size), width: width, height: height,
+      try expectScreen(
+        tmux, equals: try ArtfeedCommand.render([feed] + size), width: width, height: height,
         "first screen")
 
       try tmux.send("G")
       try tmux.waitFor("the end of the list") { $0.last?.contains("\(count)/\(count)") == true }
-      try expectScreen(tmux, equals: try ArtfeedCommand.render([feed, "--end"] + size), width: width,
+      try expectScreen(
+        tmux, equals: try ArtfeedCommand.render([feed, "--end"] + size), width: width,
         height: height, "after G")
 
       // Every row selected in turn. The scrollbar thumb is left out: it follows the height
