@@ -39,7 +39,9 @@ let package = Package(
     // MARK: - Benchmarks (run with `swift run -c release NAME`)
     .executableTarget(name: "ParseBenchmark", dependencies: ["FeedCore", "CLibXML2"]),
     .executableTarget(name: "LayoutBenchmark", dependencies: ["TextLayout"]),
-    .executableTarget(name: "ListBenchmark", dependencies: ["ListEngine", "TextLayout", "TUI"]),
+    .executableTarget(
+      name: "ListBenchmark",
+      dependencies: ["ListEngine", "TextLayout", "TUI", "FeedCore", "ArtfeedResources"]),
 
     // MARK: - Tests
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),

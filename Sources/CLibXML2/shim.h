@@ -1,5 +1,12 @@
 #ifndef ARTFEED_CLIBXML2_SHIM_H
 #define ARTFEED_CLIBXML2_SHIM_H
+/* Debian's libxml2 is built with ICU, and its encoding.h then includes the system's
+   <unicode/ucnv.h>. Those ICU types clash with Foundation's own copy of ICU (_FoundationICU)
+   in any Swift file that imports both: a clean build fails on `UErrorCode`. FeedCore never
+   touches libxml2's encoding handlers (it decodes input itself and only holds handler
+   pointers), so the ICU part of the header is switched off here. */
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>

@@ -122,10 +122,10 @@ struct DateScanner {
     return sign == UInt8(ascii: "-") ? -seconds : seconds
   }
 
-  /// A run of ASCII letters (possibly empty).
-  mutating func word() -> String {
+  /// A run of ASCII letters (possibly empty), as a view of the text.
+  mutating func word() -> UnsafeBufferPointer<UInt8> {
     let start = index
     while let byte = peek(), DateScanner.isLetter(byte) { index += 1 }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    return UnsafeBufferPointer(rebasing: bytes[start..<index])
   }
 }

@@ -61,7 +61,9 @@ struct EncodingSniff: Equatable {
       HTMLMarkup.isWhitespace(head[i + prefix.count])
     else { return sniff }
     var end = i + prefix.count
-    while end + 1 < head.count, !(head[end] == UInt8(ascii: "?") && head[end + 1] == UInt8(ascii: ">")) {
+    while end + 1 < head.count,
+      !(head[end] == UInt8(ascii: "?") && head[end + 1] == UInt8(ascii: ">"))
+    {
       end += 1
     }
     guard end + 1 < head.count else { return sniff }
@@ -77,7 +79,9 @@ struct EncodingSniff: Equatable {
   /// The value of `name="value"` (or single quotes) inside an XML declaration.
   static func pseudoAttribute(_ name: String, in declaration: String) -> String? {
     guard let nameRange = declaration.range(of: name) else { return nil }
-    var rest = declaration[nameRange.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    var rest = declaration[nameRange.upperBound...].drop {
+      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+    }
     guard rest.first == "=" else { return nil }
     rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }

@@ -42,8 +42,9 @@ public struct FeedItem: Sendable, Equatable {
   public var guid: String?
   /// Publication date, in UTC; `nil` when absent or unparseable.
   public var published: Date?
-  /// The best author: a `media:credit` with role author/artist/owner/photographer, then
-  /// `dc:creator`, `<author>`, or the Atom author's name.
+  /// The best author: a `media:credit` with role author/artist/owner/photographer/creator,
+  /// then the first of `dc:creator`, `itunes:author`, `<author>` (its name part) or the Atom
+  /// author's name.
   public var author: String?
   public var categories: [String]
   /// Plain text of the description or content.

@@ -4,7 +4,7 @@
 /// `dc:description`; Atom `summary`, then `content`. Titles: `title`, then `atom:title`, then
 /// `dc:title`. Dates: `pubDate` or Atom `published`, then `dc:date`, then Atom `updated`.
 extension FeedBuilder {
-  func startInItem(
+  mutating func startInItem(
     _ name: UnsafePointer<UInt8>, _ namespace: XMLNamespace, _ attributes: XMLAttributes,
     depth: Int, parent: Role
   ) -> Role {
@@ -20,6 +20,8 @@ extension FeedBuilder {
       begin(.summary(rank: 2), .html, .xhtml, depth: depth)
     case .dublinCore where direct:
       startDublinCore(name, depth: depth)
+    case .itunes where direct && CName.equals(name, "author"):
+      begin(.author(isRSSAuthor: false), .line, .text, depth: depth)
     case .atom:
       if parent == .atomAuthor, CName.equals(name, "name") {
         begin(.author(isRSSAuthor: false), .line, .text, depth: depth)
@@ -32,7 +34,9 @@ extension FeedBuilder {
     return .other
   }
 
-  private func startRSSChild(_ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int) {
+  private mutating func startRSSChild(
+    _ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int
+  ) {
     if CName.equals(name, "title") {
       begin(.title(rank: 0), .lineOrHTML, .markup, depth: depth)
     } else if CName.equals(name, "link") {
@@ -51,7 +55,7 @@ extension FeedBuilder {
     }
   }
 
-  private func startDublinCore(_ name: UnsafePointer<UInt8>, depth: Int) {
+  private mutating func startDublinCore(_ name: UnsafePointer<UInt8>, depth: Int) {
     if CName.equals(name, "creator") {
       begin(.author(isRSSAuthor: false), .line, .text, depth: depth)
     } else if CName.equals(name, "date") {
@@ -65,7 +69,7 @@ extension FeedBuilder {
     }
   }
 
-  private func startAtomChild(
+  private mutating func startAtomChild(
     _ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int
   ) -> Role {
     let inAtom = format == .atom
@@ -73,7 +77,7 @@ extension FeedBuilder {
       beginAtomText(.title(rank: inAtom ? 0 : 1), attributes, plain: .line, depth: depth)
     } else if CName.equals(name, "link") {
       if let href = FeedBuilder.alternateHref(attributes) {
-        withItem { $0.store(href, for: .link(rank: inAtom ? 0 : 1)) }
+        item?.store(href, for: .link(rank: inAtom ? 0 : 1))
       }
     } else if CName.equals(name, "id") {
       begin(.guid(isPermaLink: false), .trimmed, .text, depth: depth)
@@ -90,8 +94,8 @@ extension FeedBuilder {
     } else if CName.equals(name, "author") {
       return .atomAuthor
     } else if CName.equals(name, "category") {
-      if let term = attributes.value("term"), let decoded = FieldText.decodedLine(term) {
-        withItem { $0.addCategory(decoded) }
+      if let term = attributes.string("term"), let decoded = FieldText.decodedLine(term) {
+        item?.addCategory(decoded)
       }
     } else if CName.equals(name, "source") {
       return .skipped
@@ -101,7 +105,7 @@ extension FeedBuilder {
 
   // MARK: - Media RSS
 
-  private func startMedia(
+  private mutating func startMedia(
     _ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int, parent: Role
   ) -> Role {
     let rank: Int
@@ -118,17 +122,21 @@ extension FeedBuilder {
         let content = MediaContent(
           url: url, medium: attributes.string("medium"), type: attributes.string("type"),
           width: attributes.integer("width"), height: attributes.integer("height"))
-        withItem { $0.addContent(content) }
+        item?.addContent(content)
       }
       return .mediaContent
     } else if CName.equals(name, "thumbnail") {
+      let width = attributes.integer("width")
+      let height = attributes.integer("height")
       if let url = attributes.string("url") {
-        let thumbnail = MediaThumbnail(
-          url: url, width: attributes.integer("width"), height: attributes.integer("height"))
-        withItem { $0.addThumbnail(thumbnail) }
+        item?.addThumbnail(MediaThumbnail(url: url, width: width, height: height))
+      } else {
+        // Some feeds (MyAnimeList) put the URL in the element's text.
+        begin(.thumbnailURL(width: width, height: height), .trimmed, .text, depth: depth)
       }
     } else if CName.equals(name, "credit") {
-      let target = TextTarget.credit(role: attributes.string("role"), scheme: attributes.string("scheme"))
+      let target = TextTarget.credit(
+        role: attributes.string("role"), scheme: attributes.string("scheme"))
       begin(target, .line, .text, depth: depth)
     } else if CName.equals(name, "title") {
       beginMediaText(.mediaTitle(rank: rank), attributes, plain: .line, depth: depth)
@@ -149,10 +157,10 @@ extension FeedBuilder {
   }
 
   /// Media RSS text with `type="plain"` (the default) or `type="html"`.
-  private func beginMediaText(
+  private mutating func beginMediaText(
     _ target: TextTarget, _ attributes: XMLAttributes, plain: TextKind, depth: Int
   ) {
-    let kind = TextKind.of(typeAttribute: attributes.string("type"), plain: plain)
+    let kind = TextKind.of(typeIn: attributes, plain: plain)
     begin(target, kind, kind == .html ? .markup : .text, depth: depth)
   }
 }

@@ -4,8 +4,9 @@
 /// callbacks here with the interned C strings libxml2 passes. Text is captured only for the
 /// elements that feed a field, and only while that field could still change (a
 /// `content:encoded` after a `<description>` is never copied), into one reused buffer.
-/// A class because the C callbacks reach it through an opaque pointer.
-final class FeedBuilder {
+/// A struct: `SAXSession` keeps it behind a pointer that the C callbacks reach directly, which
+/// spares every callback the retain/release and exclusivity bookkeeping a class would cost.
+struct FeedBuilder: ~Copyable {
   /// What an open element is, as far as the structure goes.
   enum Role: UInt8 {
     case other, root, channel, item, mediaGroup, mediaContent, atomAuthor
@@ -41,22 +42,27 @@ final class FeedBuilder {
   private var roles: [Role] = []
   /// Depth of the element whose children describe the feed (`channel`, Atom `feed`); 0: none.
   private var channelDepth = 0
-  private var item: ItemBuilder?
+  /// The open item or entry (the element handlers in `FeedBuilder+Item.swift` add to it).
+  var item: ItemBuilder?
   private var itemDepth = 0
   var namespaces = NamespaceCache()
-  private var capture: Capture?
-  private var text: [UInt8] = []
+  private var capture: Capture? {
+    didSet { captureMode = capture?.mode }
+  }
+  /// `capture?.mode`, kept apart so that `characters` reads one byte instead of copying the
+  /// capture (whose target may hold strings).
+  private var captureMode: CaptureMode?
+  private var text = ByteBuffer(capacity: 16 * 1024)
   private var converter = HTMLTextConverter()
 
   init() {
     roles.reserveCapacity(32)
-    text.reserveCapacity(16 * 1024)
   }
 
   // MARK: - Events
 
   /// An element starts. Returns `false` when the root shows the document is not a feed.
-  func startElement(
+  mutating func startElement(
     _ name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?, attributes: XMLAttributes
   ) -> Bool {
     if let capture {
@@ -83,7 +89,7 @@ final class FeedBuilder {
   }
 
   /// An element ends.
-  func endElement(_ name: UnsafePointer<UInt8>) {
+  mutating func endElement(_ name: UnsafePointer<UInt8>) {
     if let capture {
       if roles.count == capture.depth {
         finishCapture(capture)
@@ -94,8 +100,7 @@ final class FeedBuilder {
     guard let role = roles.popLast() else { return }
     switch role {
     case .item:
-      if let item { items.append(item.finished()) }
-      item = nil
+      finishItem()
     case .channel:
       channelDepth = 0
     default:
@@ -104,32 +109,32 @@ final class FeedBuilder {
   }
 
   /// Character data (or CDATA) inside the current element.
-  func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let capture else { return }
-    if capture.mode == .xhtml {
+  mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let mode = captureMode else { return }
+    if mode == .xhtml {
       for byte in bytes {
         switch byte {
-        case UInt8(ascii: "&"): text.append(contentsOf: "&amp;".utf8)
-        case UInt8(ascii: "<"): text.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: "&"): text.append("&amp;")
+        case UInt8(ascii: "<"): text.append("&lt;")
         default: text.append(byte)
         }
       }
     } else {
-      text.append(contentsOf: bytes)
+      text.append(bytes)
     }
   }
 
   /// Ends the document even if it was cut short: open text and an open item are kept.
-  func finish() {
+  mutating func finish() {
     if let capture { finishCapture(capture) }
-    if let item { items.append(item.finished()) }
-    item = nil
+    finishItem()
     roles.removeAll()
   }
 
   // MARK: - Structure
 
-  private func startRoot(_ name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) -> Bool {
+  private mutating func startRoot(_ name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) -> Bool
+  {
     rootElement = CName.string(name)
     if CName.equalsIgnoringCase(name, "rss") {
       format = .rss
@@ -148,11 +153,12 @@ final class FeedBuilder {
     return true
   }
 
-  private func startOutsideItem(
+  private mutating func startOutsideItem(
     _ name: UnsafePointer<UInt8>, _ namespace: XMLNamespace, _ attributes: XMLAttributes,
     depth: Int
   ) -> Role {
-    if format == .atom ? namespace == .atom && CName.equals(name, "entry")
+    if format == .atom
+      ? namespace == .atom && CName.equals(name, "entry")
       : namespace == .rss && CName.equals(name, "item")
     {
       var builder = ItemBuilder()
@@ -179,7 +185,9 @@ final class FeedBuilder {
         beginAtomText(.feedTitle, attributes, plain: .line, depth: depth)
       } else if CName.equals(name, "subtitle") || CName.equals(name, "tagline") {
         beginAtomText(.feedDescription, attributes, plain: .multiline, depth: depth)
-      } else if CName.equals(name, "link"), link == nil, let href = FeedBuilder.alternateHref(attributes) {
+      } else if CName.equals(name, "link"), link == nil,
+        let href = FeedBuilder.alternateHref(attributes)
+      {
         link = href
       }
     }
@@ -196,7 +204,7 @@ final class FeedBuilder {
   // MARK: - Capture
 
   /// Starts capturing text for `target` if it could still change anything.
-  func begin(_ target: TextTarget, _ kind: TextKind, _ mode: CaptureMode, depth: Int) {
+  mutating func begin(_ target: TextTarget, _ kind: TextKind, _ mode: CaptureMode, depth: Int) {
     let wanted: Bool
     switch target {
     case .feedTitle: wanted = title == nil
@@ -205,29 +213,36 @@ final class FeedBuilder {
     default: wanted = item?.wants(target) ?? false
     }
     guard wanted else { return }
-    text.removeAll(keepingCapacity: true)
+    text.removeAll()
     capture = Capture(target: target, kind: kind, mode: mode, depth: depth)
   }
 
   /// Starts capturing an Atom text construct, whose `type` says text, html or xhtml.
-  func beginAtomText(
+  mutating func beginAtomText(
     _ target: TextTarget, _ attributes: XMLAttributes, plain: TextKind, depth: Int
   ) {
-    let type = attributes.string("type")?.lowercased()
+    let type = attributes.textType
     let mode: CaptureMode
     switch type {
-    case "xhtml", "application/xhtml+xml": mode = .xhtml
-    case nil, "text", "text/plain": mode = .text
-    default: mode = .markup
+    case .xhtml: mode = .xhtml
+    case .absent, .text: mode = .text
+    case .html, .other: mode = .markup
     }
-    begin(target, TextKind.of(typeAttribute: type, plain: plain), mode, depth: depth)
+    begin(target, TextKind.of(typeIn: attributes, plain: plain), mode, depth: depth)
   }
 
-  private func finishCapture(_ capture: Capture) {
+  private mutating func finishCapture(_ capture: Capture) {
     self.capture = nil
-    let value = text.withUnsafeBufferPointer {
-      FieldText.string($0, as: capture.kind, converter: &converter)
+    if case .published(let rank) = capture.target {
+      // Dates are read from the bytes; no string is made for them.
+      if item?.wants(capture.target) == true,
+        let date = FeedDate.parse(text.bytes)
+      {
+        item?.store(date, rank: rank)
+      }
+      return
     }
+    let value = FieldText.string(text.bytes, as: capture.kind, converter: &converter)
     switch capture.target {
     case .feedTitle: title = title ?? value
     case .feedLink: link = link ?? value
@@ -236,7 +251,7 @@ final class FeedBuilder {
     }
   }
 
-  private func appendTag(_ name: UnsafePointer<UInt8>, closing: Bool) {
+  private mutating func appendTag(_ name: UnsafePointer<UInt8>, closing: Bool) {
     text.append(UInt8(ascii: "<"))
     if closing { text.append(UInt8(ascii: "/")) }
     var offset = 0
@@ -247,16 +262,32 @@ final class FeedBuilder {
     text.append(UInt8(ascii: ">"))
   }
 
+  /// What has been read, as a copyable value.
+  var result: ParsedDocument {
+    ParsedDocument(
+      format: format, rootElement: rootElement, title: title, link: link,
+      description: description, items: items)
+  }
+
   // MARK: - Items
 
-  /// Mutates the open item, if any.
-  func withItem(_ body: (inout ItemBuilder) -> Void) {
-    guard var current = item else { return }
-    item = nil  // keeps `current` uniquely referenced while it changes
-    body(&current)
-    item = current
+  /// Moves the open item, finished, to `items`.
+  private mutating func finishItem() {
+    guard var builder = item.take() else { return }  // moved out, not copied
+    items.append(builder.finish())
   }
 
   /// Depth of the open item element (the root is depth 1).
   var currentItemDepth: Int { itemDepth }
+}
+
+/// The outcome of `FeedBuilder`: the feed's parts, or only the root element's name when the
+/// document is not a feed (`format == nil`).
+struct ParsedDocument {
+  var format: FeedFormat?
+  var rootElement: String?
+  var title: String?
+  var link: String?
+  var description: String?
+  var items: [FeedItem]
 }

@@ -151,33 +151,55 @@ struct CivilTime {
 
 /// Month names, full or abbreviated to three letters or more (`Jan`, `Sept`, `January`).
 enum Months {
-  private static let names = [
+  private static let names: [StaticString] = [
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december",
   ]
 
-  /// 1...12 for a month word, else `nil`.
-  static func number(_ word: String) -> Int? {
-    guard word.utf8.count >= 3 else { return nil }
-    let lower = word.lowercased()
-    guard let index = names.firstIndex(where: { $0.hasPrefix(lower) }) else { return nil }
-    return index + 1
+  /// 1...12 for a month word (ASCII letters), else `nil`.
+  static func number(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard word.count >= 3 else { return nil }
+    for (index, name) in names.enumerated() where word.count <= name.utf8CodeUnitCount {
+      var matches = true
+      for offset in 0..<word.count where word[offset] | 0x20 != name.utf8Start[offset] {
+        matches = false
+        break
+      }
+      if matches { return index + 1 }
+    }
+    return nil
   }
 }
 
 /// Zone names seen in feeds, with their offsets from UTC in seconds.
 enum Zones {
-  private static let offsets: [String: Int] = [
-    "gmt": 0, "ut": 0, "utc": 0, "z": 0, "wet": 0,
-    "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
-    "akst": -9, "akdt": -8, "hst": -10, "ast": -4, "adt": -3,
-    "bst": 1, "cet": 1, "cest": 2, "met": 1, "mest": 2, "eet": 2, "eest": 3, "msk": 3,
-    "ist": 5, "sgt": 8, "hkt": 8, "jst": 9, "kst": 9, "aest": 10, "aedt": 11, "nzst": 12,
-    "nzdt": 13,
-  ].mapValues { $0 * 3_600 }
+  /// Keyed by the lowercased name packed into an integer (names are at most 4 letters).
+  private static let offsets: [UInt32: Int] = {
+    let hours: [(StaticString, Int)] = [
+      ("gmt", 0), ("ut", 0), ("utc", 0), ("z", 0), ("wet", 0),
+      ("est", -5), ("edt", -4), ("cst", -6), ("cdt", -5), ("mst", -7), ("mdt", -6),
+      ("pst", -8), ("pdt", -7), ("akst", -9), ("akdt", -8), ("hst", -10), ("ast", -4),
+      ("adt", -3), ("bst", 1), ("cet", 1), ("cest", 2), ("met", 1), ("mest", 2), ("eet", 2),
+      ("eest", 3), ("msk", 3), ("ist", 5), ("sgt", 8), ("hkt", 8), ("jst", 9), ("kst", 9),
+      ("aest", 10), ("aedt", 11), ("nzst", 12), ("nzdt", 13),
+    ]
+    var offsets: [UInt32: Int] = [:]
+    for (name, hour) in hours {
+      let key = pack(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      if let key { offsets[key] = hour * 3_600 }
+    }
+    return offsets
+  }()
 
-  /// The offset for a zone name, case-insensitive, or `nil` for other words.
-  static func offset(_ word: String) -> Int? {
-    offsets[word.lowercased()]
+  private static func pack(_ word: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    guard (1...4).contains(word.count) else { return nil }
+    var key: UInt32 = 0
+    for byte in word { key = key << 8 | UInt32(byte | 0x20) }
+    return key
+  }
+
+  /// The offset for a zone name (ASCII letters, any case), or `nil` for other words.
+  static func offset(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
+    pack(word).flatMap { offsets[$0] }
   }
 }

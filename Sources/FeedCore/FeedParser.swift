@@ -80,23 +80,23 @@ struct StreamingParse {
     let session = self.session
     decoder.finish { session.feed($0) }
     session.finish()
-    let builder = session.builder
-    guard let format = builder.format else { throw classifyFailure() }
+    let document = session.result
+    guard let format = document.format else { throw classifyFailure(document) }
     var warnings = decoder.warnings + session.issues
     if session.issueCount > session.issues.count {
       warnings.append("(\(session.issueCount - session.issues.count) more XML errors not shown)")
     }
     return Feed(
-      format: format, title: builder.title, link: builder.link,
-      description: builder.description, warnings: warnings, items: builder.items)
+      format: format, title: document.title, link: document.link,
+      description: document.description, warnings: warnings, items: document.items)
   }
 
   /// Why a document without a feed root is not a feed, most specific reason first.
-  private func classifyFailure() -> FeedParseError {
+  private func classifyFailure(_ document: ParsedDocument) -> FeedParseError {
     let sample = decoder.sample
     let firstByte = sample.first { !HTMLMarkup.isWhitespace($0) }
     if !decoder.sawBytes || firstByte == nil { return .emptyInput }
-    if let root = session.builder.rootElement { return .notAFeed(rootElement: root) }
+    if let root = document.rootElement { return .notAFeed(rootElement: root) }
     if StreamingParse.looksLikeHTML(sample) { return .notAFeed(rootElement: "html") }
     if firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") { return .json }
     if StreamingParse.looksBinary(sample) { return .binary }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// How the captured text of an element becomes the string stored in the model.
 enum TextKind {
   /// One line: whitespace runs collapse to a space, ends trimmed.
@@ -14,11 +20,12 @@ enum TextKind {
   /// Trimmed, nothing else (links, ids).
   case trimmed
 
-  /// The kind for an Atom text construct or a Media RSS `type` attribute value.
-  static func of(typeAttribute type: String?, plain: TextKind) -> TextKind {
-    switch type?.lowercased() {
-    case "html", "text/html", "xhtml", "application/xhtml+xml": return .html
-    default: return plain
+  /// The kind for an Atom text construct or a Media RSS element, from its `type` attribute:
+  /// `html`, `xhtml` (and their MIME types) are HTML, anything else is `plain`.
+  static func of(typeIn attributes: XMLAttributes, plain: TextKind) -> TextKind {
+    switch attributes.textType {
+    case .html, .xhtml: return .html
+    case .absent, .text, .other: return plain
     }
   }
 }
@@ -33,7 +40,10 @@ enum FieldText {
     _ bytes: UnsafeBufferPointer<UInt8>, as kind: TextKind, converter: inout HTMLTextConverter
   ) -> String? {
     switch kind {
-    case .line: return line(bytes)
+    case .line:
+      converter.reset()
+      converter.appendCollapsingWhitespace(bytes)
+      return finished(converter.output.bytes)
     case .multiline: return multiline(bytes)
     case .trimmed: return trimmed(bytes)
     case .html: return html(bytes, converter: &converter)
@@ -41,6 +51,12 @@ enum FieldText {
       return looksLikeHTML(bytes) ? html(bytes, converter: &converter) : line(bytes)
     case .decodedLine: return decodedLine(bytes)
     }
+  }
+
+  /// Character references decoded once, then `line`.
+  static func decodedLine(_ text: String) -> String? {
+    var text = text
+    return text.withUTF8 { decodedLine($0) }
   }
 
   /// Character references decoded once, then `line`.
@@ -55,7 +71,7 @@ enum FieldText {
   ) -> String? {
     converter.reset()
     converter.convert(bytes)
-    return converter.output.withUnsafeBufferPointer { finished($0) }
+    return finished(converter.output.bytes)
   }
 
   /// Whitespace runs collapsed to one space, ends trimmed.
@@ -152,8 +168,11 @@ enum FieldText {
     return i > start && i < bytes.count && bytes[i] == UInt8(ascii: ";")
   }
 
-  /// The string for finished bytes: `nil` when empty, C1 controls read as windows-1252.
-  static func finished(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  /// The string for finished bytes: Unicode whitespace trimmed from both ends (U+00A0 and
+  /// U+3000 too, as Python's `str.strip` does), C1 controls read as windows-1252, and `nil`
+  /// when nothing is left.
+  static func finished(_ whole: UnsafeBufferPointer<UInt8>) -> String? {
+    let bytes = trimmingUnicodeWhitespace(whole)
     if bytes.isEmpty { return nil }
     guard hasC1(bytes) else { return String(decoding: bytes, as: UTF8.self) }
     var out: [UInt8] = []
@@ -171,12 +190,58 @@ enum FieldText {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// `bytes` without leading and trailing white space characters (Unicode White_Space).
+  static func trimmingUnicodeWhitespace(
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    var end = bytes.count
+    while start < end {
+      let length = whitespaceLength(bytes, at: start)
+      if length == 0 { break }
+      start += length
+    }
+    while end > start {
+      // Step back to the first byte of the last character.
+      var lead = end - 1
+      while lead > start, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+      guard whitespaceLength(bytes, at: lead) == end - lead else { break }
+      end = lead
+    }
+    return UnsafeBufferPointer(rebasing: bytes[start..<end])
+  }
+
+  /// The byte length of the white space character at `index`, or 0 if it is not one.
+  @inline(__always)
+  private static func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+    let byte = bytes[index]
+    if byte < 0x80 { return (byte >= 0x09 && byte <= 0x0D) || byte == 0x20 ? 1 : 0 }
+    func at(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+    switch byte {
+    case 0xC2: return at(1) == 0x85 || at(1) == 0xA0 ? 2 : 0
+    case 0xE1: return at(1) == 0x9A && at(2) == 0x80 ? 3 : 0
+    case 0xE2:
+      if at(1) == 0x80 {
+        let third = at(2)
+        return (third >= 0x80 && third <= 0x8A) || third == 0xA8 || third == 0xA9 || third == 0xAF
+          ? 3 : 0
+      }
+      return at(1) == 0x81 && at(2) == 0x9F ? 3 : 0
+    case 0xE3: return at(1) == 0x80 && at(2) == 0x80 ? 3 : 0
+    default: return 0
+    }
+  }
+
+  /// Whether the UTF-8 holds a C1 control (`C2 80`...`C2 9F`); `memchr` finds the `C2`s.
   @inline(__always)
   private static func hasC1(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
-    while i + 1 < bytes.count {
-      if bytes[i] == 0xC2, bytes[i + 1] <= 0x9F { return true }
-      i += 1
+    guard let base = bytes.baseAddress else { return false }
+    var offset = 0
+    while offset < bytes.count - 1 {
+      guard let found = memchr(base + offset, 0xC2, bytes.count - 1 - offset) else { return false }
+      let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if bytes[index + 1] <= 0x9F { return true }
+      offset = index + 1
     }
     return false
   }

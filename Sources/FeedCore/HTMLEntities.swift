@@ -30,18 +30,23 @@ enum HTMLEntities {
   ///
   /// - Returns: the index just after the reference, or `nil` when the bytes at `start` are not a
   ///   reference that decodes (the caller then keeps the `&` as text).
+  ///   `legacy` allows the HTML text-content forms without `;` (`&copy2019`, `&#233`).
   static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, into out: inout [UInt8]
+    _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, legacy: Bool = true,
+    into out: inout [UInt8]
   ) -> Int? {
     let next = start + 1
     guard next < bytes.count else { return nil }
-    if bytes[next] == UInt8(ascii: "#") { return decodeNumeric(bytes, at: next + 1, into: &out) }
-    return decodeNamed(bytes, at: next, into: &out)
+    if bytes[next] == UInt8(ascii: "#") {
+      return decodeNumeric(bytes, at: next + 1, requireSemicolon: !legacy, into: &out)
+    }
+    return decodeNamed(bytes, at: next, legacy: legacy, into: &out)
   }
 
   /// Decodes `&#...` with the digits starting at `index` (after the `#`).
   private static func decodeNumeric(
-    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into out: inout [UInt8]
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, requireSemicolon: Bool,
+    into out: inout [UInt8]
   ) -> Int? {
     var i = index
     var radix: UInt32 = 10
@@ -56,14 +61,18 @@ enum HTMLEntities {
       i += 1
     }
     guard i > digitsStart else { return nil }
-    if i < bytes.count, bytes[i] == UInt8(ascii: ";") { i += 1 }
+    if i < bytes.count, bytes[i] == UInt8(ascii: ";") {
+      i += 1
+    } else if requireSemicolon {
+      return nil
+    }
     UTF8Bytes.append(scalar: numericReplacement(value), to: &out)
     return i
   }
 
   /// Decodes a named reference whose name starts at `index` (after the `&`).
   private static func decodeNamed(
-    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, into out: inout [UInt8]
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, legacy: Bool, into out: inout [UInt8]
   ) -> Int? {
     var end = index
     while end < bytes.count, end - index < longestName, isAlphanumeric(bytes[end]) { end += 1 }
@@ -76,6 +85,7 @@ enum HTMLEntities {
         return end + 1
       }
     }
+    guard legacy else { return nil }
     // Legacy names without `;`: the longest one that prefixes the run wins.
     var length = min(end - index, longestLegacyName)
     while length >= 2 {

@@ -10,21 +10,43 @@ enum HTMLMarkup {
     case rawText
   }
 
-  /// Elements that are not inline, by lowercased name. Anything not listed is inline.
-  static let effects: [String: TagEffect] = {
-    var effects: [String: TagEffect] = ["br": .lineBreak, "td": .cell, "th": .cell]
-    let blocks = [
-      "p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "dl", "dt", "dd",
-      "blockquote", "pre", "table", "tr", "hr", "section", "article", "header", "footer", "nav",
-      "aside", "main", "figure", "figcaption", "address", "form", "fieldset", "details",
-      "summary", "center", "caption", "tbody", "thead", "tfoot", "body", "html", "head",
+  /// Elements that are not inline, keyed by `packedName` of the lowercased name. Anything
+  /// not listed is inline. A dictionary of integers: no string is made for a tag.
+  static let effects: [UInt64: TagEffect] = {
+    var effects: [UInt64: TagEffect] = [
+      packed("br"): .lineBreak, packed("td"): .cell, packed("th"): .cell,
     ]
-    for name in blocks { effects[name] = .paragraph }
-    for name in ["script", "style", "template", "noscript", "iframe", "object"] {
-      effects[name] = .rawText
-    }
+    let blocks: [StaticString] = [
+      "p", "div", "li", "h1", "h2", "h3", "h4", "h5",
+      "h6", "ul", "ol", "dl", "dt", "dd", "blockquote", "pre",
+      "table", "tr", "hr", "section", "article", "header", "footer", "nav",
+      "aside", "main", "figure", "figcaption", "address", "form", "fieldset", "details",
+      "summary", "center", "caption", "tbody", "thead", "tfoot", "body", "html",
+      "head",
+    ]
+    for name in blocks { effects[packed(name)] = .paragraph }
+    let rawText: [StaticString] = ["script", "style", "template", "noscript", "iframe", "object"]
+    for name in rawText { effects[packed(name)] = .rawText }
     return effects
   }()
+
+  /// Up to 10 lowercase ASCII bytes as one integer: the first 8 bytes, the length in the top
+  /// bits mixed with bytes 9 and 10. Distinct for distinct names of the table.
+  @inline(__always)
+  static func packedName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64
+  {
+    var key = UInt64(count) << 59
+    for offset in 0..<count {
+      let byte = UInt64(bytes[start + offset] | lowercaseBit(bytes[start + offset]))
+      key ^= offset < 8 ? byte << (8 * UInt64(offset)) : byte << (8 * UInt64(offset - 8) + 3)
+    }
+    return key
+  }
+
+  private static func packed(_ name: StaticString) -> UInt64 {
+    let buffer = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    return packedName(buffer, from: 0, count: buffer.count)
+  }
 
   /// Whether `byte` is ASCII whitespace as HTML defines it.
   @inline(__always)
@@ -32,11 +54,14 @@ enum HTMLMarkup {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
   }
 
+  /// Bit `b` set for each byte `b` < 64 that ends a run of text: whitespace, `&`, `<`.
+  private static let specialMask: UInt64 =
+    1 << 0x09 | 1 << 0x0A | 1 << 0x0C | 1 << 0x0D | 1 << 0x20 | 1 << 0x26 | 1 << 0x3C
+
   /// Whether `byte` ends a run of plain text: `<`, `&` or whitespace.
   @inline(__always)
   static func isSpecial(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte <= 0x20
-      && isWhitespace(byte)
+    byte < 64 && (specialMask >> UInt64(byte)) & 1 != 0
   }
 
   /// Skips the markup that starts with the `<` at `index`, telling `converter` about breaks.
@@ -92,16 +117,13 @@ enum HTMLMarkup {
     while end < html.count, isNameByte(html[end]) { end += 1 }
     let length = end - nameStart
     guard length <= 10 else { return (.inline, end) }
-    let name = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
-      for offset in 0..<length { buffer[offset] = html[nameStart + offset] | lowercaseBit(html[nameStart + offset]) }
-      return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<length]), as: UTF8.self)
-    }
-    return (effects[name] ?? .inline, end)
+    return (effects[packedName(html, from: nameStart, count: length)] ?? .inline, end)
   }
 
   /// Skips the content of a raw-text element up to and including `</name ...>`.
   private static func skipRawText(
-    _ html: UnsafeBufferPointer<UInt8>, from start: Int, closingName name: UnsafeBufferPointer<UInt8>
+    _ html: UnsafeBufferPointer<UInt8>, from start: Int,
+    closingName name: UnsafeBufferPointer<UInt8>
   ) -> Int {
     var i = start
     while let close = find(html, "</", from: i) {
@@ -178,7 +200,7 @@ enum HTMLMarkup {
   }
 
   @inline(__always)
-  private static func lowercaseBit(_ byte: UInt8) -> UInt8 {
+  static func lowercaseBit(_ byte: UInt8) -> UInt8 {
     byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? 0x20 : 0
   }
 }

@@ -19,7 +19,7 @@ public enum HTMLText {
     return html.withUTF8 { bytes in
       var converter = HTMLTextConverter()
       converter.convert(bytes)
-      return String(decoding: converter.output, as: UTF8.self)
+      return String(decoding: converter.output.bytes, as: UTF8.self)
     }
   }
 
@@ -33,12 +33,17 @@ public enum HTMLText {
     }
   }
 
-  /// Appends `bytes` to `out` with character references decoded.
-  static func appendDecodingEntities(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+  /// Appends `bytes` to `out` with character references decoded (`legacy`: also the HTML
+  /// forms without `;`).
+  static func appendDecodingEntities(
+    _ bytes: UnsafeBufferPointer<UInt8>, legacy: Bool = true, to out: inout [UInt8]
+  ) {
     out.reserveCapacity(out.count + bytes.count)
     var i = 0
     while i < bytes.count {
-      if bytes[i] == UInt8(ascii: "&"), let next = HTMLEntities.decode(bytes, at: i, into: &out) {
+      if bytes[i] == UInt8(ascii: "&"),
+        let next = HTMLEntities.decode(bytes, at: i, legacy: legacy, into: &out)
+      {
         i = next
       } else {
         out.append(bytes[i])
@@ -49,7 +54,7 @@ public enum HTMLText {
 }
 
 /// The state of one HTML-to-text conversion; reusable across fragments with `reset()`.
-struct HTMLTextConverter {
+struct HTMLTextConverter: ~Copyable {
   /// What separates two pieces of text; a stronger separator absorbs weaker ones.
   enum Separator: UInt8, Comparable {
     case none, space, line, paragraph
@@ -58,19 +63,18 @@ struct HTMLTextConverter {
   }
 
   /// The plain text so far, UTF-8.
-  private(set) var output: [UInt8] = []
+  private(set) var output = ByteBuffer(capacity: 4 * 1024)
   private var pending = Separator.none
   private var scratch: [UInt8] = []
 
   /// Empties the output, keeping its storage.
   mutating func reset() {
-    output.removeAll(keepingCapacity: true)
+    output.removeAll()
     pending = .none
   }
 
   /// Converts `html` and appends its text to `output`.
   mutating func convert(_ html: UnsafeBufferPointer<UInt8>) {
-    output.reserveCapacity(output.count + html.count)
     var i = 0
     while i < html.count {
       let byte = html[i]
@@ -83,16 +87,48 @@ struct HTMLTextConverter {
         }
       } else if byte == UInt8(ascii: "&") {
         i = appendReference(html, at: i)
-      } else if HTMLMarkup.isWhitespace(byte) {
-        separate(.space)
-        i += 1
       } else {
-        var end = i + 1
-        while end < html.count, !HTMLMarkup.isSpecial(html[end]) { end += 1 }
-        flushSeparator()
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: html[i..<end]))
+        let end = TextScan.markupOrReference(in: html, from: i)
+        appendText(UnsafeBufferPointer(rebasing: html[i..<end]))
         i = end
       }
+    }
+  }
+
+  /// Appends text that holds no markup and no reference, collapsing its whitespace. Prose
+  /// whose spacing is already single spaces is copied in one piece.
+  private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>) {
+    var start = 0
+    var end = text.count
+    while start < end, HTMLMarkup.isWhitespace(text[start]) { start += 1 }
+    if start > 0 { separate(.space) }
+    guard start < end else { return }
+    while HTMLMarkup.isWhitespace(text[end - 1]) { end -= 1 }
+    let inner = UnsafeBufferPointer(rebasing: text[start..<end])
+    if TextScan.isCollapsed(inner) {
+      flushSeparator()
+      output.append(inner)
+    } else {
+      appendCollapsingWhitespace(inner)
+    }
+    if end < text.count { separate(.space) }
+  }
+
+  /// Appends plain text with its whitespace runs collapsed to single spaces (no markup, no
+  /// references): the `TextKind.line` conversion, sharing this converter's storage.
+  mutating func appendCollapsingWhitespace(_ text: UnsafeBufferPointer<UInt8>) {
+    var i = 0
+    while i < text.count {
+      if HTMLMarkup.isWhitespace(text[i]) {
+        separate(.space)
+        i += 1
+        continue
+      }
+      var end = i + 1
+      while end < text.count, !HTMLMarkup.isWhitespace(text[end]) { end += 1 }
+      flushSeparator()
+      output.append(UnsafeBufferPointer(rebasing: text[i..<end]))
+      i = end
     }
   }
 
@@ -101,13 +137,15 @@ struct HTMLTextConverter {
     if separator > pending { pending = separator }
   }
 
+  @inline(__always)
   private mutating func flushSeparator() {
-    if !output.isEmpty {
+    if pending == .none { return }
+    if output.count > 0 {
       switch pending {
       case .none: break
       case .space: output.append(UInt8(ascii: " "))
       case .line: output.append(UInt8(ascii: "\n"))
-      case .paragraph: output.append(contentsOf: [UInt8(ascii: "\n"), UInt8(ascii: "\n")])
+      case .paragraph: output.append("\n\n")
       }
     }
     pending = .none

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A text element the parser captures, with what it feeds and how strongly.
 ///
 /// `rank` orders competing sources of one field: lower wins, ties go to the first in document
@@ -11,7 +13,8 @@ enum TextTarget {
   case link(rank: Int)
   case guid(isPermaLink: Bool)
   case published(rank: Int)
-  /// `dc:creator`, RSS `<author>` (an e-mail with the name in parentheses) or Atom's name.
+  /// `dc:creator`, `itunes:author`, RSS `<author>` (an e-mail with the name in parentheses) or
+  /// Atom's name; the first of these in document order.
   case author(isRSSAuthor: Bool)
   case category
   case summary(rank: Int)
@@ -20,6 +23,8 @@ enum TextTarget {
   case mediaText(rank: Int)
   case mediaKeywords(rank: Int)
   case credit(role: String?, scheme: String?)
+  /// A `media:thumbnail` without `url`, whose text is the URL.
+  case thumbnailURL(width: Int?, height: Int?)
   case rating(rank: Int)
   case copyright(rank: Int)
 }
@@ -29,7 +34,6 @@ struct ItemBuilder {
   private(set) var item = FeedItem()
   private var ranks = Ranks()
   private var otherAuthor: String?
-  private var seenCategories: Set<String> = []
   private var guidIsPermaLink = false
 
   /// The best rank stored so far per ranked field (`Int.max`: none yet).
@@ -58,7 +62,7 @@ struct ItemBuilder {
     case .mediaKeywords(let rank): return rank < ranks.mediaKeywords
     case .rating(let rank): return rank < ranks.rating
     case .copyright(let rank): return rank < ranks.copyright
-    case .category, .credit: return true
+    case .category, .credit, .thumbnailURL: return true
     }
   }
 
@@ -84,13 +88,11 @@ struct ItemBuilder {
       item.guid = text
       guidIsPermaLink = isPermaLink
     case .published(let rank):
-      guard rank < ranks.published, let date = FeedDate.parse(text) else { return }
-      ranks.published = rank
-      item.published = date
+      if let date = FeedDate.parse(text) { store(date, rank: rank) }
     case .author(let isRSSAuthor):
       otherAuthor = isRSSAuthor ? ItemBuilder.nameOfRSSAuthor(text) : text
     case .category:
-      if seenCategories.insert(text).inserted { item.categories.append(text) }
+      addCategory(text)
     case .summary(let rank): replace(&item.summary, rank: rank, best: &ranks.summary, with: text)
     case .mediaTitle(let rank):
       replace(&item.mediaTitle, rank: rank, best: &ranks.mediaTitle, with: text)
@@ -100,6 +102,8 @@ struct ItemBuilder {
       replace(&item.mediaText, rank: rank, best: &ranks.mediaText, with: text)
     case .credit(let role, let scheme):
       item.credits.append(MediaCredit(role: role, scheme: scheme, name: text))
+    case .thumbnailURL(let width, let height):
+      item.thumbnails.append(MediaThumbnail(url: text, width: width, height: height))
     case .rating(let rank): replace(&item.rating, rank: rank, best: &ranks.rating, with: text)
     case .copyright(let rank):
       replace(&item.copyright, rank: rank, best: &ranks.copyright, with: text)
@@ -113,12 +117,20 @@ struct ItemBuilder {
     field = text
   }
 
+  /// Stores a publication date from a source of `rank`.
+  mutating func store(_ date: Date, rank: Int) {
+    guard rank < ranks.published else { return }
+    ranks.published = rank
+    item.published = date
+  }
+
   mutating func addThumbnail(_ thumbnail: MediaThumbnail) { item.thumbnails.append(thumbnail) }
   mutating func addContent(_ content: MediaContent) { item.contents.append(content) }
 
   /// A category from an attribute (Atom's `term`), de-duplicated like the others.
   mutating func addCategory(_ category: String) {
-    if seenCategories.insert(category).inserted { item.categories.append(category) }
+    // A linear search: items carry a handful of categories (a few dozen at most).
+    if !item.categories.contains(category) { item.categories.append(category) }
   }
 
   /// Sets the RSS 1.0 `rdf:about` id unless a `guid` came first.
@@ -127,8 +139,10 @@ struct ItemBuilder {
   }
 
   /// The finished item: the author chosen, and the link taken from a permalink guid if absent.
-  func finished() -> FeedItem {
-    var item = self.item
+  /// Moves the item out; the builder is empty afterwards.
+  mutating func finish() -> FeedItem {
+    var item = FeedItem()
+    swap(&item, &self.item)
     let credited = item.credits.first {
       guard let role = $0.role?.lowercased() else { return false }
       return ItemBuilder.authorRoles.contains(role)

@@ -32,7 +32,10 @@ final class JSONWriter {
   }
 
   func string(_ value: String?) {
-    guard let value else { return output += "null" }
+    guard let value else {
+      output += "null"
+      return
+    }
     quoted(value)
   }
 

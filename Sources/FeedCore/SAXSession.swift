@@ -7,50 +7,66 @@ import CLibXML2
 /// session through libxml2's `userData`, an unretained `Unmanaged` pointer that lives exactly as
 /// long as the context it was given to.
 ///
-/// Entities: libxml2 asks `getEntity` for every `&name;` (with `XML_PARSE_OLDSAX`). The five
-/// XML ones come from libxml2; the HTML5 names are answered from `HTMLEntities` (feeds use
+/// Entities: libxml2 resolves the five XML ones itself and asks `getEntity` for any other
+/// `&name;`. The HTML5 names are answered from `HTMLEntities` (feeds use
 /// `&uuml;` without declaring it); anything else, including whatever a DTD declares, stays
 /// undefined: no external entity is ever read and nothing is expanded recursively, so XXE and
 /// billion-laughs documents get warnings instead of file contents or exponential memory.
 final class SAXSession {
-  let builder = FeedBuilder()
-  /// libxml2's complaints, "line:column: message", the first `maximumIssues` of them.
-  private(set) var issues: [String] = []
-  /// How many complaints there were in all.
-  private(set) var issueCount = 0
-  /// The first error (not warning), for telling why a document is not XML.
-  private(set) var firstError: (line: Int, column: Int, message: String)?
-  /// Whether the root element showed that the document is not a feed (parsing then stopped).
-  private(set) var stoppedAtRoot = false
+  /// Everything the callbacks touch, behind one pointer: `userData` points here, so a callback
+  /// reaches the builder without retain/release or dynamic exclusivity checks.
+  struct State: ~Copyable {
+    var builder = FeedBuilder()
+    var context: xmlParserCtxtPtr?
+    var issues: [String] = []
+    var issueCount = 0
+    var firstError: (line: Int, column: Int, message: String)?
+    var stoppedAtRoot = false
+    var entities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
+  }
 
   static let maximumIssues = 20
 
-  private var context: xmlParserCtxtPtr?
-  private var entities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
+  private let state: UnsafeMutablePointer<State>
+
+  init() {
+    state = .allocate(capacity: 1)
+    state.initialize(to: State())
+  }
 
   deinit {
-    if let context { xmlFreeParserCtxt(context) }
-    for entity in entities.values {
+    if let context = state.pointee.context { xmlFreeParserCtxt(context) }
+    for entity in state.pointee.entities.values {
       xmlFreeNode(UnsafeMutableRawPointer(entity).assumingMemoryBound(to: xmlNode.self))
     }
+    state.deinitialize(count: 1)
+    state.deallocate()
   }
+
+  /// What the builder has read so far.
+  var result: ParsedDocument { state.pointee.builder.result }
+  /// libxml2's complaints, "line:column: message", the first `maximumIssues` of them.
+  var issues: [String] { state.pointee.issues }
+  /// How many complaints there were in all.
+  var issueCount: Int { state.pointee.issueCount }
+  /// The first error (not warning), for telling why a document is not XML.
+  var firstError: (line: Int, column: Int, message: String)? { state.pointee.firstError }
 
   /// Parses the next piece of the document (UTF-8, at most 2 GiB).
   func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard !bytes.isEmpty, !stoppedAtRoot, let base = bytes.baseAddress else { return }
-    let context = self.context ?? makeContext()
+    guard !bytes.isEmpty, !state.pointee.stoppedAtRoot, let base = bytes.baseAddress else { return }
+    let context = state.pointee.context ?? makeContext()
     let pointer = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
     xmlParseChunk(context, pointer, Int32(bytes.count), 0)
   }
 
   /// Ends the document; libxml2 reports what is still open as errors.
   func finish() {
-    if let context, !stoppedAtRoot { xmlParseChunk(context, nil, 0, 1) }
-    builder.finish()
+    if let context = state.pointee.context, !state.pointee.stoppedAtRoot {
+      xmlParseChunk(context, nil, 0, 1)
+    }
+    state.pointee.builder.finish()
   }
-
-  /// Whether libxml2 saw any byte at all.
-  var started: Bool { context != nil }
 
   private func makeContext() -> xmlParserCtxtPtr? {
     xmlInitParser()
@@ -58,87 +74,93 @@ final class SAXSession {
     var handler = xmlSAXHandler()
     handler.initialized = UInt32(XML_SAX2_MAGIC)
     handler.startElementNs = { userData, name, _, uri, _, _, attributeCount, _, attributes in
-      guard let userData, let name else { return }
-      SAXSession.with(userData) { session in
-        let view = XMLAttributes(base: attributes, count: Int(attributeCount))
-        if !session.builder.startElement(name, uri: uri, attributes: view) {
-          session.stopAtRoot()
-        }
+      guard let state = SAXSession.state(userData), let name else { return }
+      SAXSession.keepReading(state)
+      let view = XMLAttributes(base: attributes, count: Int(attributeCount))
+      if !state.pointee.builder.startElement(name, uri: uri, attributes: view) {
+        state.pointee.stoppedAtRoot = true
+        if let context = state.pointee.context { xmlStopParser(context) }
       }
     }
     handler.endElementNs = { userData, name, _, _ in
-      guard let userData, let name else { return }
-      SAXSession.with(userData) { $0.builder.endElement(name) }
+      guard let state = SAXSession.state(userData), let name else { return }
+      SAXSession.keepReading(state)
+      state.pointee.builder.endElement(name)
     }
     handler.characters = { userData, bytes, count in
-      guard let userData, let bytes else { return }
-      SAXSession.with(userData) {
-        $0.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
-      }
+      guard let state = SAXSession.state(userData), let bytes else { return }
+      SAXSession.keepReading(state)
+      state.pointee.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
     }
     handler.cdataBlock = handler.characters
     handler.getEntity = { userData, name in
-      guard let userData, let name else { return nil }
-      return SAXSession.with(userData) { $0.entity(named: name) }
+      guard let state = SAXSession.state(userData), let name else { return nil }
+      return SAXSession.entity(named: name, state: state)
     }
     handler.serror = { userData, error in
-      guard let userData, let error else { return }
-      SAXSession.with(userData) { $0.record(error.pointee) }
+      guard let state = SAXSession.state(userData), let error else { return }
+      SAXSession.record(error.pointee, state: state)
     }
-    let userData = Unmanaged.passUnretained(self).toOpaque()
-    let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil)
+    let context = xmlCreatePushParserCtxt(&handler, UnsafeMutableRawPointer(state), nil, 0, nil)
     let options =
-      XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_OLDSAX.rawValue
+      XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue
       | XML_PARSE_IGNORE_ENC.rawValue
     xmlCtxtUseOptions(context, Int32(options))
-    self.context = context
+    state.pointee.context = context
     return context
   }
 
-  /// Runs `body` with the session behind a `userData` pointer, without retain/release traffic.
+  /// Undoes what a recovered error does to the context: it leaves `wellFormed` at 0, after
+  /// which libxml2 silently drops every entity reference in text (`&amp;` included). Recovery
+  /// means reading on as if the document were fine, so each callback sets it back (the
+  /// complaint itself is already in `issues`). A reference right after an error, with no
+  /// callback between them (`&bogus;&amp;`), is still lost.
   @inline(__always)
-  private static func with<Result>(
-    _ userData: UnsafeMutableRawPointer, _ body: (SAXSession) -> Result
-  ) -> Result {
-    Unmanaged<SAXSession>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
+  private static func keepReading(_ state: UnsafeMutablePointer<State>) {
+    if let context = state.pointee.context, context.pointee.wellFormed == 0 {
+      context.pointee.wellFormed = 1
+    }
   }
 
-  private func stopAtRoot() {
-    stoppedAtRoot = true
-    if let context { xmlStopParser(context) }
+  @inline(__always)
+  private static func state(_ userData: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<State>? {
+    userData?.assumingMemoryBound(to: State.self)
   }
 
-  private func record(_ error: xmlError) {
-    let message = error.message.map { String(cString: $0) }?
+  private static func record(_ error: xmlError, state: UnsafeMutablePointer<State>) {
+    let message =
+      error.message.map { String(cString: $0) }?
       .trimmingASCIIWhitespace() ?? "unknown error"
     let line = Int(error.line)
     let column = Int(error.int2)
-    if firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue {
-      firstError = (line, column, message)
+    if state.pointee.firstError == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue {
+      state.pointee.firstError = (line, column, message)
     }
-    issueCount += 1
-    if issues.count < SAXSession.maximumIssues { issues.append("\(line):\(column): \(message)") }
+    state.pointee.issueCount += 1
+    if state.pointee.issues.count < maximumIssues {
+      state.pointee.issues.append("\(line):\(column): \(message)")
+    }
   }
 
   /// Answers libxml2's entity lookups (see the type's documentation).
-  private func entity(named name: UnsafePointer<UInt8>) -> UnsafeMutablePointer<xmlEntity>? {
-    guard let context else { return nil }
-    // An earlier recovered error leaves `wellFormed` at 0, after which libxml2 silently drops
-    // every entity reference in text (`&amp;` included). Recovery means reading on as if the
-    // document were fine, so the flag is reset each time a reference is looked up.
-    context.pointee.wellFormed = 1
+  private static func entity(
+    named name: UnsafePointer<UInt8>, state: UnsafeMutablePointer<State>
+  ) -> UnsafeMutablePointer<xmlEntity>? {
+    guard let context = state.pointee.context else { return nil }
+    keepReading(state)
     if let predefined = xmlGetPredefinedEntity(name) { return predefined }
     let inText = context.pointee.instate == XML_PARSER_CONTENT
     let key = String(cString: name) + (inText ? ";" : ";@")
-    if let cached = entities[key] { return cached }
+    if let cached = state.pointee.entities[key] { return cached }
     guard let replacement = HTMLEntities.table[String(cString: name) + ";"] else { return nil }
     // In text a "predefined" entity is handed to `characters` as it is; in attribute values
-    // libxml2 copies only the first byte of those, so there it must be a general entity.
+    // libxml2 copies only the first byte of those, so there it must be a general entity (which
+    // libxml2 then leaves as `&name;` for `XMLAttributes` to decode).
     let type = inText ? XML_INTERNAL_PREDEFINED_ENTITY : XML_INTERNAL_GENERAL_ENTITY
     let entity = (replacement + [0]).withUnsafeBufferPointer { content in
       xmlNewEntity(nil, name, Int32(type.rawValue), nil, nil, content.baseAddress)
     }
-    if let entity { entities[key] = entity }
+    if let entity { state.pointee.entities[key] = entity }
     return entity
   }
 }

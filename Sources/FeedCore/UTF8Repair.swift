@@ -79,7 +79,7 @@ struct UTF8Repair {
     var end = input.count
     output.removeAll(keepingCapacity: true)
     while i < end {
-      i = UTF8Repair.skipPlainASCII(input, from: i)
+      i = UTF8Repair.skipValid(input, from: i, end: end)
       guard i < end else { break }
       let byte = input[i]
       let check: Sequence
@@ -89,6 +89,9 @@ struct UTF8Repair {
           continue
         }
         check = .invalid(length: 1)
+      } else if let length = UTF8Repair.commonSequenceLength(input, at: i, end: end) {
+        i += length
+        continue
       } else {
         check = UTF8Repair.check(input, at: i)
       }
@@ -119,25 +122,72 @@ struct UTF8Repair {
       emit(UnsafeBufferPointer(rebasing: input[start..<end]))
       return
     }
-    if copied < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<end])) }
+    if copied < end {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<end]))
+    }
     output.withUnsafeBufferPointer(emit)
   }
 
-  /// Advances over 8-byte words that are all printable ASCII (or tab/LF/CR-free ASCII ≥ 0x20).
+  /// Advances over text that needs no change, a word (8 bytes) at a time where it can: whole
+  /// words of ASCII, and in mixed text the ASCII before a multi-byte character plus that
+  /// character. Stops where a byte needs a closer look (a control character, an unusual or
+  /// broken sequence) or fewer than 8 bytes remain; the caller goes on byte by byte.
   @inline(__always)
-  private static func skipPlainASCII(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  private static func skipValid(
+    _ input: UnsafeBufferPointer<UInt8>, from start: Int, end: Int
+  ) -> Int {
     guard let base = input.baseAddress else { return start }
     let raw = UnsafeRawPointer(base)
+    let high: UInt64 = 0x8080_8080_8080_8080
     var i = start
-    while i + 8 <= input.count {
+    while i + 8 <= end {
       let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      let high: UInt64 = 0x8080_8080_8080_8080
-      // A byte < 0x20 sets its high bit in (word - 0x20...) while its own high bit is clear.
-      let control = (word &- 0x2020_2020_2020_2020) & ~word & high
-      if word & high != 0 || control != 0 { break }
-      i += 8
+      // Bytes < 0x20 set their high bit in (word - 0x20...) where their own high bit is clear
+      // (borrows can only add false positives above a true one).
+      var controls = (word &- 0x2020_2020_2020_2020) & ~word & high
+      let nonASCII = word & high
+      let asciiBytes = nonASCII == 0 ? 8 : nonASCII.trailingZeroBitCount / 8
+      if asciiBytes < 8 { controls &= (1 << UInt64(asciiBytes * 8)) &- 1 }
+      if controls != 0 {
+        // Tab, LF and CR are fine; anything else below 0x20 is for the slow path.
+        for offset in 0..<asciiBytes {
+          let byte = base[i + offset]
+          if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return i + offset }
+        }
+      }
+      i += asciiBytes
+      if asciiBytes == 8 { continue }
+      guard let length = commonSequenceLength(input, at: i, end: end) else { return i }
+      i += length
     }
     return i
+  }
+
+  /// The length of the well-formed 2-, 3- or 4-byte sequence at `index` when it is one of the
+  /// common shapes that need no further checks (no surrogate, overlong or U+FFFE/U+FFFF
+  /// candidates), else `nil` (then `check` decides).
+  @inline(__always)
+  private static func commonSequenceLength(
+    _ input: UnsafeBufferPointer<UInt8>, at index: Int, end: Int
+  ) -> Int? {
+    let lead = input[index]
+    @inline(__always) func continuation(_ offset: Int) -> Bool {
+      index + offset < end && input[index + offset] & 0xC0 == 0x80
+    }
+    switch lead {
+    case 0xC2...0xDF:
+      return continuation(1) ? 2 : nil
+    case 0xE1...0xEC, 0xEE:
+      return continuation(1) && continuation(2) ? 3 : nil
+    case 0xF0:
+      // U+10000 and up (emoji): the second byte is 90...BF.
+      return index + 1 < end && input[index + 1] >= 0x90 && input[index + 1] <= 0xBF
+        && continuation(2) && continuation(3) ? 4 : nil
+    case 0xF1...0xF3:
+      return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
+    default:
+      return nil
+    }
   }
 
   /// Classifies the non-ASCII sequence at `index` (Unicode 15, table 3-7).
@@ -149,12 +199,20 @@ struct UTF8Repair {
     switch lead {
     case 0x00..<0x80: return .valid(length: 1)
     case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; low = 0xA0
+    case 0xE0:
+      length = 3
+      low = 0xA0
     case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: length = 3; high = 0x9F
-    case 0xF0: length = 4; low = 0x90
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xF0:
+      length = 4
+      low = 0x90
     case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; high = 0x8F
+    case 0xF4:
+      length = 4
+      high = 0x8F
     default: return .invalid(length: 1)
     }
     for offset in 1..<length {

@@ -12,6 +12,8 @@ enum XMLNamespace: UInt8 {
   case content
   case rdf
   case xhtml
+  /// Apple's podcast namespace, read for `itunes:author` only.
+  case itunes
   case other
 
   /// Namespace URIs as libxml2 reports them, to their kind. Compared byte for byte.
@@ -32,6 +34,7 @@ enum XMLNamespace: UInt8 {
     ("http://backend.userland.com/rss", .rss),
     ("http://www.w3.org/1999/02/22-rdf-syntax-ns#", .rdf),
     ("http://www.w3.org/1999/xhtml", .xhtml),
+    ("http://www.itunes.com/dtds/podcast-1.0.dtd", .itunes),
   ]
 
   /// The kind of a namespace URI (a NUL-terminated C string), `.rss` when there is none.
@@ -125,14 +128,67 @@ struct XMLAttributes {
   }
 
   /// The value as a string, trimmed; `nil` when absent or blank.
+  ///
+  /// Without `XML_PARSE_NOENT`, libxml2 hands attribute values over with every `&` written
+  /// as `&#38;` and references to the HTML entities it was given as `&name;`; one pass of
+  /// reference decoding (`;` required) turns that into the value the document means.
   func string(_ localName: StaticString, namespace: XMLNamespace? = nil) -> String? {
     guard let bytes = value(localName, namespace: namespace) else { return nil }
-    return FieldText.trimmed(bytes)
+    guard bytes.contains(UInt8(ascii: "&")) else { return FieldText.trimmed(bytes) }
+    var decoded: [UInt8] = []
+    HTMLText.appendDecodingEntities(bytes, legacy: false, to: &decoded)
+    return decoded.withUnsafeBufferPointer { FieldText.trimmed($0) }
   }
 
-  /// The value as an integer (surrounding whitespace allowed), `nil` when absent or not one.
+  /// The value as a decimal integer (surrounding whitespace and a `+` allowed), `nil` when
+  /// absent or anything else (`300px`, `300.0`).
   func integer(_ localName: StaticString) -> Int? {
-    guard let text = string(localName) else { return nil }
-    return Int(text)
+    guard let bytes = value(localName) else { return nil }
+    let trimmed = FieldText.trimmingUnicodeWhitespace(bytes)
+    var index = 0
+    var negative = false
+    if index < trimmed.count,
+      trimmed[index] == UInt8(ascii: "+") || trimmed[index] == UInt8(ascii: "-")
+    {
+      negative = trimmed[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    guard index < trimmed.count, trimmed.count - index <= 18 else { return nil }
+    var value = 0
+    while index < trimmed.count {
+      let digit = trimmed[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int(digit)
+      index += 1
+    }
+    return negative ? -value : value
+  }
+
+  /// Whether the value (trimmed) is `choice`, ignoring ASCII case.
+  func value(_ localName: StaticString, is choice: StaticString) -> Bool {
+    guard let bytes = value(localName) else { return false }
+    let trimmed = FieldText.trimmingUnicodeWhitespace(bytes)
+    guard choice.utf8CodeUnitCount == trimmed.count else { return false }
+    for offset in 0..<trimmed.count
+    where trimmed[offset] | 0x20 != choice.utf8Start[offset] | 0x20 {
+      return false
+    }
+    return true
+  }
+
+  /// The `type` attribute of an Atom text construct or a Media RSS text element.
+  var textType: TextType {
+    guard value("type") != nil else { return .absent }
+    if value("type", is: "html") || value("type", is: "text/html") { return .html }
+    if value("type", is: "xhtml") || value("type", is: "application/xhtml+xml") { return .xhtml }
+    if value("type", is: "text") || value("type", is: "text/plain") || value("type", is: "plain") {
+      return .text
+    }
+    return .other
+  }
+
+  /// What a `type` attribute says about the element's text.
+  enum TextType {
+    case absent, text, html, xhtml, other
   }
 }

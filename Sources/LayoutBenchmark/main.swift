@@ -4,6 +4,13 @@
 import Foundation
 import TextLayout
 
+let tableStart = DispatchTime.now().uptimeNanoseconds
+let firstWidth = DisplayWidth.of("中" as Unicode.Scalar)
+let tableMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - tableStart) / 1e6
+print(
+  "width table built on first use in \(String(format: "%.2f", tableMilliseconds)) ms"
+    + " (width of 中: \(firstWidth))")
+
 let megabytes = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 24
 let repetitions = 5
 let wrapWidth = 80

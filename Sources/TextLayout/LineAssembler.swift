@@ -2,7 +2,7 @@
 ///
 /// The line being built is kept as a byte range of the source while it is an exact copy of
 /// it (words separated by the very spaces the source had), which is nearly always; a tab
-/// expansion, a dropped indentation or a placeholder switches it to an owned byte buffer.
+/// expansion or a placeholder switches it to an owned byte buffer.
 /// Either way a line becomes a `String` only once, when it is finished.
 struct LineAssembler {
   let source: UnsafeBufferPointer<UInt8>

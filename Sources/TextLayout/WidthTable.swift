@@ -15,34 +15,65 @@ struct WidthTable: Sendable {
   /// The table for this process, built on first use (about 1 ms).
   static let shared = WidthTable(runs: glibcRuns)
 
-  private(set) var blockIndex: [UInt16]
-  private(set) var entries: [UInt8]
+  let blockIndex: [UInt16]
+  let entries: [UInt8]
 
   init(runs: [(start: UInt32, wcwidth: Int8)]) {
     var blockIndex: [UInt16] = []
+    blockIndex.reserveCapacity(Self.codePointCount / Self.blockSize)
     var entries: [UInt8] = []
-    var known: [[UInt8]: UInt16] = [:]
+    var mixedBlocks: [[UInt8]: UInt16] = [:]
+    var uniformBlocks: [UInt8: UInt16] = [:]
     var runIndex = 0
-    var block = [UInt8](repeating: 0, count: Self.blockSize)
+    func number(of block: [UInt8]) -> UInt16 {
+      let number = UInt16(entries.count / Self.blockSize)
+      entries.append(contentsOf: block)
+      return number
+    }
     for blockStart in stride(from: 0, to: Self.codePointCount, by: Self.blockSize) {
-      for offset in 0..<Self.blockSize {
-        let codePoint = UInt32(blockStart + offset)
-        while runIndex + 1 < runs.count && runs[runIndex + 1].start <= codePoint {
-          runIndex += 1
+      let start = UInt32(blockStart)
+      if let value = Self.uniformEntry(at: start, runs: runs, runIndex: &runIndex) {
+        if uniformBlocks[value] == nil {
+          uniformBlocks[value] = number(of: [UInt8](repeating: value, count: Self.blockSize))
         }
-        block[offset] = Self.entry(wcwidth: runs[runIndex].wcwidth)
-      }
-      if let existing = known[block] {
-        blockIndex.append(existing)
+        blockIndex.append(uniformBlocks[value] ?? 0)
       } else {
-        let number = UInt16(known.count)
-        known[block] = number
-        blockIndex.append(number)
-        entries.append(contentsOf: block)
+        let block = Self.mixedBlock(at: start, runs: runs, runIndex: &runIndex)
+        if mixedBlocks[block] == nil { mixedBlocks[block] = number(of: block) }
+        blockIndex.append(mixedBlocks[block] ?? 0)
       }
     }
     self.blockIndex = blockIndex
     self.entries = entries
+  }
+
+  /// The single entry of the block at `blockStart` when one run covers all of it. Advances
+  /// `runIndex` to the run that covers `blockStart`.
+  private static func uniformEntry(
+    at blockStart: UInt32, runs: [(start: UInt32, wcwidth: Int8)], runIndex: inout Int
+  ) -> UInt8? {
+    while runIndex + 1 < runs.count && runs[runIndex + 1].start <= blockStart {
+      runIndex += 1
+    }
+    let blockEnd = blockStart + UInt32(blockSize)
+    guard runIndex + 1 == runs.count || runs[runIndex + 1].start >= blockEnd else { return nil }
+    return entry(wcwidth: runs[runIndex].wcwidth)
+  }
+
+  /// The entries of a block that several runs cover; advances `runIndex` to the run that
+  /// covers the block's last code point.
+  private static func mixedBlock(
+    at blockStart: UInt32, runs: [(start: UInt32, wcwidth: Int8)], runIndex: inout Int
+  ) -> [UInt8] {
+    var block = [UInt8](repeating: 0, count: blockSize)
+    for offset in 0..<blockSize {
+      let codePoint = blockStart + UInt32(offset)
+      while runIndex + 1 < runs.count && runs[runIndex + 1].start <= codePoint {
+        runIndex += 1
+      }
+      block[offset] = entry(wcwidth: runs[runIndex].wcwidth)
+    }
+    return block
   }
 
   private static func entry(wcwidth: Int8) -> UInt8 {

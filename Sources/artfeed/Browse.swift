@@ -37,7 +37,7 @@ struct Browse: ParsableCommand {
     var state = AppState(isOffline: source.isOffline, width: size.width, height: size.height)
     var commands = state.startLoading()
     if let artist = options.artist { commands += state.startSearch(artist) }
-    var loop = RunLoop(
+    var loop = AppLoop(
       state: state, screen: screen, source: source,
       shouldStop: { TerminalGuard.receivedSignal != nil },
       openLink: BrowserLauncher.open)

@@ -14,23 +14,34 @@ struct RealFeedsTests {
     arguments: RealFeeds.names)
   func matchesExpected(name: String) throws {
     let comparison = try RealFeeds.compare(name)
-    for difference in comparison.differences.prefix(12) {
-      print("  \(name): \(difference)")
+    let unexplained = comparison.differences.filter { !RealFeeds.isKnown($0, in: name) }
+    for difference in unexplained.prefix(12) {
+      print("  \(name): \(difference.text)")
     }
-    #expect(comparison.differences.isEmpty, "\(name): \(comparison.summary)")
+    #expect(unexplained.isEmpty, "\(name): \(comparison.summary)")
   }
 
   @Test("summary: how many real feeds match exactly", .enabled(if: RealFeeds.isAvailable))
   func summary() throws {
-    var matching = 0
+    var exact = 0
+    var onlyKnown = 0
     for name in RealFeeds.names {
       let comparison = try RealFeeds.compare(name)
       print("realfeeds \(name): \(comparison.summary)")
-      if comparison.differences.isEmpty { matching += 1 }
+      for difference in comparison.differences where RealFeeds.isKnown(difference, in: name) {
+        print("  known difference (DECISIONS-feedcore.md): \(difference.text)")
+      }
+      if comparison.differences.isEmpty {
+        exact += 1
+      } else if comparison.differences.allSatisfy({ RealFeeds.isKnown($0, in: name) }) {
+        onlyKnown += 1
+      }
     }
-    print("realfeeds: \(matching) of \(RealFeeds.names.count) files match field for field")
+    print(
+      "realfeeds: \(exact) of \(RealFeeds.names.count) files match field for field;"
+        + " \(onlyKnown) more differ only by documented decisions")
     #expect(RealFeeds.names.count == 33)
-    #expect(matching == RealFeeds.names.count)
+    #expect(exact + onlyKnown == RealFeeds.names.count)
   }
 }
 
@@ -77,10 +88,30 @@ enum RealFeeds {
     return notes
   }
 
+  /// Differences kept on purpose, each a decision in DECISIONS-feedcore.md: (file, item, field).
+  static let knownDifferences: [(file: String, item: Int, field: String)] = [
+    // "Real feeds: one reference value lost its `&`": the source says
+    // `hindi&amp;hl=en`; the expected file (lxml in recovery mode) dropped the reference.
+    ("youtube-channel.atom", 13, "mediaDescription")
+  ]
+
+  static func isKnown(_ difference: Difference, in file: String) -> Bool {
+    knownDifferences.contains {
+      $0.file == file && $0.item == difference.item && $0.field == difference.field
+    }
+  }
+
+  /// One field that differs; `item` is nil for feed-level fields and the item count.
+  struct Difference {
+    var item: Int?
+    var field: String
+    var text: String
+  }
+
   struct Comparison {
     var items: (expected: Int, actual: Int)
     var itemsDiffering = 0
-    var differences: [String] = []
+    var differences: [Difference] = []
 
     var summary: String {
       differences.isEmpty
@@ -100,10 +131,16 @@ enum RealFeeds {
     let actualItems = actual["items"] as? [[String: Any]] ?? []
     var comparison = Comparison(items: (expectedItems.count, actualItems.count))
     for key in ["format", "title", "link", "description"] where !same(expected[key], actual[key]) {
-      comparison.differences.append("\(key): expected \(show(expected[key])), got \(show(actual[key]))")
+      comparison.differences.append(
+        Difference(
+          item: nil, field: key,
+          text: "\(key): expected \(show(expected[key])), got \(show(actual[key]))"))
     }
     if expectedItems.count != actualItems.count {
-      comparison.differences.append("items: expected \(expectedItems.count), got \(actualItems.count)")
+      comparison.differences.append(
+        Difference(
+          item: nil, field: "items",
+          text: "items: expected \(expectedItems.count), got \(actualItems.count)"))
     }
     let fileNotes = notes()[name] ?? []
     for (index, (want, got)) in zip(expectedItems, actualItems).enumerated() {
@@ -115,7 +152,9 @@ enum RealFeeds {
         if accepted { continue }
         differs = true
         comparison.differences.append(
-          "items[\(index)].\(key): expected \(show(value)), got \(show(got[key]))")
+          Difference(
+            item: index, field: key,
+            text: "items[\(index)].\(key): expected \(show(value)), got \(show(got[key]))"))
       }
       if differs { comparison.itemsDiffering += 1 }
     }
@@ -137,8 +176,10 @@ enum RealFeeds {
   }
 
   static func collapse(_ text: String) -> String {
-    text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" || $0 == "\r\n" })
-      .joined(separator: " ")
+    text.split(whereSeparator: {
+      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" || $0 == "\r\n"
+    })
+    .joined(separator: " ")
   }
 
   static func show(_ value: Any?) -> String {
@@ -146,11 +187,13 @@ enum RealFeeds {
     let text: String
     if let string = value as? String {
       text = "\"\(string)\""
-    } else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]) {
+    } else if let data = try? JSONSerialization.data(
+      withJSONObject: value, options: [.fragmentsAllowed])
+    {
       text = String(decoding: data, as: UTF8.self)
     } else {
       text = "\(value)"
     }
-    return text.count > 300 ? String(text.prefix(300)) + "…" : text
+    return text.count > 2000 ? String(text.prefix(2000)) + "…" : text
   }
 }

@@ -104,7 +104,8 @@ struct ListViewportModelTests {
 
     private mutating func applyResize() {
       let width =
-        Bool.random(using: &random) ? engine.width : Self.pick(ListViewportModelTests.widths, &random)
+        Bool.random(using: &random)
+        ? engine.width : Self.pick(ListViewportModelTests.widths, &random)
       let height =
         Bool.random(using: &random) ? engine.height : Int.random(in: 0...14, using: &random)
       operation = "resize(width: \(width), height: \(height))"
@@ -116,7 +117,8 @@ struct ListViewportModelTests {
       let rowHeight = engine.heights.measuredHeight(ofRow: before.row) ?? 0
       let expected = ScrollAnchor(row: before.row, line: min(before.line, rowHeight - 1))
       if engine.anchor != expected {
-        Issue.record("seed \(seed) step \(step) \(operation): anchor \(engine.anchor) != \(expected)")
+        Issue.record(
+          "seed \(seed) step \(step) \(operation): anchor \(engine.anchor) != \(expected)")
       }
     }
 

@@ -61,9 +61,9 @@ struct MeasuredTreeTests {
       Issue.record("seed \(seed) step \(step): count or total differs")
       return false
     }
-    for kind in 0..<tree.kindCount where tree.count(ofKind: kind) != stored.filter({
-      $0.kind == kind
-    }).count {
+    for kind in 0..<tree.kindCount {
+      let expected = stored.filter { $0.kind == kind }.count
+      guard tree.count(ofKind: kind) != expected else { continue }
       Issue.record("seed \(seed) step \(step): count(ofKind: \(kind)) differs")
       return false
     }

@@ -180,3 +180,44 @@ struct AppStateTests {
     }
   }
 }
+
+@Suite("Starting on an artist (--artist)")
+struct StartSearchTests {
+  @Test("the search result shows first; the feed loaded meanwhile is there after Esc")
+  func startOnArtist() {
+    var state = AppState(isOffline: true, width: 60, height: 20)
+    let load = state.startLoading()
+    let search = state.startSearch("ann")
+    guard case .load(let loadGeneration)? = load.first,
+      case .search(let generation, let query)? = search.first
+    else {
+      Issue.record("commands were \(load) and \(search)")
+      return
+    }
+    state.send([.searchResults(generation: generation, query: query, .success(ArtistMatch.search(Fixtures.items, query: query)))])
+    state.send([.loaded(generation: loadGeneration, .success(LoadedList(title: "Feed", items: Fixtures.items, isOffline: true)))])
+    #expect(state.render().lines[0].contains("Artist: ann · 10 items"))
+    state.press(.escape)
+    #expect(state.render().lines[0].contains("Feed · 30 items"))
+  }
+}
+
+@Suite("Loading while the search prompt is open")
+struct LoadDuringPromptTests {
+  @Test("a feed that finishes loading under the prompt is what Esc restores")
+  func loadUnderPrompt() {
+    var state = AppState(isOffline: true, width: 60, height: 20)
+    guard case .load(let generation)? = state.startLoading().first else {
+      Issue.record("no load command")
+      return
+    }
+    state.press(.character("/"))
+    state.send([.loaded(generation: generation, .success(LoadedList(title: "Feed", items: Fixtures.items, isOffline: true)))])
+    state.press(.escape)
+    #expect(state.render().lines[0].contains("Feed · 30 items"))
+    state.press(.character("/"))
+    state.type("bob")
+    state.press(.escape)
+    #expect(state.render().lines[0].contains("Feed · 30 items"))
+  }
+}

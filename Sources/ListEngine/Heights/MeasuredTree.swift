@@ -114,9 +114,10 @@ struct MeasuredTree: Sendable {
   /// Stores a measured row; `row` must not be stored yet.
   mutating func insert(row: Int, kind: Int, height: Int) {
     precondition(kind >= 0 && kind < kindCount, "kind \(kind) outside 0..<\(kindCount)")
-    let node = allocate(Node(
-      row: row, height: height, kind: kind, priority: Self.priority(ofRow: row),
-      left: Self.none, right: Self.none, subtreeHeight: height))
+    let node = allocate(
+      Node(
+        row: row, height: height, kind: kind, priority: Self.priority(ofRow: row),
+        left: Self.none, right: Self.none, subtreeHeight: height))
     root = insert(node, into: root)
     count += 1
   }

@@ -37,7 +37,11 @@ extension AppState {
   private func drawTitleBar(into buffer: inout ScreenBuffer) {
     buffer.fill(x: 0, y: 0, width: width, height: 1, style: .bar)
     var parts = [Sanitizer.clean(list.title)]
-    parts.append(list.count == 1 ? "1 item" : "\(list.count) items")
+    if isLoading && list.count == 0 {
+      parts.append("loading")
+    } else {
+      parts.append(list.count == 1 ? "1 item" : "\(list.count) items")
+    }
     if isOffline { parts.append("offline") }
     let name = parts[0].lowercased().contains("artfeed") ? "" : "artfeed · "
     let title = " " + name + parts.joined(separator: " · ")
@@ -50,7 +54,8 @@ extension AppState {
     if let prompt {
       let text = "Artist: " + prompt
       let end = buffer.put(text, x: 0, y: y, style: Style(.prompt, bold: true, reverse: true))
-      buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
+      let after = buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
+      buffer.put("   Enter keep  Esc cancel", x: after, y: y, style: .bar)
       return
     }
     var left = " "
@@ -90,7 +95,7 @@ extension AppState {
       buffer.put(line.text, x: line.x, y: top + offset, style: line.style)
     }
     if let box = detail.view.box {
-      let placed = Rect(x: box.x, y: top + box.y - detail.top, width: box.width, height: box.height)
+      let placed = BoxRect(x: box.x, y: top + box.y - detail.top, width: box.width, height: box.height)
       ThumbnailBox.draw(placed, item: detail.view.item, into: &buffer, style: .box, clip: visible)
     }
     Scrollbar.draw(

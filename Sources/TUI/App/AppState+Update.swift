@@ -153,7 +153,13 @@ extension AppState {
       if let selected = (savedList ?? list).selectedItem {
         fresh.select(matching: selected)
       }
-      if searchQuery != nil || prompt != nil { savedList = fresh } else { list = fresh }
+      if searchQuery != nil || prompt != nil {
+        // A search is on screen: the feed waits underneath, where Esc will bring it back.
+        savedList = fresh
+        if let before = beforePrompt, before.query == nil { beforePrompt = (fresh, nil) }
+      } else {
+        list = fresh
+      }
       status = loaded.warnings.isEmpty ? nil : "Warning: \(loaded.warnings[0])"
     case .failure(let error):
       status = "Error: \(error.description)"

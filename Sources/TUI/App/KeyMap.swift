@@ -44,7 +44,7 @@ public enum KeyMap {
     case .escape, .left, .character("h"), .backspace: .back
     case .character("q"): .quit
     case .character("/"): .search
-    case .character("r"), .control("l"): .reload
+    case .character("r"): .reload
     case .character("o"): .openLink
     case .character("?"): .help
     default: nil

@@ -9,7 +9,11 @@ import Foundation
 public enum ArtistMatch {
   /// The query as it is compared: folded, trimmed, inner spaces kept.
   public static func normalized(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII has no accents or widths to fold; lowercasing is all (and much cheaper).
+      return text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
@@ -32,10 +36,27 @@ public enum ArtistMatch {
   /// Items by the artist, de-duplicated by guid (else link, else title), newest first; items
   /// without a date keep their relative order after the dated ones.
   public static func search(_ items: [FeedItem], query: String) -> [FeedItem] {
-    let query = normalized(query)
+    ArtistIndex(items).search(query)
+  }
+}
+
+/// Items with their artist names folded once, so each keystroke of a search only compares.
+public struct ArtistIndex: Sendable {
+  public let items: [FeedItem]
+  private let names: [[String]]
+
+  public init(_ items: [FeedItem]) {
+    self.items = items
+    names = items.map { ArtistMatch.names(of: $0).map(ArtistMatch.normalized) }
+  }
+
+  /// See `ArtistMatch.search`.
+  public func search(_ query: String) -> [FeedItem] {
+    let query = ArtistMatch.normalized(query)
+    guard !query.isEmpty else { return [] }
     var seen = Set<String>()
     var found: [(offset: Int, item: FeedItem)] = []
-    for (offset, item) in items.enumerated() where matches(item, normalizedQuery: query) {
+    for (offset, item) in items.enumerated() where names[offset].contains(where: { $0.contains(query) }) {
       let key = item.guid ?? item.link ?? item.title ?? "#\(offset)"
       if seen.insert(key).inserted { found.append((offset, item)) }
     }

@@ -32,17 +32,19 @@ public final class FileSource: ItemSource {
   }
 
   public func loadMain() async throws(LoadError) -> LoadedList {
-    try loadMainNow()
+    list(from: try await cache.feed(mainFile, reload: true))
   }
 
   public func items(byArtist query: String) async throws(LoadError) -> [FeedItem] {
-    let all = try await cache.items(files: catalogFiles)
-    return ArtistMatch.search(all, query: query)
+    try await cache.index(files: catalogFiles).search(query)
   }
 
   /// `loadMain` on the caller's thread, for `artfeed render`.
   public func loadMainNow() throws(LoadError) -> LoadedList {
-    let feed = try Self.parse(mainFile)
+    list(from: try Self.parse(mainFile))
+  }
+
+  private func list(from feed: Feed) -> LoadedList {
     let title = feed.title.map(sanitizedTitle) ?? mainFile.deletingPathExtension().lastPathComponent
     return LoadedList(title: title, items: feed.items, warnings: feed.warnings, isOffline: isOffline)
   }
@@ -67,17 +69,29 @@ public final class FileSource: ItemSource {
   }
 }
 
-/// The parsed catalog, shared by searches; parsed once.
+/// Parsed feeds and the artist index, shared by loads and searches.
+///
+/// The main feed is parsed again on each load (`r` reloads); a catalog file is parsed once,
+/// and not at all when it is the main feed already loaded. The index is built on the first
+/// search and dropped when a reload changes a feed it was built from.
 actor CatalogCache {
-  private var items: [FeedItem]?
+  private var feeds: [URL: Feed] = [:]
+  private var artistIndex: ArtistIndex?
 
-  func items(files: [URL]) throws(LoadError) -> [FeedItem] {
-    if let items { return items }
+  func feed(_ file: URL, reload: Bool = false) throws(LoadError) -> Feed {
+    if !reload, let feed = feeds[file] { return feed }
+    let feed = try FileSource.parse(file)
+    if feeds[file] != nil { artistIndex = nil }
+    feeds[file] = feed
+    return feed
+  }
+
+  func index(files: [URL]) throws(LoadError) -> ArtistIndex {
+    if let artistIndex { return artistIndex }
     var all: [FeedItem] = []
-    for file in files {
-      all += try FileSource.parse(file).items
-    }
-    items = all
-    return all
+    for file in files { all += try feed(file).items }
+    let index = ArtistIndex(all)
+    artistIndex = index
+    return index
   }
 }

@@ -21,7 +21,7 @@ public struct DetailView: Sendable {
   public let width: Int
   public private(set) var lines: [Line] = []
   /// The thumbnail box (media view only), at the top left of the content.
-  public private(set) var box: Rect?
+  public private(set) var box: BoxRect?
 
   /// Lays out the item at a width. The box takes the left of the heading when the text beside
   /// it would still be at least `RowMetrics`-readable; otherwise the view is the article view.
@@ -78,7 +78,7 @@ public struct DetailView: Sendable {
       add(field, Style(.accent), into: &heading, x: headingX, width: headingWidth)
     }
     if media {
-      box = Rect(x: margin, y: 1, width: boxWidth, height: boxHeight)
+      box = BoxRect(x: margin, y: 1, width: boxWidth, height: boxHeight)
       let blankLine = Line(x: 0, text: "", style: .normal, block: -1)
       lines = [blankLine] + heading
       while lines.count < boxHeight + 1 { lines.append(Line(x: 0, text: "", style: .normal, block: block - 1)) }
@@ -122,7 +122,9 @@ public struct DetailView: Sendable {
       }
     }
     if let copyright = item.copyright, !copyright.isEmpty {
-      paragraphs.append(("© " + copyright.replacingOccurrences(of: "©", with: "").trimmingCharacters(in: .whitespaces), Style(.normal, dim: true)))
+      let lower = copyright.lowercased()
+      let text = lower.contains("©") || lower.contains("copyright") ? copyright : "© " + copyright
+      paragraphs.append((text, Style(.normal, dim: true)))
     }
     if let link = item.link, !link.isEmpty {
       paragraphs.append((link, Style(.accent, underline: true)))

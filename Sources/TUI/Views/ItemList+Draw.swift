@@ -41,7 +41,7 @@ extension ItemList {
       buffer.put(placed.text, x: placed.x, y: rowTop + placed.y, style: style(base), limit: viewport.width)
     }
     if let box = layout.thumbnailBox {
-      let rect = Rect(x: box.x, y: rowTop + box.y, width: box.width, height: box.height)
+      let rect = BoxRect(x: box.x, y: rowTop + box.y, width: box.width, height: box.height)
       ThumbnailBox.draw(rect, item: item, into: &buffer, style: style(.box), clip: area)
     }
     let separatorY = rowTop + layout.separatorY

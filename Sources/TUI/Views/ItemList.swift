@@ -101,6 +101,14 @@ public struct ItemList {
     item.thumbnails.isEmpty ? .basic : .image
   }
 
+  /// The engine's kind number for an item's row (0 basic, 1 image).
+  public static func rowKind(of item: FeedItem) -> Int { Int(kind(of: item).rawValue) }
+
+  /// An item's row height at a width: what the list measures (benchmarks use it too).
+  public static func rowHeight(of item: FeedItem, width: Int) -> Int {
+    layout(of: item, width: width).height
+  }
+
   /// The row's cells at a width: the one layout both measuring and drawing use.
   static func layout(of item: FeedItem, width: Int) -> RowLayout {
     RowLayout.make(
@@ -123,7 +131,7 @@ public struct ItemList {
   /// A first guess per kind before any row of that kind is measured at a width: padding and
   /// separator, a title line, and the lines a typical subtitle takes; an image row at least
   /// the thumbnail box.
-  static let initialEstimate: ListViewport<ArrayRowKinds>.Estimate = { kind, width in
+  public static let initialEstimate: ListViewport<ArrayRowKinds>.Estimate = { kind, width in
     let textWidth = max(1, width - 4)
     let subtitleLines = min(4, (120 + textWidth - 1) / textWidth)
     let basic = 3 + 1 + subtitleLines

@@ -1,27 +1,12 @@
 import FeedCore
 import TextLayout
 
-/// A rectangle of cells.
-public struct Rect: Sendable, Equatable {
-  public var x: Int
-  public var y: Int
-  public var width: Int
-  public var height: Int
-
-  public init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-}
-
 /// Draws the thumbnail box: a plain frame where a picture will go, with what is known about
 /// the picture inside (its size, and "18+" for adult items).
 public enum ThumbnailBox {
   /// Draws the frame, clipped to `clip` lines (the part of a row that is on screen).
   public static func draw(
-    _ rect: Rect, item: FeedItem, into buffer: inout ScreenBuffer, style: Style,
+    _ rect: BoxRect, item: FeedItem, into buffer: inout ScreenBuffer, style: Style,
     clip: Range<Int>? = nil
   ) {
     guard rect.width >= 2, rect.height >= 2 else { return }

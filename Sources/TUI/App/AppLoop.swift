@@ -24,7 +24,7 @@ public final class EventInbox: Sendable {
 ///
 /// Input never waits on work: loading and searching run in tasks that post their results to
 /// the inbox, and the loop polls input with a short timeout so results show at once.
-public struct RunLoop {
+public struct AppLoop {
   public var state: AppState
   let screen: any Screen
   let source: any ItemSource

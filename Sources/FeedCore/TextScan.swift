@@ -1,0 +1,64 @@
+/// Word-at-a-time (8 bytes) scans over UTF-8 for the HTML-to-text hot path.
+///
+/// The tricks are the classic SWAR ones: `(w - 0x0101...) & ~w & 0x8080...` flags a zero byte
+/// (exactly for the lowest one; borrows can only add false flags above a true one), and
+/// `w ^ 0xXXXX...` turns bytes equal to `XX` into zero bytes.
+enum TextScan {
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  /// Flags (high bit per byte) a zero byte somewhere in `word`; exact for the lowest flagged.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- ones) & ~word & highs
+  }
+
+  /// The index of the first `<` or `&` at or after `start`, or `bytes.count`.
+  static func markupOrReference(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    var i = start
+    while i + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let hits = zeroBytes(word ^ (ones &* 0x3C)) | zeroBytes(word ^ (ones &* 0x26))
+      if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
+      i += 8
+    }
+    while i < bytes.count, bytes[i] != UInt8(ascii: "<"), bytes[i] != UInt8(ascii: "&") { i += 1 }
+    return i
+  }
+
+  /// Whether `bytes` needs no whitespace work: no control or whitespace byte other than a
+  /// space, and never two spaces in a row (a collapse would leave it as it is).
+  static func isCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var i = 0
+    var previousWasSpace = false
+    while i + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // Any byte < 0x20 (tab, newline, ...): high bit set after subtracting 0x20 while clear
+      // before. Non-ASCII bytes have their high bit set and are never flagged.
+      if (word &- (ones &* 0x20)) & ~word & highs != 0 { return false }
+      // Exact mask of the space bytes (high bit of each byte that is 0x20).
+      let x = word ^ (ones &* 0x20)
+      let spaces = ~(((x & ~highs) &+ ~highs) | x | ~highs)
+      if spaces & (spaces >> 8) != 0 { return false }
+      if previousWasSpace, spaces & 0x80 != 0 { return false }
+      previousWasSpace = spaces >> 63 != 0
+      i += 8
+    }
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte < 0x20 { return false }
+      if byte == 0x20 {
+        if previousWasSpace { return false }
+        previousWasSpace = true
+      } else {
+        previousWasSpace = false
+      }
+      i += 1
+    }
+    return true
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import FeedCore
+
+@Suite("JSON and listing output")
+struct FeedOutputTests {
+  static let sample = Feed(
+    format: .rss, title: "Quotes \"and\" \\ slashes", link: nil, description: "Tab\there\nline",
+    warnings: ["3:7: something"],
+    items: [
+      FeedItem(
+        title: "Leya", link: "https://x/1", guid: nil,
+        published: Date(timeIntervalSince1970: 1_401_238_321), author: "art0fCK",
+        categories: ["a", "b"], summary: "中文 👍🏽 \u{01}", mediaKeywords: [],
+        credits: [MediaCredit(role: "author", scheme: nil, name: "art0fCK")],
+        thumbnails: [MediaThumbnail(url: "https://x/t.jpg", width: 100, height: nil)],
+        contents: [
+          MediaContent(url: "https://x/c.jpg", medium: "image", type: nil, width: 730, height: 1095)
+        ],
+        rating: "adult"),
+      FeedItem(),
+    ])
+
+  @Test("the JSON has the issue's keys, in order, with nulls and empty lists")
+  func jsonSchema() throws {
+    let expected = """
+      {
+        "format": "rss",
+        "title": "Quotes \\"and\\" \\\\ slashes",
+        "link": null,
+        "description": "Tab\\there\\nline",
+        "warnings": [
+          "3:7: something"
+        ],
+        "items": [
+          {
+            "title": "Leya",
+            "link": "https://x/1",
+            "guid": null,
+            "published": "2014-05-28T00:52:01Z",
+            "author": "art0fCK",
+            "categories": [
+              "a",
+              "b"
+            ],
+            "summary": "中文 👍🏽 \\u0001",
+            "mediaTitle": null,
+            "mediaDescription": null,
+            "mediaText": null,
+            "mediaKeywords": [],
+            "credits": [
+              {
+                "role": "author",
+                "scheme": null,
+                "name": "art0fCK"
+              }
+            ],
+            "thumbnails": [
+              {
+                "url": "https://x/t.jpg",
+                "width": 100,
+                "height": null
+              }
+            ],
+            "contents": [
+              {
+                "url": "https://x/c.jpg",
+                "medium": "image",
+                "type": null,
+                "width": 730,
+                "height": 1095
+              }
+            ],
+            "rating": "adult",
+            "copyright": null
+          },
+          {
+            "title": null,
+            "link": null,
+            "guid": null,
+            "published": null,
+            "author": null,
+            "categories": [],
+            "summary": null,
+            "mediaTitle": null,
+            "mediaDescription": null,
+            "mediaText": null,
+            "mediaKeywords": [],
+            "credits": [],
+            "thumbnails": [],
+            "contents": [],
+            "rating": null,
+            "copyright": null
+          }
+        ]
+      }
+      """
+    #expect(Self.sample.jsonString() == expected)
+    let object = try JSONSerialization.jsonObject(with: Data(Self.sample.jsonString().utf8))
+    #expect(object is [String: Any])
+  }
+
+  @Test("an empty feed has empty lists")
+  func emptyJSON() {
+    #expect(
+      Feed(format: .atom).jsonString()
+        == "{\n  \"format\": \"atom\",\n  \"title\": null,\n  \"link\": null,\n  \"description\": null,\n  \"warnings\": [],\n  \"items\": []\n}"
+    )
+  }
+
+  @Test(
+    "timestamps are whole seconds in UTC",
+    arguments: [
+      (0.0, "1970-01-01T00:00:00Z"), (-1.0, "1969-12-31T23:59:59Z"),
+      (951_782_400.0, "2000-02-29T00:00:00Z"), (1_401_238_321.9, "2014-05-28T00:52:01Z"),
+      (253_402_300_799.0, "9999-12-31T23:59:59Z"),
+    ])
+  func timestamps(seconds: Double, text: String) {
+    #expect(JSONWriter.timestamp(Date(timeIntervalSince1970: seconds)) == text)
+  }
+
+  @Test("listing: one line per item with date, author and title")
+  func listing() {
+    let feed = Feed(
+      format: .rss,
+      items: [
+        Self.sample.items[0],
+        FeedItem(
+          summary:
+            "A toot with no title,\nbut a long text that goes on and on past sixty characters"),
+        FeedItem(),
+        FeedItem(title: "Tabs\tand\nnewlines", author: "Me"),
+      ])
+    #expect(
+      feed.listingLines() == [
+        "2014-05-28 00:52  art0fCK  Leya",
+        "----------------  -  A toot with no title, but a long text that goes on and on p…",
+        "----------------  -  (untitled)",
+        "----------------  Me  Tabs and newlines",
+      ])
+  }
+}
