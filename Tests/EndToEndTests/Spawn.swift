@@ -4,15 +4,49 @@ import Foundation
   import Glibc
 #endif
 
-/// Runs a program and waits for it with `waitpid`, its output going to a temporary file.
+/// What a finished program left: its exit status and what it wrote.
+struct Spawned {
+  /// The exit code, or 128 + the signal that ended it.
+  var status: Int32
+  var output: String
+  var errors: String
+}
+
+/// Runs a program and waits for it with `waitpid`, its output going to temporary files.
 ///
 /// Not Foundation's `Process`: `tmux new-session` forks a server that outlives the client and
 /// inherits its descriptors, and `Process` then never reported the client's exit here.
+///
+/// The child starts with no signal blocked and every signal at its default action. Tests run
+/// on worker threads that block most signals, and a spawned program inherits that mask: a
+/// tmux server started that way never saw SIGCHLD (`kill-server` left it running), and the
+/// programs in its panes never saw SIGWINCH, SIGTERM or SIGHUP.
 enum Spawn {
-  static func run(_ argv: [String], environment extra: [String: String] = [:]) throws -> (Int32, String) {
-    let outputPath = FileManager.default.temporaryDirectory
-      .appendingPathComponent("artfeed-spawn-\(UUID().uuidString).out").path
-    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+  /// Runs `argv` with standard error merged into standard output.
+  static func run(_ argv: [String], environment extra: [String: String] = [:]) throws -> (
+    Int32, String
+  ) {
+    let result = try spawn(argv, environment: extra, mergeErrors: true)
+    return (result.status, result.output)
+  }
+
+  /// Runs `argv` with standard output and standard error kept apart; standard input is empty.
+  static func capture(_ argv: [String], environment extra: [String: String] = [:]) throws -> Spawned
+  {
+    try spawn(argv, environment: extra, mergeErrors: false)
+  }
+
+  private static func spawn(
+    _ argv: [String], environment extra: [String: String], mergeErrors: Bool
+  ) throws -> Spawned {
+    let base = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artfeed-spawn-\(UUID().uuidString)").path
+    let outputPath = base + ".out"
+    let errorPath = base + ".err"
+    defer {
+      try? FileManager.default.removeItem(atPath: outputPath)
+      try? FileManager.default.removeItem(atPath: errorPath)
+    }
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "TMUX")
     for (key, value) in extra { environment[key] = value }
@@ -23,7 +57,22 @@ enum Spawn {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    if mergeErrors {
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = envp.map { strdup($0) } + [nil]
@@ -32,14 +81,16 @@ enum Spawn {
       cEnv.forEach { free($0) }
     }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv)
+    let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
     guard spawned == 0 else {
       throw E2EError.tmuxFailed(argv.joined(separator: " "), "posix_spawn failed: \(spawned)")
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    return (exitStatus, text)
+    func read(_ path: String) -> String {
+      (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+    return Spawned(status: exitStatus, output: read(outputPath), errors: read(errorPath))
   }
 }

@@ -21,7 +21,9 @@ final class Tmux {
   /// Starts a session of the given size running `command` through `sh -c`.
   init(width: Int, height: Int, command: String) throws {
     socket = "artfeed-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try run(["-u", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
+    try run([
+      "-u", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command,
+    ])
   }
 
   deinit {
@@ -60,6 +62,23 @@ final class Tmux {
     return lines
   }
 
+  /// The screen with its attributes as SGR sequences (`capture-pane -e`); tmux writes only
+  /// the changes, so the attributes carry over from cell to cell and line to line.
+  func captureStyled() throws -> String {
+    try run(["capture-pane", "-p", "-e", "-t", session])
+  }
+
+  /// A tmux format evaluated for the pane, such as `#{alternate_on}`.
+  func format(_ format: String) throws -> String {
+    try run(["display-message", "-p", "-t", session, format])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// True while the program in the pane has the alternate screen (curses) on.
+  func isAlternateScreenOn() throws -> Bool {
+    try format("#{alternate_on}") == "1"
+  }
+
   /// Polls the screen until `condition` holds or the timeout passes; returns the last screen.
   @discardableResult
   func waitFor(
@@ -75,6 +94,42 @@ final class Tmux {
       screen = try capture()
     }
     return screen
+  }
+}
+
+extension Tmux {
+  /// Polls until `condition` holds or the timeout passes, and returns the last screen without
+  /// throwing: for comparisons whose failure should show a difference rather than a timeout.
+  func screen(
+    timeout: TimeInterval = 5, until condition: ([String]) -> Bool
+  ) throws -> [String] {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = try capture()
+    while !condition(screen), Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.1)
+      screen = try capture()
+    }
+    return screen
+  }
+
+  /// Appends everything the program in the pane writes from now on to `path`
+  /// (`pipe-pane -o`), until `stopRecording`: the one way to see a frame that leaves no mark
+  /// on the screen.
+  func recordOutput(to path: String) throws {
+    try run(["pipe-pane", "-o", "-t", session, "cat >> '\(path)'"])
+  }
+
+  func stopRecording() throws {
+    try run(["pipe-pane", "-t", session])
+  }
+
+  /// The screen once two captures 0.1 s apart agree, so no frame is half drawn.
+  func settled(_ what: String, timeout: TimeInterval = 10) throws -> [String] {
+    var previous = try capture()
+    return try waitFor(what, timeout: timeout) { screen in
+      defer { previous = screen }
+      return screen == previous
+    }
   }
 }
 
@@ -103,7 +158,10 @@ enum Paths {
   /// The `artfeed` binary built beside the test bundle (swift test builds every product).
   static var artfeed: URL {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for candidate in [beside, beside.deletingLastPathComponent(), packageRoot.appendingPathComponent(".build/debug")] {
+    for candidate in [
+      beside, beside.deletingLastPathComponent(),
+      packageRoot.appendingPathComponent(".build/debug"),
+    ] {
       let url = candidate.appendingPathComponent("artfeed")
       if FileManager.default.isExecutableFile(atPath: url.path) { return url }
     }

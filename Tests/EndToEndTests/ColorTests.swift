@@ -1,0 +1,66 @@
+import ArtfeedResources
+import FeedCore
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// Colours when the terminal has them; attributes only under NO_COLOR, `--no-color` and a
+  /// monochrome terminal, where the selected row must still stand out.
+  @Suite("Colours and attributes")
+  struct ColorTests {
+    /// A way to start the browser, and whether colours are expected.
+    struct Launch: CustomStringConvertible, Sendable {
+      var commandLine: String
+      var expectsColour: Bool
+      var description: String { commandLine }
+    }
+
+    static let launches = [
+      Launch(commandLine: "NO_COLOR=1 \"$ARTFEED\"", expectsColour: false),
+      Launch(commandLine: "TERM=vt100 \"$ARTFEED\"", expectsColour: false),
+      Launch(commandLine: "\"$ARTFEED\" --no-color", expectsColour: false),
+      Launch(commandLine: "\"$ARTFEED\"", expectsColour: true),
+    ]
+
+    /// The first two titles of the bundled popular feed: selected at start, and not.
+    func firstTitles() throws -> (selected: String, other: String) {
+      let popular = try #require(BundledFeeds.popular)
+      let items = try FeedParser.parse(contentsOf: popular).items
+      try #require(items.count >= 2)
+      return (try #require(items[0].title), try #require(items[1].title))
+    }
+
+    @Test(
+      "colour codes appear only when allowed; the selected row is reverse video either way",
+      arguments: launches)
+    func colours(_ launch: Launch) throws {
+      let tmux = try Tmux.shell(width: 100, height: 30)
+      try tmux.enter(launch.commandLine + "; echo EXIT=$?")
+      try tmux.waitFor("the list") {
+        $0.first?.contains("artfeed: Popular") == true && $0.last?.contains("1/") == true
+      }
+      _ = try tmux.settled("a still screen")
+      let screen = StyledScreen(try tmux.captureStyled())
+
+      if launch.expectsColour {
+        #expect(!screen.colourParameters.isEmpty, "no colour SGR codes on a colour terminal")
+      } else {
+        #expect(screen.colourParameters == [], "colour SGR codes without colours")
+      }
+      let titles = try firstTitles()
+      let selected = try #require(
+        screen.glyphs(of: titles.selected), "“\(titles.selected)” not on screen")
+      let other = try #require(screen.glyphs(of: titles.other), "“\(titles.other)” not on screen")
+      #expect(
+        selected.allSatisfy { $0.reverse }, "the selected row's title is not in reverse video")
+      #expect(!other.contains { $0.reverse }, "an unselected row's title is in reverse video")
+      #expect(
+        selected.allSatisfy { $0.bold } && other.allSatisfy { $0.bold }, "row titles are not bold")
+
+      try tmux.send("q")
+      // vt100 has no alternate screen: the last frame stays, and the shell writes over its
+      // status line from the first column.
+      try tmux.waitFor("the exit status") { $0.contains { $0.hasPrefix("EXIT=0") } }
+    }
+  }
+}
