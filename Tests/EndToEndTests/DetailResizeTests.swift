@@ -82,11 +82,8 @@ extension EndToEnd {
       try tmux.waitFor("the list again") { $0.last?.contains("\(count)/\(count)") == true }
     }
 
-    /// FIXME: issue 4 ("the detail view keeps its reading position"). `DetailState.resize`
-    /// keeps (block, line in block), so a re-wrap puts line N of the paragraph at the top,
-    /// which is other text at another width: 100 -> 60 shows earlier words, and 60 -> 100
-    /// scrolls the words the reader was at above the top. Marked as a known issue so the suite
-    /// stays green; it fails ("known issue was not recorded") once the position keeps the text.
+    /// The detail view keeps the reader's place by the text, not by the line number: the word
+    /// that began the top line is on the top line after a re-wrap to another width.
     @Test(
       "a re-wrap keeps the first word of the top line on the top line",
       arguments: [(100, 60), (60, 100)])
@@ -101,11 +98,9 @@ extension EndToEnd {
         ScreenText.redrawn($0, width: to, height: 30)
       }
       let newTop = firstTextLine(after) ?? ""
-      withKnownIssue("the detail view keeps the line number in the paragraph, not the text") {
-        #expect(
-          newTop.split(separator: " ").contains { $0 == word },
-          "\(from) -> \(to) columns: the top line was “\(topLine)”, now “\(newTop)”")
-      }
+      #expect(
+        newTop.split(separator: " ").contains { $0 == word },
+        "\(from) -> \(to) columns: the top line was “\(topLine)”, now “\(newTop)”")
     }
   }
 }
