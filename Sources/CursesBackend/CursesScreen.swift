@@ -54,6 +54,10 @@ public final class CursesScreen: Screen {
   public func close() {
     guard isOpen else { return }
     isOpen = false
+    // Terminals without an alternate screen (vt100) would keep the last frame under the
+    // shell prompt; a cleared screen is what the reader expects after quitting.
+    erase()
+    refresh()
     endwin()
   }
 
