@@ -107,7 +107,8 @@ print(
   "ListBenchmark: \(width)x\(height) screen, "
     + (synthetic
       ? "SyntheticRows measure, kinds [basic, basic, image] (periodic),"
-      : "the bundled popular feed's \(realItems.count) items repeated, measured by the app's row layout,"))
+      : "the bundled popular feed's \(realItems.count) items repeated, measured by the app's row layout,")
+)
 print("median of \(repetitions) runs (naive engine: 3 below 1M rows, 1 above)")
 
 /// Opens a viewport over `kinds` at the benchmark's size.

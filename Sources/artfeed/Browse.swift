@@ -25,7 +25,8 @@ struct Browse: ParsableCommand {
       fail(failure)
     }
     TerminalGuard.install()
-    let useColor = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    let useColor =
+      !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     let screen: CursesScreen
     do {
       screen = try CursesScreen(useColor: useColor)

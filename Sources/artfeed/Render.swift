@@ -31,8 +31,12 @@ struct Render: ParsableCommand {
   var stats = false
 
   func validate() throws {
-    guard width >= 0, height >= 0 else { throw ValidationError("--width and --height must be 0 or more") }
-    guard !(end && top != nil) else { throw ValidationError("--top and --end cannot be used together") }
+    guard width >= 0, height >= 0 else {
+      throw ValidationError("--width and --height must be 0 or more")
+    }
+    guard !(end && top != nil) else {
+      throw ValidationError("--top and --end cannot be used together")
+    }
   }
 
   func run() throws {
@@ -53,7 +57,8 @@ struct Render: ParsableCommand {
     var output = screen.trimmedLines.joined(separator: "\n") + "\n"
     if stats {
       let s = state.list.stats
-      output += "rows: \(state.list.count)  rows measured: \(s.rowsMeasured)  "
+      output +=
+        "rows: \(state.list.count)  rows measured: \(s.rowsMeasured)  "
         + "estimated total: \(s.estimatedTotal) lines  measured total: \(s.measuredTotal) lines "
         + "(\(s.measuredRows) rows)\n"
     }

@@ -74,7 +74,9 @@ func runOnThread(_ loop: AppLoop, initial: [Command]) async -> AppState {
 
 @Suite("Run loop with a scripted screen")
 struct AppLoopTests {
-  func run(_ steps: [FakeScreen.Step], width: Int = 60, height: Int = 20) async -> (FakeScreen, AppState) {
+  func run(_ steps: [FakeScreen.Step], width: Int = 60, height: Int = 20) async -> (
+    FakeScreen, AppState
+  ) {
     let screen = FakeScreen(width: width, height: height, steps: steps)
     var state = AppState(isOffline: true, width: width, height: height)
     let initial = state.startLoading()
@@ -96,7 +98,9 @@ struct AppLoopTests {
       FakeScreen.Step(waitFor: "Memory · 30", event: .key(.character("q"))),
     ])
     #expect(!screen.timedOut, "the script ran to its end")
-    #expect(screen.frames.first?.lines.joined().contains("Loading") == true, "the first frame shows loading")
+    #expect(
+      screen.frames.first?.lines.joined().contains("Loading") == true,
+      "the first frame shows loading")
     #expect(state.list.count == 30)
     #expect(state.list.selection == 1, "Esc restored the position from before the search")
     #expect(screen.frames.last?.width == 30)
@@ -106,15 +110,20 @@ struct AppLoopTests {
   func failure() async {
     struct Broken: ItemSource {
       var isOffline: Bool { true }
-      func loadMain() async throws(LoadError) -> LoadedList { throw LoadError("feed.rss: not a feed") }
+      func loadMain() async throws(LoadError) -> LoadedList {
+        throw LoadError("feed.rss: not a feed")
+      }
       func items(byArtist query: String) async throws(LoadError) -> [FeedItem] { [] }
     }
-    let screen = FakeScreen(width: 60, height: 10, steps: [
-      FakeScreen.Step(waitFor: "Error: feed.rss: not a feed", event: .key(.character("q")))
-    ])
+    let screen = FakeScreen(
+      width: 60, height: 10,
+      steps: [
+        FakeScreen.Step(waitFor: "Error: feed.rss: not a feed", event: .key(.character("q")))
+      ])
     var state = AppState(isOffline: true, width: 60, height: 10)
     let initial = state.startLoading()
-    let loop = AppLoop(state: state, screen: screen, source: Broken(), shouldStop: { false }, openLink: { _ in nil })
+    let loop = AppLoop(
+      state: state, screen: screen, source: Broken(), shouldStop: { false }, openLink: { _ in nil })
     _ = await runOnThread(loop, initial: initial)
     #expect(!screen.timedOut)
   }
@@ -155,9 +164,16 @@ struct MouseTests {
       return
     }
     #expect(state.isLoading)
-    state.send([.loaded(generation: generation - 1, .success(LoadedList(title: "Old", items: [], isOffline: true)))])
+    state.send([
+      .loaded(
+        generation: generation - 1, .success(LoadedList(title: "Old", items: [], isOffline: true)))
+    ])
     #expect(state.list.count == 30, "a stale load is ignored")
-    state.send([.loaded(generation: generation, .success(LoadedList(title: "New", items: Array(Fixtures.items.prefix(3)), isOffline: true)))])
+    state.send([
+      .loaded(
+        generation: generation,
+        .success(LoadedList(title: "New", items: Array(Fixtures.items.prefix(3)), isOffline: true)))
+    ])
     #expect(state.list.count == 3)
     #expect(!state.isLoading)
   }

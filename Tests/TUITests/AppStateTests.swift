@@ -1,7 +1,7 @@
 import FeedCore
 import Foundation
-import TextLayout
 import Testing
+import TextLayout
 
 @testable import TUI
 
@@ -140,7 +140,12 @@ struct AppStateTests {
       for height in 0...14 {
         var state = Fixtures.state(width: width, height: height)
         state.press(.character("j"), .enter)
-        for screen in [state.render(), { state.press(.escape); return state.render() }()] {
+        for screen in [
+          state.render(),
+          {
+            state.press(.escape); return state.render()
+          }(),
+        ] {
           #expect(screen.lines.count == height)
           for line in screen.lines {
             #expect(DisplayWidth.of(line) == width, "\(width)x\(height): \(line)")
@@ -173,9 +178,17 @@ struct AppStateTests {
       title: "Evil \u{1B}]0;pwned\u{07}title \u{1B}[31mred\u{1B}[0m \u{202E}desrever",
       summary: "clear \u{1B}[2J screen \u{9B}31m C1")
     var state = Fixtures.state(items: [evil])
-    for screen in [state.render(), { state.press(.enter); return state.render() }()] {
+    for screen in [
+      state.render(),
+      {
+        state.press(.enter); return state.render()
+      }(),
+    ] {
       for cell in screen.cells {
-        #expect(!cell.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
+        #expect(
+          !cell.text.unicodeScalars.contains {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"
+          })
       }
     }
   }
@@ -194,8 +207,16 @@ struct StartSearchTests {
       Issue.record("commands were \(load) and \(search)")
       return
     }
-    state.send([.searchResults(generation: generation, query: query, .success(ArtistMatch.search(Fixtures.items, query: query)))])
-    state.send([.loaded(generation: loadGeneration, .success(LoadedList(title: "Feed", items: Fixtures.items, isOffline: true)))])
+    state.send([
+      .searchResults(
+        generation: generation, query: query,
+        .success(ArtistMatch.search(Fixtures.items, query: query)))
+    ])
+    state.send([
+      .loaded(
+        generation: loadGeneration,
+        .success(LoadedList(title: "Feed", items: Fixtures.items, isOffline: true)))
+    ])
     #expect(state.render().lines[0].contains("Artist: ann · 10 items"))
     state.press(.escape)
     #expect(state.render().lines[0].contains("Feed · 30 items"))
@@ -212,7 +233,11 @@ struct LoadDuringPromptTests {
       return
     }
     state.press(.character("/"))
-    state.send([.loaded(generation: generation, .success(LoadedList(title: "Feed", items: Fixtures.items, isOffline: true)))])
+    state.send([
+      .loaded(
+        generation: generation,
+        .success(LoadedList(title: "Feed", items: Fixtures.items, isOffline: true)))
+    ])
     state.press(.escape)
     #expect(state.render().lines[0].contains("Feed · 30 items"))
     state.press(.character("/"))
@@ -236,9 +261,11 @@ struct DetailPositionTests {
     state.send([.resize(width: width, height: 12)])
     state.send([.resize(width: 80, height: 12)])
     let topLine = state.render().lines[1]
-    #expect(topLine.split(separator: " ").first.map(String.init) == before, "at \(width): \(topLine)")
+    #expect(
+      topLine.split(separator: " ").first.map(String.init) == before, "at \(width): \(topLine)")
     state.send([.resize(width: width, height: 12)])
     let narrow = state.render().lines[1...3].joined(separator: " ")
-    #expect(narrow.contains(before), "the word that was at the top is on the first lines at \(width)")
+    #expect(
+      narrow.contains(before), "the word that was at the top is on the first lines at \(width)")
   }
 }

@@ -9,8 +9,10 @@ struct CostTests {
   /// 200k small items, every third with a thumbnail.
   static let manyItems: [FeedItem] = (0..<200_000).map { index in
     FeedItem(
-      title: "Item \(index)", guid: "g\(index)", summary: String(repeating: "word ", count: index % 40),
-      thumbnails: index % 3 == 0 ? [MediaThumbnail(url: "https://t.example/\(index)", width: 96, height: 96)] : [])
+      title: "Item \(index)", guid: "g\(index)",
+      summary: String(repeating: "word ", count: index % 40),
+      thumbnails: index % 3 == 0
+        ? [MediaThumbnail(url: "https://t.example/\(index)", width: 96, height: 96)] : [])
   }
 
   @Test("open, page down, jump to the end and resizes measure only rows that reach the screen")
@@ -23,7 +25,8 @@ struct CostTests {
       action(&state)
       let measured = state.list.stats.rowsMeasured
       let visible = state.list.visibleRows.count
-      #expect(measured <= visible + screenLines, "\(step): \(measured) rows measured, \(visible) visible")
+      #expect(
+        measured <= visible + screenLines, "\(step): \(measured) rows measured, \(visible) visible")
       #expect(measured <= 2 * screenLines, "\(step): \(measured) rows measured")
     }
     #expect(state.list.stats.rowsMeasured <= screenLines, "open")

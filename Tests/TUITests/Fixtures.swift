@@ -29,7 +29,9 @@ enum Fixtures {
   }
 
   static func state(width: Int = 60, height: Int = 20, items: [FeedItem] = items) -> AppState {
-    AppState(list: ItemList(title: "Test feed", items: items), isOffline: true, width: width, height: height)
+    AppState(
+      list: ItemList(title: "Test feed", items: items), isOffline: true, width: width,
+      height: height)
   }
 }
 

@@ -8,7 +8,8 @@ struct ArtistMatchTests {
   let items = [
     FeedItem(title: "a", guid: "1", author: "Zoë Quill"),
     FeedItem(title: "b", guid: "2", credits: [MediaCredit(role: "author", name: "zoe-quill")]),
-    FeedItem(title: "c", guid: "3", author: "someone else",
+    FeedItem(
+      title: "c", guid: "3", author: "someone else",
       credits: [MediaCredit(role: "author", name: "https://avatars.example/zoe.png")]),
     FeedItem(title: "a again", guid: "1", author: "Zoë Quill"),
   ]
@@ -23,10 +24,15 @@ struct ArtistMatchTests {
 
   @Test("results are newest first, undated last in feed order")
   func ordering() {
-    let old = FeedItem(title: "old", guid: "o", published: .init(timeIntervalSince1970: 10), author: "ann")
-    let new = FeedItem(title: "new", guid: "n", published: .init(timeIntervalSince1970: 20), author: "ann")
+    let old = FeedItem(
+      title: "old", guid: "o", published: .init(timeIntervalSince1970: 10), author: "ann")
+    let new = FeedItem(
+      title: "new", guid: "n", published: .init(timeIntervalSince1970: 20), author: "ann")
     let undated = FeedItem(title: "undated", guid: "u", author: "ann")
-    #expect(ArtistMatch.search([undated, old, new], query: "ann").map(\.title) == ["new", "old", "undated"])
+    #expect(
+      ArtistMatch.search([undated, old, new], query: "ann").map(\.title) == [
+        "new", "old", "undated",
+      ])
   }
 }
 
@@ -44,9 +50,15 @@ struct LinkOpenerTests {
   @Test("BROWSER is an argument vector, %s replaced, xdg-open by default")
   func command() {
     #expect(LinkOpener.command(for: "https://u", browser: nil) == ["xdg-open", "https://u"])
-    #expect(LinkOpener.command(for: "https://u", browser: "firefox --new-tab:lynx") == ["firefox", "--new-tab", "https://u"])
+    #expect(
+      LinkOpener.command(for: "https://u", browser: "firefox --new-tab:lynx") == [
+        "firefox", "--new-tab", "https://u",
+      ])
     #expect(LinkOpener.command(for: "https://u", browser: "w3m %s") == ["w3m", "https://u"])
-    #expect(LinkOpener.command(for: "https://u; rm -rf /", browser: "sh") == ["sh", "https://u; rm -rf /"])
+    #expect(
+      LinkOpener.command(for: "https://u; rm -rf /", browser: "sh") == [
+        "sh", "https://u; rm -rf /",
+      ])
   }
 }
 
@@ -58,7 +70,9 @@ struct ScrollbarTests {
       for offset in 0...(total - 10) {
         let thumb = Scrollbar.thumb(offset: offset, visible: 10, total: total, track: 10)
         #expect(thumb.length >= 1)
-        #expect((thumb.start + thumb.length == 10) == (offset + 10 >= total), "total \(total) offset \(offset)")
+        #expect(
+          (thumb.start + thumb.length == 10) == (offset + 10 >= total),
+          "total \(total) offset \(offset)")
         #expect((thumb.start == 0) == (offset == 0), "total \(total) offset \(offset)")
       }
     }

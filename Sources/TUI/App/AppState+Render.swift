@@ -28,7 +28,8 @@ extension AppState {
   }
 
   private func drawTooSmall(into buffer: inout ScreenBuffer) {
-    let message = "Terminal too small: \(width)x\(height), need \(Self.minimumWidth)x\(Self.minimumHeight)"
+    let message =
+      "Terminal too small: \(width)x\(height), need \(Self.minimumWidth)x\(Self.minimumHeight)"
     for (y, line) in LineWrapper.wrap(message, width: width).prefix(height).enumerated() {
       buffer.put(line.text, x: 0, y: y, style: .normal)
     }
@@ -75,12 +76,15 @@ extension AppState {
     let style: Style
     if let status {
       right = Sanitizer.clean(status)
-      style = status.hasPrefix("Error") || status.hasPrefix("Search failed") ? Style(.error, bold: true, reverse: true) : .bar
+      style =
+        status.hasPrefix("Error") || status.hasPrefix("Search failed")
+        ? Style(.error, bold: true, reverse: true) : .bar
     } else if detail != nil {
       right = "j/k scroll  o open link  q back  ? help"
       style = .bar
     } else {
-      right = searchQuery == nil
+      right =
+        searchQuery == nil
         ? "j/k move  Enter open  / artist  ? help  q quit"
         : "j/k move  Enter open  / artist  Esc all items  ? help"
       style = .bar
@@ -95,7 +99,8 @@ extension AppState {
       buffer.put(line.text, x: line.x, y: top + offset, style: line.style)
     }
     if let box = detail.view.box {
-      let placed = BoxRect(x: box.x, y: top + box.y - detail.top, width: box.width, height: box.height)
+      let placed = BoxRect(
+        x: box.x, y: top + box.y - detail.top, width: box.width, height: box.height)
       ThumbnailBox.draw(placed, item: detail.view.item, into: &buffer, style: .box, clip: visible)
     }
     Scrollbar.draw(

@@ -30,7 +30,9 @@ public struct AppState {
   var searchGeneration = 0
 
   /// A state showing `list` (usually empty and loading) at a terminal size.
-  public init(list: ItemList = ItemList(title: "artfeed", items: []), isOffline: Bool, width: Int, height: Int) {
+  public init(
+    list: ItemList = ItemList(title: "artfeed", items: []), isOffline: Bool, width: Int, height: Int
+  ) {
     self.list = list
     self.isOffline = isOffline
     self.width = max(0, width)

@@ -8,7 +8,11 @@ public enum LinkOpener {
     let trimmed = link.trimmingCharacters(in: .whitespaces)
     let lower = trimmed.lowercased()
     guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
-    guard trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }) else {
+    guard
+      trimmed.unicodeScalars.allSatisfy({
+        $0.value > 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
+      })
+    else {
       return nil
     }
     return trimmed

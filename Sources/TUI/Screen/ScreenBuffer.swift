@@ -96,7 +96,8 @@ public struct ScreenBuffer: Sendable, Equatable {
 
   /// A grapheme's cells; controls that slipped past the sanitizer take none (they are dropped).
   static func cellWidth(of character: Character) -> Int {
-    for scalar in character.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+    for scalar in character.unicodeScalars
+    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
       return 0
     }
     return DisplayWidth.of(character)

@@ -13,8 +13,10 @@ public enum ArtistMatch {
       // ASCII has no accents or widths to fold; lowercasing is all (and much cheaper).
       return text.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
     }
-    return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return text.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
+    )
+    .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// True when the item's author or one of its credits contains the query.
@@ -56,7 +58,8 @@ public struct ArtistIndex: Sendable {
     guard !query.isEmpty else { return [] }
     var seen = Set<String>()
     var found: [(offset: Int, item: FeedItem)] = []
-    for (offset, item) in items.enumerated() where names[offset].contains(where: { $0.contains(query) }) {
+    for (offset, item) in items.enumerated()
+    where names[offset].contains(where: { $0.contains(query) }) {
       let key = item.guid ?? item.link ?? item.title ?? "#\(offset)"
       if seen.insert(key).inserted { found.append((offset, item)) }
     }

@@ -46,7 +46,8 @@ public final class FileSource: ItemSource {
 
   private func list(from feed: Feed) -> LoadedList {
     let title = feed.title.map(sanitizedTitle) ?? mainFile.deletingPathExtension().lastPathComponent
-    return LoadedList(title: title, items: feed.items, warnings: feed.warnings, isOffline: isOffline)
+    return LoadedList(
+      title: title, items: feed.items, warnings: feed.warnings, isOffline: isOffline)
   }
 
   /// `items(byArtist:)` on the caller's thread, for `artfeed render`.

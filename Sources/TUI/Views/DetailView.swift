@@ -84,7 +84,9 @@ public struct DetailView: Sendable {
       box = BoxRect(x: margin, y: 1, width: boxWidth, height: boxHeight)
       let blankLine = Line(x: 0, text: "", style: .normal, block: -1)
       lines = [blankLine] + heading
-      while lines.count < boxHeight + 1 { lines.append(Line(x: 0, text: "", style: .normal, block: block - 1, offset: .max)) }
+      while lines.count < boxHeight + 1 {
+        lines.append(Line(x: 0, text: "", style: .normal, block: block - 1, offset: .max))
+      }
     } else {
       lines = [Line(x: 0, text: "", style: .normal, block: -1)] + heading
     }
@@ -98,7 +100,8 @@ public struct DetailView: Sendable {
   static func title(of item: FeedItem) -> String {
     let title = Sanitizer.clean(item.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     if !title.isEmpty { return title }
-    let media = Sanitizer.clean(item.mediaTitle ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    let media = Sanitizer.clean(item.mediaTitle ?? "").trimmingCharacters(
+      in: .whitespacesAndNewlines)
     return media.isEmpty ? "[No Title]" : media
   }
 
@@ -114,7 +117,9 @@ public struct DetailView: Sendable {
     var paragraphs: [(String, Style)] = []
     var tags = item.categories
     for keyword in item.mediaKeywords where !tags.contains(keyword) { tags.append(keyword) }
-    if !tags.isEmpty { paragraphs.append(("Tags: " + tags.joined(separator: ", "), Style(.accent, dim: true))) }
+    if !tags.isEmpty {
+      paragraphs.append(("Tags: " + tags.joined(separator: ", "), Style(.accent, dim: true)))
+    }
     var seen = Set<String>()
     for text in [item.mediaDescription, item.summary, item.mediaText] {
       guard let text, !text.isEmpty else { continue }

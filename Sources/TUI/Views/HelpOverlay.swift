@@ -6,7 +6,9 @@ public enum HelpOverlay {
     var rows = KeyMap.bindings.map { binding in
       binding.keys.padding(toLength: 16, withPad: " ", startingAt: 0) + binding.help
     }
-    rows.append(contentsOf: ["", "Mouse: wheel scrolls, click selects, double click opens.", "Press any key to close."])
+    rows.append(contentsOf: [
+      "", "Mouse: wheel scrolls, click selects, double click opens.", "Press any key to close.",
+    ])
     let innerWidth = min(buffer.width - 4, (rows.map(\.count).max() ?? 0) + 2)
     let innerHeight = min(buffer.height - 2, rows.count)
     guard innerWidth > 4, innerHeight > 0 else { return }
@@ -21,6 +23,8 @@ public enum HelpOverlay {
       buffer.put(" " + row, x: x + 1, y: y + 1 + index, style: .normal, limit: x + 1 + innerWidth)
       buffer.put("│", x: x + innerWidth + 1, y: y + 1 + index, style: style)
     }
-    buffer.put("└" + String(repeating: "─", count: innerWidth) + "┘", x: x, y: y + innerHeight + 1, style: style)
+    buffer.put(
+      "└" + String(repeating: "─", count: innerWidth) + "┘", x: x, y: y + innerHeight + 1,
+      style: style)
   }
 }

@@ -38,7 +38,8 @@ extension ItemList {
     }
     for placed in layout.lines where area.contains(rowTop + placed.y) {
       let base: Style = placed.style == .title ? .title : .subtitle
-      buffer.put(placed.text, x: placed.x, y: rowTop + placed.y, style: style(base), limit: viewport.width)
+      buffer.put(
+        placed.text, x: placed.x, y: rowTop + placed.y, style: style(base), limit: viewport.width)
     }
     if let box = layout.thumbnailBox {
       let rect = BoxRect(x: box.x, y: rowTop + box.y, width: box.width, height: box.height)

@@ -2,7 +2,9 @@
 public enum Scrollbar {
   /// Thumb start and length on a track, from an offset, a visible span and a total (in lines).
   /// The thumb touches the bottom exactly when the end is visible.
-  public static func thumb(offset: Int, visible: Int, total: Int, track: Int) -> (start: Int, length: Int) {
+  public static func thumb(offset: Int, visible: Int, total: Int, track: Int) -> (
+    start: Int, length: Int
+  ) {
     guard track > 0 else { return (0, 0) }
     guard total > visible, total > 0 else { return (0, track) }
     let length = max(1, min(track, track * visible / total))
@@ -15,7 +17,9 @@ public enum Scrollbar {
   }
 
   /// Draws a track with a thumb.
-  public static func draw(x: Int, top: Int, height: Int, thumb: (start: Int, length: Int), into buffer: inout ScreenBuffer) {
+  public static func draw(
+    x: Int, top: Int, height: Int, thumb: (start: Int, length: Int), into buffer: inout ScreenBuffer
+  ) {
     for line in 0..<max(0, height) {
       let inThumb = line >= thumb.start && line < thumb.start + thumb.length
       buffer.put(inThumb ? "█" : "│", x: x, y: top + line, style: Style(.scrollbar, dim: !inThumb))
