@@ -242,7 +242,9 @@ struct FeedBuilder: ~Copyable {
       }
       return
     }
-    let value = FieldText.string(text.bytes, as: capture.kind, converter: &converter)
+    let value = FieldText.string(
+      text.bytes, as: capture.kind, converter: &converter,
+      sibling: item?.sibling(of: capture.target))
     switch capture.target {
     case .feedTitle: title = title ?? value
     case .feedLink: link = link ?? value
