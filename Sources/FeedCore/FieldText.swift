@@ -57,10 +57,17 @@ enum FieldText {
     }
   }
 
-  /// `line`, in `converter`'s storage.
+  /// `line`, in `converter`'s storage; text whose spacing is already single spaces (most
+  /// titles and names) is not copied at all.
   private static func line(
     _ bytes: UnsafeBufferPointer<UInt8>, converter: inout HTMLTextConverter, sibling: String?
   ) -> String? {
+    var start = 0
+    var end = bytes.count
+    while start < end, HTMLMarkup.isWhitespace(bytes[start]) { start += 1 }
+    while end > start, HTMLMarkup.isWhitespace(bytes[end - 1]) { end -= 1 }
+    let inner = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    if TextScan.isCollapsed(inner) { return finished(inner, sibling: sibling) }
     converter.reset()
     converter.appendCollapsingWhitespace(bytes)
     return finished(converter.output.bytes, sibling: sibling)

@@ -11,10 +11,10 @@ enum HTMLMarkup {
   }
 
   /// Elements that are not inline, keyed by `packedName` of the lowercased name. Anything
-  /// not listed is inline. A dictionary of integers: no string is made for a tag.
-  static let effects: [UInt64: TagEffect] = {
-    var effects: [UInt64: TagEffect] = [
-      packed("br"): .lineBreak, packed("td"): .cell, packed("th"): .cell,
+  /// not listed is inline. No string is made for a tag.
+  static let effects: TagEffectTable = {
+    var entries: [(key: UInt64, effect: TagEffect)] = [
+      (packed("br"), .lineBreak), (packed("td"), .cell), (packed("th"), .cell),
     ]
     let blocks: [StaticString] = [
       "p", "div", "li", "h1", "h2", "h3", "h4", "h5",
@@ -24,10 +24,10 @@ enum HTMLMarkup {
       "summary", "center", "caption", "tbody", "thead", "tfoot", "body", "html",
       "head",
     ]
-    for name in blocks { effects[packed(name)] = .paragraph }
+    for name in blocks { entries.append((packed(name), .paragraph)) }
     let rawText: [StaticString] = ["script", "style", "template", "noscript", "iframe", "object"]
-    for name in rawText { effects[packed(name)] = .rawText }
-    return effects
+    for name in rawText { entries.append((packed(name), .rawText)) }
+    return TagEffectTable(entries)
   }()
 
   /// Up to 10 lowercase ASCII bytes as one integer: the first 8 bytes, the length in the top
@@ -117,7 +117,7 @@ enum HTMLMarkup {
     while end < html.count, isNameByte(html[end]) { end += 1 }
     let length = end - nameStart
     guard length <= 10 else { return (.inline, end) }
-    return (effects[packedName(html, from: nameStart, count: length)] ?? .inline, end)
+    return (effects.effect(packedName(html, from: nameStart, count: length)) ?? .inline, end)
   }
 
   /// Skips the content of a raw-text element up to and including `</name ...>`.
