@@ -54,6 +54,8 @@ struct FeedBuilder: ~Copyable {
   private var captureMode: CaptureMode?
   private var text = ByteBuffer(capacity: 16 * 1024)
   private var converter = HTMLTextConverter()
+  /// For `.html` fields, which often repeat each other's start.
+  private var html = ResumableHTMLConverter()
 
   init() {
     roles.reserveCapacity(32)
@@ -242,9 +244,13 @@ struct FeedBuilder: ~Copyable {
       }
       return
     }
-    let value = FieldText.string(
-      text.bytes, as: capture.kind, converter: &converter,
-      sibling: item?.sibling(of: capture.target))
+    let sibling = item?.sibling(of: capture.target)
+    let value: String?
+    if capture.kind == .html {
+      value = FieldText.finished(html.convert(text.bytes), sibling: sibling)
+    } else {
+      value = FieldText.string(text.bytes, as: capture.kind, converter: &converter, sibling: sibling)
+    }
     switch capture.target {
     case .feedTitle: title = title ?? value
     case .feedLink: link = link ?? value

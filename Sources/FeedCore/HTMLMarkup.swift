@@ -66,36 +66,56 @@ enum HTMLMarkup {
 
   /// Skips the markup that starts with the `<` at `index`, telling `converter` about breaks.
   ///
+  /// Markup cut off by the end of `html` (no closing `>`, `-->` or raw-text end tag, or a `<`
+  /// that is the last byte) is read to the end, and `converter.ranOut` is set: more input
+  /// could have read it differently.
+  ///
   /// - Returns: the index after the markup, or `nil` when this `<` is not markup but text.
   static func skip(
     _ html: UnsafeBufferPointer<UInt8>, at index: Int, converter: inout HTMLTextConverter
   ) -> Int? {
     let next = index + 1
-    guard next < html.count else { return nil }
+    guard next < html.count else {
+      converter.ranOut = true
+      return nil
+    }
+    let end: Int?
     switch html[next] {
     case UInt8(ascii: "!"):
       if starts(html, at: next + 1, with: "--") {
-        return find(html, "-->", from: next + 3).map { $0 + 3 } ?? html.count
+        end = find(html, "-->", from: next + 3).map { $0 + 3 }
+      } else {
+        end = endOfTag(html, from: next + 1)
       }
-      return endOfTag(html, from: next + 1)
     case UInt8(ascii: "?"):
-      return endOfTag(html, from: next + 1)
+      end = endOfTag(html, from: next + 1)
     case UInt8(ascii: "/"):
-      guard next + 1 < html.count, isLetter(html[next + 1]) else { return nil }
+      guard next + 1 < html.count else {
+        converter.ranOut = true
+        return nil
+      }
+      guard isLetter(html[next + 1]) else { return nil }
       let (effect, _) = tagEffect(html, nameStart: next + 1)
       apply(effect, closing: true, to: &converter)
-      return endOfTag(html, from: next + 1)
+      end = endOfTag(html, from: next + 1)
     default:
       guard isLetter(html[next]) else { return nil }
       let (effect, nameEnd) = tagEffect(html, nameStart: next)
-      let end = endOfTag(html, from: nameEnd)
       if effect == .rawText {
         let name = UnsafeBufferPointer(rebasing: html[next..<nameEnd])
-        return skipRawText(html, from: end, closingName: name)
+        end = endOfTag(html, from: nameEnd).flatMap {
+          skipRawText(html, from: $0, closingName: name)
+        }
+      } else {
+        apply(effect, closing: false, to: &converter)
+        end = endOfTag(html, from: nameEnd)
       }
-      apply(effect, closing: false, to: &converter)
-      return end
     }
+    guard let end else {
+      converter.ranOut = true
+      return html.count
+    }
+    return end
   }
 
   private static func apply(
@@ -120,11 +140,12 @@ enum HTMLMarkup {
     return (effects.effect(packedName(html, from: nameStart, count: length)) ?? .inline, end)
   }
 
-  /// Skips the content of a raw-text element up to and including `</name ...>`.
+  /// Skips the content of a raw-text element up to and including `</name ...>`; `nil` when
+  /// the input ends first.
   private static func skipRawText(
     _ html: UnsafeBufferPointer<UInt8>, from start: Int,
     closingName name: UnsafeBufferPointer<UInt8>
-  ) -> Int {
+  ) -> Int? {
     var i = start
     while let close = find(html, "</", from: i) {
       let nameStart = close + 2
@@ -137,11 +158,12 @@ enum HTMLMarkup {
       if matches { return endOfTag(html, from: nameStart + name.count) }
       i = close + 2
     }
-    return html.count
+    return nil
   }
 
-  /// The index after the `>` that ends the tag, skipping quoted attribute values.
-  private static func endOfTag(_ html: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  /// The index after the `>` that ends the tag, skipping quoted attribute values; `nil` when
+  /// the input ends first.
+  private static func endOfTag(_ html: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     var i = start
     var quote: UInt8 = 0
     while i < html.count {
@@ -156,7 +178,7 @@ enum HTMLMarkup {
       }
       i += 1
     }
-    return html.count
+    return nil
   }
 
   private static func previousNonSpace(
