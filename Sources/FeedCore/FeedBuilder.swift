@@ -247,7 +247,7 @@ struct FeedBuilder: ~Copyable {
     let sibling = item?.sibling(of: capture.target)
     let value: String?
     if capture.kind == .html {
-      value = FieldText.finished(html.convert(text.bytes), sibling: sibling)
+      value = FieldText.finished(html.convert(&text), sibling: sibling)
     } else {
       value = FieldText.string(text.bytes, as: capture.kind, converter: &converter, sibling: sibling)
     }

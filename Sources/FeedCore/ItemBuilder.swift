@@ -44,7 +44,21 @@ struct ItemBuilder {
   }
 
   /// Roles whose `media:credit` names the item's author (compared case-insensitively).
-  static let authorRoles: Set<String> = ["author", "artist", "owner", "photographer", "creator"]
+  static let authorRoles: [StaticString] = ["author", "artist", "owner", "photographer", "creator"]
+
+  /// Whether `role` is one of `authorRoles`, ignoring ASCII case; no string is made.
+  static func isAuthorRole(_ role: String) -> Bool {
+    let utf8 = role.utf8
+    return authorRoles.contains { name in
+      guard name.utf8CodeUnitCount == utf8.count else { return false }
+      var offset = 0
+      for byte in utf8 {
+        guard byte | 0x20 == name.utf8Start[offset] else { return false }
+        offset += 1
+      }
+      return true
+    }
+  }
 
   /// Whether text for `target` could still change the item (so it is worth capturing).
   func wants(_ target: TextTarget) -> Bool {
@@ -159,10 +173,7 @@ struct ItemBuilder {
   mutating func finish() -> FeedItem {
     var item = FeedItem()
     swap(&item, &self.item)
-    let credited = item.credits.first {
-      guard let role = $0.role?.lowercased() else { return false }
-      return ItemBuilder.authorRoles.contains(role)
-    }
+    let credited = item.credits.first { $0.role.map(ItemBuilder.isAuthorRole) ?? false }
     item.author = credited?.name ?? otherAuthor
     if item.link == nil, guidIsPermaLink, let guid = item.guid,
       guid.hasPrefix("http://") || guid.hasPrefix("https://")

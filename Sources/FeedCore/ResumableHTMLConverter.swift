@@ -20,19 +20,18 @@ struct ResumableHTMLConverter: ~Copyable {
   /// How many conversions continued the previous one (for tests).
   private(set) var resumedCount = 0
 
-  /// The plain text of `html`; valid until the next call.
-  mutating func convert(_ html: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    if converter.isResumable, startsWithSource(html) {
-      let rest = UnsafeBufferPointer(rebasing: html[source.count...])
-      converter.convert(rest)
-      source.append(rest)
+  /// The plain text of the HTML in `html`; valid until the next call. Takes the bytes of
+  /// `html` to remember them and leaves other bytes in it: a trade of storage, not a copy.
+  mutating func convert(_ html: inout ByteBuffer) -> UnsafeBufferPointer<UInt8> {
+    let bytes = html.bytes
+    if converter.isResumable, startsWithSource(bytes) {
+      converter.convert(UnsafeBufferPointer(rebasing: bytes[source.count...]))
       resumedCount += 1
     } else {
       converter.reset()
-      converter.convert(html)
-      source.removeAll()
-      source.append(html)
+      converter.convert(bytes)
     }
+    source.exchange(with: &html)
     return converter.output.bytes
   }
 

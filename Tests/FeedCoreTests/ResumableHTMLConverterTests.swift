@@ -2,6 +2,15 @@ import Testing
 
 @testable import FeedCore
 
+extension ResumableHTMLConverter {
+  /// Converts `html` through a scratch buffer, as `FeedBuilder` does with its capture buffer.
+  mutating func convert(_ html: [UInt8]) -> String {
+    var buffer = ByteBuffer(capacity: html.count)
+    html.withUnsafeBufferPointer { buffer.append($0) }
+    return String(decoding: convert(&buffer), as: UTF8.self)
+  }
+}
+
 @Suite("HTML conversion that continues the previous field")
 struct ResumableHTMLConverterTests {
   /// Fragments whose ends are hard to split: references with and without `;`, legacy names
@@ -25,11 +34,9 @@ struct ResumableHTMLConverterTests {
     let whole = HTMLText.plainText(fragment)
     for split in 0...bytes.count {
       var converter = ResumableHTMLConverter()
-      bytes.withUnsafeBufferPointer { all in
-        _ = converter.convert(UnsafeBufferPointer(rebasing: all[0..<split]))
-        let text = String(decoding: converter.convert(all), as: UTF8.self)
-        #expect(text == whole, "split at byte \(split)")
-      }
+      _ = converter.convert(Array(bytes[0..<split]))
+      let text = converter.convert(bytes)
+      #expect(text == whole, "split at byte \(split)")
     }
   }
 
@@ -38,12 +45,8 @@ struct ResumableHTMLConverterTests {
     let media = "stream is <b>available</b> &amp; painting<br />"
     let description = media + "<br /><div><img src=\"https://x/y.jpg\" alt=\"thumbnail\" /></div>"
     var converter = ResumableHTMLConverter()
-    let mediaText = Array(media.utf8).withUnsafeBufferPointer {
-      String(decoding: converter.convert($0), as: UTF8.self)
-    }
-    let text = Array(description.utf8).withUnsafeBufferPointer {
-      String(decoding: converter.convert($0), as: UTF8.self)
-    }
+    let mediaText = converter.convert(Array(media.utf8))
+    let text = converter.convert(Array(description.utf8))
     #expect(converter.resumedCount == 1)
     #expect(mediaText == "stream is available & painting")
     #expect(text == HTMLText.plainText(description))
@@ -52,10 +55,8 @@ struct ResumableHTMLConverterTests {
   @Test("a reference cut by the end of the previous field is read again in full")
   func cutReference() {
     var converter = ResumableHTMLConverter()
-    _ = Array("a &notin".utf8).withUnsafeBufferPointer { converter.convert($0) }
-    let text = Array("a &notin; b".utf8).withUnsafeBufferPointer {
-      String(decoding: converter.convert($0), as: UTF8.self)
-    }
+    _ = converter.convert(Array("a &notin".utf8))
+    let text = converter.convert(Array("a &notin; b".utf8))
     #expect(converter.resumedCount == 0)
     #expect(text == "a ∉ b")
   }
