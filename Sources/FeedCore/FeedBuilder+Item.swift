@@ -135,9 +135,8 @@ extension FeedBuilder {
         begin(.thumbnailURL(width: width, height: height), .trimmed, .text, depth: depth)
       }
     } else if CName.equals(name, "credit") {
-      let target = TextTarget.credit(
-        role: attributes.string("role"), scheme: attributes.string("scheme"))
-      begin(target, .line, .text, depth: depth)
+      item?.creditAttributes = (attributes.string("role"), attributes.string("scheme"))
+      begin(.credit, .line, .text, depth: depth)
     } else if CName.equals(name, "title") {
       beginMediaText(.mediaTitle(rank: rank), attributes, plain: .line, depth: depth)
     } else if CName.equals(name, "description") {

@@ -22,7 +22,9 @@ enum TextTarget {
   case mediaDescription(rank: Int)
   case mediaText(rank: Int)
   case mediaKeywords(rank: Int)
-  case credit(role: String?, scheme: String?)
+  /// `media:credit`, whose role and scheme wait in `ItemBuilder.creditAttributes` (so that a
+  /// target holds no strings and copies as plain bytes).
+  case credit
   /// A `media:thumbnail` without `url`, whose text is the URL.
   case thumbnailURL(width: Int?, height: Int?)
   case rating(rank: Int)
@@ -35,6 +37,8 @@ struct ItemBuilder {
   private var ranks = Ranks()
   private var otherAuthor: String?
   private var guidIsPermaLink = false
+  /// The `role` and `scheme` of the `media:credit` being read.
+  var creditAttributes: (role: String?, scheme: String?) = (nil, nil)
 
   /// The best rank stored so far per ranked field (`Int.max`: none yet).
   private struct Ranks {
@@ -130,7 +134,8 @@ struct ItemBuilder {
       replace(&item.mediaDescription, rank: rank, best: &ranks.mediaDescription, with: text)
     case .mediaText(let rank):
       replace(&item.mediaText, rank: rank, best: &ranks.mediaText, with: text)
-    case .credit(let role, let scheme):
+    case .credit:
+      let (role, scheme) = creditAttributes
       item.credits.append(MediaCredit(role: role, scheme: scheme, name: text))
     case .thumbnailURL(let width, let height):
       item.thumbnails.append(MediaThumbnail(url: text, width: width, height: height))
