@@ -44,6 +44,8 @@ struct FeedBuilder: ~Copyable {
   private var channelDepth = 0
   /// The open item or entry (the element handlers in `FeedBuilder+Item.swift` add to it).
   var item: ItemBuilder?
+  /// List storage kept from the last item for the next (`ItemLists`).
+  private var spareLists = ItemLists()
   private var itemDepth = 0
   var namespaces = NamespaceCache()
   private var capture: Capture? {
@@ -163,7 +165,9 @@ struct FeedBuilder: ~Copyable {
       ? namespace == .atom && CName.equals(name, "entry")
       : namespace == .rss && CName.equals(name, "item")
     {
-      var builder = ItemBuilder()
+      var lists = ItemLists()
+      swap(&lists, &spareLists)  // moved, so appends do not copy
+      var builder = ItemBuilder(lists: lists)
       if let about = attributes.string("about", namespace: .rdf) { builder.setAbout(about) }
       item = builder
       itemDepth = depth
@@ -283,6 +287,7 @@ struct FeedBuilder: ~Copyable {
   private mutating func finishItem() {
     guard var builder = item.take() else { return }  // moved out, not copied
     items.append(builder.finish())
+    spareLists = builder.lists
   }
 
   /// Depth of the open item element (the root is depth 1).

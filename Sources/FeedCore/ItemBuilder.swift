@@ -39,6 +39,13 @@ struct ItemBuilder {
   private var guidIsPermaLink = false
   /// The `role` and `scheme` of the `media:credit` being read.
   var creditAttributes: (role: String?, scheme: String?) = (nil, nil)
+  /// The item's lists while it is read (`item`'s own lists stay empty until `finish()`).
+  private(set) var lists: ItemLists
+
+  /// A builder that fills `lists` (empty, perhaps with storage from an earlier item).
+  init(lists: ItemLists = ItemLists()) {
+    self.lists = lists
+  }
 
   /// The best rank stored so far per ranked field (`Int.max`: none yet).
   private struct Ranks {
@@ -136,9 +143,9 @@ struct ItemBuilder {
       replace(&item.mediaText, rank: rank, best: &ranks.mediaText, with: text)
     case .credit:
       let (role, scheme) = creditAttributes
-      item.credits.append(MediaCredit(role: role, scheme: scheme, name: text))
+      lists.credits.append(MediaCredit(role: role, scheme: scheme, name: text))
     case .thumbnailURL(let width, let height):
-      item.thumbnails.append(MediaThumbnail(url: text, width: width, height: height))
+      lists.thumbnails.append(MediaThumbnail(url: text, width: width, height: height))
     case .rating(let rank): replace(&item.rating, rank: rank, best: &ranks.rating, with: text)
     case .copyright(let rank):
       replace(&item.copyright, rank: rank, best: &ranks.copyright, with: text)
@@ -159,13 +166,13 @@ struct ItemBuilder {
     item.published = date
   }
 
-  mutating func addThumbnail(_ thumbnail: MediaThumbnail) { item.thumbnails.append(thumbnail) }
-  mutating func addContent(_ content: MediaContent) { item.contents.append(content) }
+  mutating func addThumbnail(_ thumbnail: MediaThumbnail) { lists.thumbnails.append(thumbnail) }
+  mutating func addContent(_ content: MediaContent) { lists.contents.append(content) }
 
   /// A category from an attribute (Atom's `term`), de-duplicated like the others.
   mutating func addCategory(_ category: String) {
     // A linear search: items carry a handful of categories (a few dozen at most).
-    if !item.categories.contains(category) { item.categories.append(category) }
+    if !lists.categories.contains(category) { lists.categories.append(category) }
   }
 
   /// Sets the RSS 1.0 `rdf:about` id unless a `guid` came first.
@@ -174,10 +181,11 @@ struct ItemBuilder {
   }
 
   /// The finished item: the author chosen, and the link taken from a permalink guid if absent.
-  /// Moves the item out; the builder is empty afterwards.
+  /// Moves the item out; the builder is empty afterwards, its `lists` too (with their storage).
   mutating func finish() -> FeedItem {
     var item = FeedItem()
     swap(&item, &self.item)
+    lists.move(into: &item)
     let credited = item.credits.first { $0.role.map(ItemBuilder.isAuthorRole) ?? false }
     item.author = credited?.name ?? otherAuthor
     if item.link == nil, guidIsPermaLink, let guid = item.guid,
