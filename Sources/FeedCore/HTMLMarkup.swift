@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The markup side of `HTMLTextConverter`: tags, comments and the elements that matter for text.
 enum HTMLMarkup {
   /// How an element affects the text around it.
@@ -164,15 +170,18 @@ enum HTMLMarkup {
   /// The index after the `>` that ends the tag, skipping quoted attribute values; `nil` when
   /// the input ends first.
   private static func endOfTag(_ html: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = html.baseAddress else { return nil }
     var i = start
-    var quote: UInt8 = 0
     while i < html.count {
       let byte = html[i]
-      if quote != 0 {
-        if byte == quote { quote = 0 }
-      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-        // A quote only opens a value right after `=` (possibly after spaces).
-        if previousNonSpace(html, before: i, after: start) == UInt8(ascii: "=") { quote = byte }
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        // A quote only opens a value right after `=` (possibly after spaces); the value (a
+        // URL, often) is skipped in one `memchr` for its closing quote.
+        if previousNonSpace(html, before: i, after: start) == UInt8(ascii: "=") {
+          let rest = html.count - i - 1
+          guard rest > 0, let close = memchr(base + i + 1, Int32(byte), rest) else { return nil }
+          i = base.distance(to: close.assumingMemoryBound(to: UInt8.self))
+        }
       } else if byte == UInt8(ascii: ">") {
         return i + 1
       }
