@@ -232,6 +232,12 @@ enum FieldText {
   static func trimmingUnicodeWhitespace(
     _ bytes: UnsafeBufferPointer<UInt8>
   ) -> UnsafeBufferPointer<UInt8> {
+    // Nearly always: printable ASCII at both ends, nothing to trim.
+    if let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20,
+      last < 0x80
+    {
+      return bytes
+    }
     var start = 0
     var end = bytes.count
     while start < end {
