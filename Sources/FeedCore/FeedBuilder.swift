@@ -257,7 +257,8 @@ struct FeedBuilder: ~Copyable {
     if capture.kind == .html {
       value = FieldText.finished(html.convert(&text), sibling: sibling)
     } else {
-      value = FieldText.string(text.bytes, as: capture.kind, converter: &converter, sibling: sibling)
+      value = FieldText.string(
+        text.bytes, as: capture.kind, converter: &converter, sibling: sibling)
     }
     switch capture.target {
     case .feedTitle: title = title ?? value

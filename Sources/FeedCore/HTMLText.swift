@@ -114,8 +114,7 @@ struct HTMLTextConverter: ~Copyable {
   /// Whether the reference at `index` (an `&`) reaches the end of `html`: the decoder reads
   /// `#`, then letters and digits, then looks at one more byte, so it did not see the end
   /// only when a byte of another kind follows within `html`.
-  private static func referenceMeetsEnd(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool
-  {
+  private static func referenceMeetsEnd(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
     var i = index + 1
     if i < html.count, html[i] == UInt8(ascii: "#") { i += 1 }
     while i < html.count, HTMLTextConverter.isAlphanumeric(html[i]) { i += 1 }
