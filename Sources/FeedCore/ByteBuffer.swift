@@ -38,8 +38,24 @@ struct ByteBuffer: ~Copyable {
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
     if count + bytes.count > capacity { grow(toAtLeast: count + bytes.count) }
-    (base + count).update(from: source, count: bytes.count)
+    if bytes.count <= 8 {
+      // libxml2 hands over many tiny pieces (`<` for each `&lt;`): a loop beats a call.
+      for offset in 0..<bytes.count { base[count + offset] = source[offset] }
+    } else {
+      (base + count).update(from: source, count: bytes.count)
+    }
     count += bytes.count
+  }
+
+  /// Trades storage and contents with `other`, copying nothing.
+  mutating func exchange(with other: inout ByteBuffer) {
+    let (otherBase, otherCount, otherCapacity) = (other.base, other.count, other.capacity)
+    other.base = base
+    other.count = count
+    other.capacity = capacity
+    base = otherBase
+    count = otherCount
+    capacity = otherCapacity
   }
 
   mutating func append(_ text: StaticString) {

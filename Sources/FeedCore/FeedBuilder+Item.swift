@@ -77,7 +77,7 @@ extension FeedBuilder {
       beginAtomText(.title(rank: inAtom ? 0 : 1), attributes, plain: .line, depth: depth)
     } else if CName.equals(name, "link") {
       if let href = FeedBuilder.alternateHref(attributes) {
-        item?.store(href, for: .link(rank: inAtom ? 0 : 1))
+        item.store(href, for: .link(rank: inAtom ? 0 : 1))
       }
     } else if CName.equals(name, "id") {
       begin(.guid(isPermaLink: false), .trimmed, .text, depth: depth)
@@ -95,7 +95,7 @@ extension FeedBuilder {
       return .atomAuthor
     } else if CName.equals(name, "category") {
       if let term = attributes.string("term"), let decoded = FieldText.decodedLine(term) {
-        item?.addCategory(decoded)
+        item.addCategory(decoded)
       }
     } else if CName.equals(name, "source") {
       return .skipped
@@ -122,22 +122,21 @@ extension FeedBuilder {
         let content = MediaContent(
           url: url, medium: attributes.string("medium"), type: attributes.string("type"),
           width: attributes.integer("width"), height: attributes.integer("height"))
-        item?.addContent(content)
+        item.addContent(content)
       }
       return .mediaContent
     } else if CName.equals(name, "thumbnail") {
       let width = attributes.integer("width")
       let height = attributes.integer("height")
       if let url = attributes.string("url") {
-        item?.addThumbnail(MediaThumbnail(url: url, width: width, height: height))
+        item.addThumbnail(MediaThumbnail(url: url, width: width, height: height))
       } else {
         // Some feeds (MyAnimeList) put the URL in the element's text.
         begin(.thumbnailURL(width: width, height: height), .trimmed, .text, depth: depth)
       }
     } else if CName.equals(name, "credit") {
-      let target = TextTarget.credit(
-        role: attributes.string("role"), scheme: attributes.string("scheme"))
-      begin(target, .line, .text, depth: depth)
+      item.creditAttributes = (attributes.string("role"), attributes.string("scheme"))
+      begin(.credit, .line, .text, depth: depth)
     } else if CName.equals(name, "title") {
       beginMediaText(.mediaTitle(rank: rank), attributes, plain: .line, depth: depth)
     } else if CName.equals(name, "description") {

@@ -42,8 +42,13 @@ struct FeedBuilder: ~Copyable {
   private var roles: [Role] = []
   /// Depth of the element whose children describe the feed (`channel`, Atom `feed`); 0: none.
   private var channelDepth = 0
-  /// The open item or entry (the element handlers in `FeedBuilder+Item.swift` add to it).
-  var item: ItemBuilder?
+  /// The open item or entry (the element handlers in `FeedBuilder+Item.swift` add to it),
+  /// when `hasItem`. Not an optional: reaching into an `Optional<ItemBuilder>` took an
+  /// outlined tag check on every capture.
+  var item = ItemBuilder()
+  private(set) var hasItem = false
+  /// List storage kept from the last item for the next (`ItemLists`).
+  private var spareLists = ItemLists()
   private var itemDepth = 0
   var namespaces = NamespaceCache()
   private var capture: Capture? {
@@ -54,6 +59,8 @@ struct FeedBuilder: ~Copyable {
   private var captureMode: CaptureMode?
   private var text = ByteBuffer(capacity: 16 * 1024)
   private var converter = HTMLTextConverter()
+  /// For `.html` fields, which often repeat each other's start.
+  private var html = ResumableHTMLConverter()
 
   init() {
     roles.reserveCapacity(32)
@@ -79,7 +86,7 @@ struct FeedBuilder: ~Copyable {
     if format == .atom, namespace == .rss { namespace = .atom }  // Atom without its namespace
     let depth = roles.count + 1
     let role: Role
-    if item != nil {
+    if hasItem {
       role = startInItem(name, namespace, attributes, depth: depth, parent: parent)
     } else {
       role = startOutsideItem(name, namespace, attributes, depth: depth)
@@ -161,9 +168,12 @@ struct FeedBuilder: ~Copyable {
       ? namespace == .atom && CName.equals(name, "entry")
       : namespace == .rss && CName.equals(name, "item")
     {
-      var builder = ItemBuilder()
+      var lists = ItemLists()
+      swap(&lists, &spareLists)  // moved, so appends do not copy
+      var builder = ItemBuilder(lists: lists)
       if let about = attributes.string("about", namespace: .rdf) { builder.setAbout(about) }
       item = builder
+      hasItem = true
       itemDepth = depth
       return .item
     }
@@ -210,7 +220,7 @@ struct FeedBuilder: ~Copyable {
     case .feedTitle: wanted = title == nil
     case .feedLink: wanted = link == nil
     case .feedDescription: wanted = description == nil
-    default: wanted = item?.wants(target) ?? false
+    default: wanted = hasItem && item.wants(target)
     }
     guard wanted else { return }
     text.removeAll()
@@ -235,19 +245,26 @@ struct FeedBuilder: ~Copyable {
     self.capture = nil
     if case .published(let rank) = capture.target {
       // Dates are read from the bytes; no string is made for them.
-      if item?.wants(capture.target) == true,
+      if hasItem, item.wants(capture.target),
         let date = FeedDate.parse(text.bytes)
       {
-        item?.store(date, rank: rank)
+        item.store(date, rank: rank)
       }
       return
     }
-    let value = FieldText.string(text.bytes, as: capture.kind, converter: &converter)
+    let sibling = hasItem ? item.sibling(of: capture.target) : nil
+    let value: String?
+    if capture.kind == .html {
+      value = FieldText.finished(html.convert(&text), sibling: sibling)
+    } else {
+      value = FieldText.string(
+        text.bytes, as: capture.kind, converter: &converter, sibling: sibling)
+    }
     switch capture.target {
     case .feedTitle: title = title ?? value
     case .feedLink: link = link ?? value
     case .feedDescription: description = description ?? value
-    default: item?.store(value, for: capture.target)
+    default: if hasItem { item.store(value, for: capture.target) }
     }
   }
 
@@ -273,8 +290,11 @@ struct FeedBuilder: ~Copyable {
 
   /// Moves the open item, finished, to `items`.
   private mutating func finishItem() {
-    guard var builder = item.take() else { return }  // moved out, not copied
-    items.append(builder.finish())
+    guard hasItem else { return }
+    hasItem = false
+    items.append(item.finish())
+    spareLists = item.lists
+    item = ItemBuilder()
   }
 
   /// Depth of the open item element (the root is depth 1).

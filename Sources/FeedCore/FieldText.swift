@@ -35,22 +35,42 @@ enum TextKind {
 /// Every result also reads the C1 controls U+0080...U+009F as windows-1252 (`&#146;` in a feed
 /// means `’`, as in HTML) and is `nil` when nothing but whitespace is left.
 enum FieldText {
-  /// Converts `bytes` as `kind`, reusing `converter`'s storage for HTML.
+  /// Converts `bytes` as `kind`, reusing `converter`'s storage for HTML and lines.
+  ///
+  /// - Parameter sibling: a string the result often equals (an item's `media:description` for
+  ///   its summary, its link for its guid). When the result has the same bytes, `sibling`
+  ///   itself is returned: the two fields share one storage instead of two copies.
   static func string(
-    _ bytes: UnsafeBufferPointer<UInt8>, as kind: TextKind, converter: inout HTMLTextConverter
+    _ bytes: UnsafeBufferPointer<UInt8>, as kind: TextKind, converter: inout HTMLTextConverter,
+    sibling: String? = nil
   ) -> String? {
     switch kind {
-    case .line:
-      converter.reset()
-      converter.appendCollapsingWhitespace(bytes)
-      return finished(converter.output.bytes)
-    case .multiline: return multiline(bytes)
-    case .trimmed: return trimmed(bytes)
-    case .html: return html(bytes, converter: &converter)
+    case .line: return line(bytes, converter: &converter, sibling: sibling)
+    case .multiline: return multiline(bytes, sibling: sibling)
+    case .trimmed: return trimmed(bytes, sibling: sibling)
+    case .html: return html(bytes, converter: &converter, sibling: sibling)
     case .lineOrHTML:
-      return looksLikeHTML(bytes) ? html(bytes, converter: &converter) : line(bytes)
+      return looksLikeHTML(bytes)
+        ? html(bytes, converter: &converter, sibling: sibling)
+        : line(bytes, converter: &converter, sibling: sibling)
     case .decodedLine: return decodedLine(bytes)
     }
+  }
+
+  /// `line`, in `converter`'s storage; text whose spacing is already single spaces (most
+  /// titles and names) is not copied at all.
+  private static func line(
+    _ bytes: UnsafeBufferPointer<UInt8>, converter: inout HTMLTextConverter, sibling: String?
+  ) -> String? {
+    var start = 0
+    var end = bytes.count
+    while start < end, HTMLMarkup.isWhitespace(bytes[start]) { start += 1 }
+    while end > start, HTMLMarkup.isWhitespace(bytes[end - 1]) { end -= 1 }
+    let inner = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    if TextScan.isCollapsed(inner) { return finished(inner, sibling: sibling) }
+    converter.reset()
+    converter.appendCollapsingWhitespace(bytes)
+    return finished(converter.output.bytes, sibling: sibling)
   }
 
   /// Character references decoded once, then `line`.
@@ -67,11 +87,12 @@ enum FieldText {
   }
 
   static func html(
-    _ bytes: UnsafeBufferPointer<UInt8>, converter: inout HTMLTextConverter
+    _ bytes: UnsafeBufferPointer<UInt8>, converter: inout HTMLTextConverter,
+    sibling: String? = nil
   ) -> String? {
     converter.reset()
     converter.convert(bytes)
-    return finished(converter.output.bytes)
+    return finished(converter.output.bytes, sibling: sibling)
   }
 
   /// Whitespace runs collapsed to one space, ends trimmed.
@@ -92,7 +113,7 @@ enum FieldText {
   }
 
   /// Lines kept (CR LF and CR read as LF), spaces collapsed, at most one blank line in a row.
-  static func multiline(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  static func multiline(_ bytes: UnsafeBufferPointer<UInt8>, sibling: String? = nil) -> String? {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var pendingSpace = false
@@ -120,16 +141,16 @@ enum FieldText {
         out.append(byte)
       }
     }
-    return out.withUnsafeBufferPointer { finished($0) }
+    return out.withUnsafeBufferPointer { finished($0, sibling: sibling) }
   }
 
   /// Leading and trailing whitespace removed.
-  static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, sibling: String? = nil) -> String? {
     var start = 0
     var end = bytes.count
     while start < end, HTMLMarkup.isWhitespace(bytes[start]) { start += 1 }
     while end > start, HTMLMarkup.isWhitespace(bytes[end - 1]) { end -= 1 }
-    return finished(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    return finished(UnsafeBufferPointer(rebasing: bytes[start..<end]), sibling: sibling)
   }
 
   /// Whether text looks like HTML: a character reference (`&amp;`, `&#x27;`) or a tag
@@ -170,11 +191,15 @@ enum FieldText {
 
   /// The string for finished bytes: Unicode whitespace trimmed from both ends (U+00A0 and
   /// U+3000 too, as Python's `str.strip` does), C1 controls read as windows-1252, and `nil`
-  /// when nothing is left.
-  static func finished(_ whole: UnsafeBufferPointer<UInt8>) -> String? {
+  /// when nothing is left. `sibling` is returned instead of a new string when it has the same
+  /// bytes.
+  static func finished(_ whole: UnsafeBufferPointer<UInt8>, sibling: String? = nil) -> String? {
     let bytes = trimmingUnicodeWhitespace(whole)
     if bytes.isEmpty { return nil }
-    guard hasC1(bytes) else { return String(decoding: bytes, as: UTF8.self) }
+    guard hasC1(bytes) else {
+      if let sibling, sameBytes(sibling, bytes) { return sibling }
+      return String(decoding: bytes, as: UTF8.self)
+    }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count + 8)
     var i = 0
@@ -190,10 +215,29 @@ enum FieldText {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Whether `string` is a heap string (longer than the 15 bytes Swift keeps inline, where
+  /// sharing saves nothing) whose UTF-8 is `bytes`.
+  @inline(__always)
+  private static func sameBytes(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count > 15, string.utf8.count == bytes.count, let base = bytes.baseAddress else {
+      return false
+    }
+    let equal = string.utf8.withContiguousStorageIfAvailable { stored in
+      stored.baseAddress.map { memcmp($0, base, bytes.count) == 0 } ?? false
+    }
+    return equal ?? false
+  }
+
   /// `bytes` without leading and trailing white space characters (Unicode White_Space).
   static func trimmingUnicodeWhitespace(
     _ bytes: UnsafeBufferPointer<UInt8>
   ) -> UnsafeBufferPointer<UInt8> {
+    // Nearly always: printable ASCII at both ends, nothing to trim.
+    if let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20,
+      last < 0x80
+    {
+      return bytes
+    }
     var start = 0
     var end = bytes.count
     while start < end {

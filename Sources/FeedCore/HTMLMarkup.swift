@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The markup side of `HTMLTextConverter`: tags, comments and the elements that matter for text.
 enum HTMLMarkup {
   /// How an element affects the text around it.
@@ -11,10 +17,10 @@ enum HTMLMarkup {
   }
 
   /// Elements that are not inline, keyed by `packedName` of the lowercased name. Anything
-  /// not listed is inline. A dictionary of integers: no string is made for a tag.
-  static let effects: [UInt64: TagEffect] = {
-    var effects: [UInt64: TagEffect] = [
-      packed("br"): .lineBreak, packed("td"): .cell, packed("th"): .cell,
+  /// not listed is inline. No string is made for a tag.
+  static let effects: TagEffectTable = {
+    var entries: [(key: UInt64, effect: TagEffect)] = [
+      (packed("br"), .lineBreak), (packed("td"), .cell), (packed("th"), .cell),
     ]
     let blocks: [StaticString] = [
       "p", "div", "li", "h1", "h2", "h3", "h4", "h5",
@@ -24,10 +30,10 @@ enum HTMLMarkup {
       "summary", "center", "caption", "tbody", "thead", "tfoot", "body", "html",
       "head",
     ]
-    for name in blocks { effects[packed(name)] = .paragraph }
+    for name in blocks { entries.append((packed(name), .paragraph)) }
     let rawText: [StaticString] = ["script", "style", "template", "noscript", "iframe", "object"]
-    for name in rawText { effects[packed(name)] = .rawText }
-    return effects
+    for name in rawText { entries.append((packed(name), .rawText)) }
+    return TagEffectTable(entries)
   }()
 
   /// Up to 10 lowercase ASCII bytes as one integer: the first 8 bytes, the length in the top
@@ -66,36 +72,56 @@ enum HTMLMarkup {
 
   /// Skips the markup that starts with the `<` at `index`, telling `converter` about breaks.
   ///
+  /// Markup cut off by the end of `html` (no closing `>`, `-->` or raw-text end tag, or a `<`
+  /// that is the last byte) is read to the end, and `converter.ranOut` is set: more input
+  /// could have read it differently.
+  ///
   /// - Returns: the index after the markup, or `nil` when this `<` is not markup but text.
   static func skip(
     _ html: UnsafeBufferPointer<UInt8>, at index: Int, converter: inout HTMLTextConverter
   ) -> Int? {
     let next = index + 1
-    guard next < html.count else { return nil }
+    guard next < html.count else {
+      converter.ranOut = true
+      return nil
+    }
+    let end: Int?
     switch html[next] {
     case UInt8(ascii: "!"):
       if starts(html, at: next + 1, with: "--") {
-        return find(html, "-->", from: next + 3).map { $0 + 3 } ?? html.count
+        end = find(html, "-->", from: next + 3).map { $0 + 3 }
+      } else {
+        end = endOfTag(html, from: next + 1)
       }
-      return endOfTag(html, from: next + 1)
     case UInt8(ascii: "?"):
-      return endOfTag(html, from: next + 1)
+      end = endOfTag(html, from: next + 1)
     case UInt8(ascii: "/"):
-      guard next + 1 < html.count, isLetter(html[next + 1]) else { return nil }
+      guard next + 1 < html.count else {
+        converter.ranOut = true
+        return nil
+      }
+      guard isLetter(html[next + 1]) else { return nil }
       let (effect, _) = tagEffect(html, nameStart: next + 1)
       apply(effect, closing: true, to: &converter)
-      return endOfTag(html, from: next + 1)
+      end = endOfTag(html, from: next + 1)
     default:
       guard isLetter(html[next]) else { return nil }
       let (effect, nameEnd) = tagEffect(html, nameStart: next)
-      let end = endOfTag(html, from: nameEnd)
       if effect == .rawText {
         let name = UnsafeBufferPointer(rebasing: html[next..<nameEnd])
-        return skipRawText(html, from: end, closingName: name)
+        end = endOfTag(html, from: nameEnd).flatMap {
+          skipRawText(html, from: $0, closingName: name)
+        }
+      } else {
+        apply(effect, closing: false, to: &converter)
+        end = endOfTag(html, from: nameEnd)
       }
-      apply(effect, closing: false, to: &converter)
-      return end
     }
+    guard let end else {
+      converter.ranOut = true
+      return html.count
+    }
+    return end
   }
 
   private static func apply(
@@ -117,14 +143,15 @@ enum HTMLMarkup {
     while end < html.count, isNameByte(html[end]) { end += 1 }
     let length = end - nameStart
     guard length <= 10 else { return (.inline, end) }
-    return (effects[packedName(html, from: nameStart, count: length)] ?? .inline, end)
+    return (effects.effect(packedName(html, from: nameStart, count: length)) ?? .inline, end)
   }
 
-  /// Skips the content of a raw-text element up to and including `</name ...>`.
+  /// Skips the content of a raw-text element up to and including `</name ...>`; `nil` when
+  /// the input ends first.
   private static func skipRawText(
     _ html: UnsafeBufferPointer<UInt8>, from start: Int,
     closingName name: UnsafeBufferPointer<UInt8>
-  ) -> Int {
+  ) -> Int? {
     var i = start
     while let close = find(html, "</", from: i) {
       let nameStart = close + 2
@@ -137,26 +164,30 @@ enum HTMLMarkup {
       if matches { return endOfTag(html, from: nameStart + name.count) }
       i = close + 2
     }
-    return html.count
+    return nil
   }
 
-  /// The index after the `>` that ends the tag, skipping quoted attribute values.
-  private static func endOfTag(_ html: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  /// The index after the `>` that ends the tag, skipping quoted attribute values; `nil` when
+  /// the input ends first.
+  private static func endOfTag(_ html: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = html.baseAddress else { return nil }
     var i = start
-    var quote: UInt8 = 0
     while i < html.count {
       let byte = html[i]
-      if quote != 0 {
-        if byte == quote { quote = 0 }
-      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-        // A quote only opens a value right after `=` (possibly after spaces).
-        if previousNonSpace(html, before: i, after: start) == UInt8(ascii: "=") { quote = byte }
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        // A quote only opens a value right after `=` (possibly after spaces); the value (a
+        // URL, often) is skipped in one `memchr` for its closing quote.
+        if previousNonSpace(html, before: i, after: start) == UInt8(ascii: "=") {
+          let rest = html.count - i - 1
+          guard rest > 0, let close = memchr(base + i + 1, Int32(byte), rest) else { return nil }
+          i = base.distance(to: close.assumingMemoryBound(to: UInt8.self))
+        }
       } else if byte == UInt8(ascii: ">") {
         return i + 1
       }
       i += 1
     }
-    return html.count
+    return nil
   }
 
   private static func previousNonSpace(

@@ -66,16 +66,26 @@ struct HTMLTextConverter: ~Copyable {
   private(set) var output = ByteBuffer(capacity: 4 * 1024)
   private var pending = Separator.none
   private var scratch: [UInt8] = []
+  /// Whether a piece of markup or a reference met the end of the input since `reset()`: then
+  /// more input could have read it differently (set by `HTMLMarkup.skip` too).
+  var ranOut = false
+
+  /// Whether converting more input now gives what converting the whole input at once would:
+  /// text runs split anywhere convert the same, so it holds unless something ran out.
+  var isResumable: Bool { !ranOut }
 
   /// Empties the output, keeping its storage.
   mutating func reset() {
     output.removeAll()
     pending = .none
+    ranOut = false
   }
 
-  /// Converts `html` and appends its text to `output`.
+  /// Converts `html` and appends its text to `output`. After a conversion that `isResumable`,
+  /// converting `b` continues exactly as converting `a + b` at once would have after `a`.
   mutating func convert(_ html: UnsafeBufferPointer<UInt8>) {
     var i = 0
+    var lastReference = -1
     while i < html.count {
       let byte = html[i]
       if byte == UInt8(ascii: "<") {
@@ -86,6 +96,7 @@ struct HTMLTextConverter: ~Copyable {
           i += 1
         }
       } else if byte == UInt8(ascii: "&") {
+        lastReference = i
         i = appendReference(html, at: i)
       } else {
         let end = TextScan.markupOrReference(in: html, from: i)
@@ -93,6 +104,27 @@ struct HTMLTextConverter: ~Copyable {
         i = end
       }
     }
+    // Only the last reference can reach the end (a reference that fails to decode leaves its
+    // name as text, so the text after it counts too).
+    if lastReference >= 0, HTMLTextConverter.referenceMeetsEnd(html, at: lastReference) {
+      ranOut = true
+    }
+  }
+
+  /// Whether the reference at `index` (an `&`) reaches the end of `html`: the decoder reads
+  /// `#`, then letters and digits, then looks at one more byte, so it did not see the end
+  /// only when a byte of another kind follows within `html`.
+  private static func referenceMeetsEnd(_ html: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    var i = index + 1
+    if i < html.count, html[i] == UInt8(ascii: "#") { i += 1 }
+    while i < html.count, HTMLTextConverter.isAlphanumeric(html[i]) { i += 1 }
+    return i >= html.count
+  }
+
+  @inline(__always)
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
   }
 
   /// Appends text that holds no markup and no reference, collapsing its whitespace. Prose

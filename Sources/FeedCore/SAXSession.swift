@@ -93,6 +93,9 @@ final class SAXSession {
       state.pointee.builder.characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
     }
     handler.cdataBlock = handler.characters
+    // The same callback for white space between elements: libxml2 then skips its test of
+    // whether that white space is ignorable, which needs a DTD to answer anyway.
+    handler.ignorableWhitespace = handler.characters
     handler.getEntity = { userData, name in
       guard let state = SAXSession.state(userData), let name else { return nil }
       return SAXSession.entity(named: name, state: state)

@@ -128,39 +128,77 @@ struct UTF8Repair {
     output.withUnsafeBufferPointer(emit)
   }
 
-  /// Advances over text that needs no change, a word (8 bytes) at a time where it can: whole
-  /// words of ASCII, and in mixed text the ASCII before a multi-byte character plus that
-  /// character. Stops where a byte needs a closer look (a control character, an unusual or
-  /// broken sequence) or fewer than 8 bytes remain; the caller goes on byte by byte.
+  /// Advances over text that needs no change, 16 bytes at a time where it can: runs of ASCII
+  /// with no forbidden control character, and in mixed text the ASCII before a multi-byte
+  /// character plus that character. Stops where a byte needs a closer look (a forbidden
+  /// control character, an unusual or broken sequence) or fewer than 8 bytes remain; the
+  /// caller goes on byte by byte.
   @inline(__always)
   private static func skipValid(
     _ input: UnsafeBufferPointer<UInt8>, from start: Int, end: Int
   ) -> Int {
     guard let base = input.baseAddress else { return start }
     let raw = UnsafeRawPointer(base)
-    let high: UInt64 = 0x8080_8080_8080_8080
     var i = start
     while i + 8 <= end {
-      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      // Bytes < 0x20 set their high bit in (word - 0x20...) where their own high bit is clear
-      // (borrows can only add false positives above a true one).
-      var controls = (word &- 0x2020_2020_2020_2020) & ~word & high
-      let nonASCII = word & high
-      let asciiBytes = nonASCII == 0 ? 8 : nonASCII.trailingZeroBitCount / 8
-      if asciiBytes < 8 { controls &= (1 << UInt64(asciiBytes * 8)) &- 1 }
-      if controls != 0 {
-        // Tab, LF and CR are fine; anything else below 0x20 is for the slow path.
-        for offset in 0..<asciiBytes {
-          let byte = base[i + offset]
-          if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return i + offset }
+      while i &+ 32 <= end, isPlainASCII32(raw, at: i) { i &+= 32 }
+      if i + 8 > end { break }
+      if i + 16 <= end {
+        let first = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        let second = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+        if (first | second) & SWAR.highs == 0,
+          forbiddenControls(first) | forbiddenControls(second) == 0
+        {
+          i += 16
+          continue
         }
       }
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let nonASCII = word & SWAR.highs
+      let asciiBytes = nonASCII == 0 ? 8 : nonASCII.trailingZeroBitCount / 8
+      var forbidden = forbiddenControls(word)
+      if asciiBytes < 8 { forbidden &= (1 << UInt64(asciiBytes * 8)) &- 1 }
+      if forbidden != 0 { return i + forbidden.trailingZeroBitCount / 8 }
       i += asciiBytes
       if asciiBytes == 8 { continue }
       guard let length = commonSequenceLength(input, at: i, end: end) else { return i }
       i += length
     }
     return i
+  }
+
+  /// Whether the 32 bytes at `offset` are ASCII from 0x20 up or line feeds, the bulk of a
+  /// feed: four words tested together, a handful of operations each (tab and carriage return
+  /// are left to the exact test).
+  @inline(__always)
+  private static func isPlainASCII32(_ raw: UnsafeRawPointer, at offset: Int) -> Bool {
+    let a = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    let b = raw.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self)
+    let c = raw.loadUnaligned(fromByteOffset: offset &+ 16, as: UInt64.self)
+    let d = raw.loadUnaligned(fromByteOffset: offset &+ 24, as: UInt64.self)
+    guard (a | b | c | d) & SWAR.highs == 0 else { return false }
+    return controlsOtherThanLineFeed(a) | controlsOtherThanLineFeed(b)
+      | controlsOtherThanLineFeed(c) | controlsOtherThanLineFeed(d) == 0
+  }
+
+  /// The high bit of each byte of the ASCII `word` (every high bit clear) below 0x20 other
+  /// than a line feed. Exact per byte: no carry crosses bytes.
+  @inline(__always)
+  private static func controlsOtherThanLineFeed(_ word: UInt64) -> UInt64 {
+    let controls = ~(word &+ SWAR.ones &* 0x60) & SWAR.highs
+    return controls & ~SWAR.equal(word, 0x0A)
+  }
+
+  /// The high bit of each ASCII byte of `word` that XML forbids (below 0x20, other than tab,
+  /// line feed and carriage return). Exact per byte: no borrow or carry crosses bytes.
+  @inline(__always)
+  static func forbiddenControls(_ word: UInt64) -> UInt64 {
+    let low = word & ~SWAR.highs
+    // low + 0x60 reaches 0x80 exactly when the byte is 0x20 or more (and never carries out).
+    let controls = ~(low &+ SWAR.ones &* 0x60) & ~word & SWAR.highs
+    if controls == 0 { return 0 }
+    let allowed = SWAR.equal(low, 0x09) | SWAR.equal(low, 0x0A) | SWAR.equal(low, 0x0D)
+    return controls & ~allowed
   }
 
   /// The length of the well-formed 2-, 3- or 4-byte sequence at `index` when it is one of the
@@ -226,5 +264,19 @@ struct UTF8Repair {
       return .invalid(length: 3)
     }
     return .valid(length: length)
+  }
+}
+
+/// Byte-parallel helpers on 8 bytes held in a `UInt64` (SIMD within a register).
+enum SWAR {
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  /// The high bit of each byte of `low` (every high bit clear) that equals `byte` (< 0x80).
+  @inline(__always)
+  static func equal(_ low: UInt64, _ byte: UInt8) -> UInt64 {
+    // x + 0x7F reaches 0x80 exactly when x is not zero, and never carries out of the byte.
+    let difference = low ^ (ones &* UInt64(byte))
+    return ~(difference &+ ones &* 0x7F) & highs
   }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The XML namespaces the parser reads, recognised by URI whatever prefix a feed binds them to.
 enum XMLNamespace: UInt8 {
   /// No namespace, or one of RSS's own (RSS 1.0, RSS 0.90, UserLand's RSS 2.0 URIs), or the
@@ -134,7 +140,9 @@ struct XMLAttributes {
   /// reference decoding (`;` required) turns that into the value the document means.
   func string(_ localName: StaticString, namespace: XMLNamespace? = nil) -> String? {
     guard let bytes = value(localName, namespace: namespace) else { return nil }
-    guard bytes.contains(UInt8(ascii: "&")) else { return FieldText.trimmed(bytes) }
+    guard let base = bytes.baseAddress, memchr(base, 0x26, bytes.count) != nil else {
+      return FieldText.trimmed(bytes)
+    }
     var decoded: [UInt8] = []
     HTMLText.appendDecodingEntities(bytes, legacy: false, to: &decoded)
     return decoded.withUnsafeBufferPointer { FieldText.trimmed($0) }
@@ -167,6 +175,12 @@ struct XMLAttributes {
   /// Whether the value (trimmed) is `choice`, ignoring ASCII case.
   func value(_ localName: StaticString, is choice: StaticString) -> Bool {
     guard let bytes = value(localName) else { return false }
+    return XMLAttributes.trimmed(bytes, is: choice)
+  }
+
+  /// Whether `bytes`, trimmed, are `choice`, ignoring ASCII case.
+  private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, is choice: StaticString) -> Bool
+  {
     let trimmed = FieldText.trimmingUnicodeWhitespace(bytes)
     guard choice.utf8CodeUnitCount == trimmed.count else { return false }
     for offset in 0..<trimmed.count
@@ -178,12 +192,13 @@ struct XMLAttributes {
 
   /// The `type` attribute of an Atom text construct or a Media RSS text element.
   var textType: TextType {
-    guard value("type") != nil else { return .absent }
-    if value("type", is: "html") || value("type", is: "text/html") { return .html }
-    if value("type", is: "xhtml") || value("type", is: "application/xhtml+xml") { return .xhtml }
-    if value("type", is: "text") || value("type", is: "text/plain") || value("type", is: "plain") {
-      return .text
+    guard let type = value("type") else { return .absent }
+    func isOne(of choices: StaticString...) -> Bool {
+      choices.contains { XMLAttributes.trimmed(type, is: $0) }
     }
+    if isOne(of: "html", "text/html") { return .html }
+    if isOne(of: "xhtml", "application/xhtml+xml") { return .xhtml }
+    if isOne(of: "text", "text/plain", "plain") { return .text }
     return .other
   }
 

@@ -36,7 +36,7 @@ while index < arguments.count {
   index += 1
 }
 
-print("ParseBenchmark: best of \(runs) runs per measurement, each in its own process")
+print("ParseBenchmark: \(runs) runs per measurement, each in its own process")
 for count in itemCounts {
   var generator = FeedGenerator(seed: 42, internationalShare: internationalShare)
   let document = generator.document(items: count)
@@ -56,33 +56,32 @@ for count in itemCounts {
       100 * Double(nonASCII) / Double(document.count),
       100 * internationalShare))
 
-  // Alternate the two so that load from other processes hits both alike; keep the best.
-  var floor = Measurement(seconds: .infinity, cpuSeconds: .infinity, peakMiB: 0)
-  var parse = floor
+  // Alternate the two so that load from other processes hits both alike.
+  var floorRuns: [Measurement] = []
+  var parseRuns: [Measurement] = []
   for _ in 0..<runs {
-    floor.keepBest(child("floor", path))
-    parse.keepBest(child("parse", path))
+    floorRuns.append(child("floor", path))
+    parseRuns.append(child("parse", path))
   }
-  print("  (MB/s from wall-clock time, and from CPU time in parentheses)")
+  let floor = Summary(floorRuns)
+  let parse = Summary(parseRuns)
+  print("  MB/s, best and (median) of \(runs); wall-clock time, then CPU time")
+  print(floor.line("floor (libxml2 SAX2 push, no callbacks)", megabytes: megabytes))
+  print(parse.line("FeedParser (full models, plain text)   ", megabytes: megabytes))
   print(
     String(
-      format: "  floor (libxml2 SAX2 push, no callbacks): %6.1f MB/s (%6.1f)  peak RSS %6.1f MiB",
-      megabytes / floor.seconds, megabytes / floor.cpuSeconds, floor.peakMiB))
+      format: "  ratio FeedParser/floor: wall %.0f%% (median %.0f%%), CPU %.0f%% (median %.0f%%)",
+      100 * floor.bestSeconds / parse.bestSeconds, 100 * floor.medianSeconds / parse.medianSeconds,
+      100 * floor.bestCPU / parse.bestCPU, 100 * floor.medianCPU / parse.medianCPU))
+  let last = parseRuns[parseRuns.count - 1]
+  let plainMiB = Double(last.plainTextBytes) / 1_048_576
   print(
     String(
-      format: "  FeedParser (full models, plain text):    %6.1f MB/s (%6.1f)  peak RSS %6.1f MiB",
-      megabytes / parse.seconds, megabytes / parse.cpuSeconds, parse.peakMiB))
+      format: "  items parsed: %d, plain-text size of the model: %.1f MiB", last.items, plainMiB))
   print(
     String(
-      format: "  ratio FeedParser/floor: %.0f%% (%.0f%% by CPU time)",
-      100 * floor.seconds / parse.seconds, 100 * floor.cpuSeconds / parse.cpuSeconds))
-  let plainMiB = Double(parse.plainTextBytes) / 1_048_576
-  print(
-    String(
-      format: "  items parsed: %d, plain-text size of the model: %.1f MiB", parse.items, plainMiB))
-  print(
-    String(
-      format: "  peak RSS / plain-text size: %.2fx (FeedParser process)", parse.peakMiB / plainMiB))
+      format: "  peak RSS / plain-text size: %.2fx (FeedParser process, largest of the runs)",
+      parse.peakMiB / plainMiB))
 }
 
 // MARK: - Measurements
@@ -95,14 +94,36 @@ struct Measurement {
   var plainTextBytes = 0
 }
 
-extension Measurement {
-  /// Keeps the lowest times seen (and the figures of the run with the lowest wall time).
-  mutating func keepBest(_ other: Measurement) {
-    cpuSeconds = min(cpuSeconds, other.cpuSeconds)
-    guard other.seconds < seconds else { return }
-    let cpu = cpuSeconds
-    self = other
-    cpuSeconds = cpu
+/// Best and median of several measurements of one kind.
+struct Summary {
+  var bestSeconds: Double
+  var medianSeconds: Double
+  var bestCPU: Double
+  var medianCPU: Double
+  /// The largest peak RSS of the runs.
+  var peakMiB: Double
+
+  init(_ runs: [Measurement]) {
+    let wall = runs.map(\.seconds).sorted()
+    let cpu = runs.map(\.cpuSeconds).sorted()
+    bestSeconds = wall[0]
+    medianSeconds = Summary.median(wall)
+    bestCPU = cpu[0]
+    medianCPU = Summary.median(cpu)
+    peakMiB = runs.map(\.peakMiB).max() ?? .nan
+  }
+
+  static func median(_ sorted: [Double]) -> Double {
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+
+  /// One line of figures: MB/s by wall and CPU time, best and median, and the peak RSS.
+  func line(_ label: String, megabytes: Double) -> String {
+    String(
+      format: "  %@: wall %6.1f (%6.1f)  CPU %6.1f (%6.1f)  peak RSS %6.1f MiB", label,
+      megabytes / bestSeconds, megabytes / medianSeconds, megabytes / bestCPU,
+      megabytes / medianCPU, peakMiB)
   }
 }
 

@@ -127,6 +127,62 @@ struct EncodingTests {
     }
   }
 
+  /// What `UTF8Repair` must produce: Swift's own repair (one U+FFFD per maximal ill-formed
+  /// subpart), then the characters XML forbids replaced too.
+  static func referenceRepair(_ bytes: [UInt8]) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+      let value = scalar.value
+      let forbidden =
+        (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D)
+        || value == 0xFFFE || value == 0xFFFF
+      scalars.append(forbidden ? "\u{FFFD}" : scalar)
+    }
+    return String(scalars)
+  }
+
+  @Test("UTF8Repair agrees with a byte-at-a-time reference on long mixed runs, in any chunks")
+  func repairMatchesReference() {
+    // Mostly ASCII (so the 16- and 32-byte paths run), with the bytes that stop them.
+    let rare: [[UInt8]] = [
+      [0x0A], [0x09], [0x0D], [0x01], [0x0B], [0x1F], [0x7F], [0xC3, 0xA9], [0xE4, 0xB8, 0xAD],
+      [0xF0, 0x9F, 0x8E, 0xA8], [0xEF, 0xBF, 0xBF], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0x80],
+      [0xE4, 0xB8], [0xFF],
+    ]
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    for round in 0..<400 {
+      var bytes: [UInt8] = []
+      while bytes.count < 300 {
+        if next() % 40 == 0 {
+          bytes += rare[Int(next() % UInt64(rare.count))]
+        } else {
+          bytes.append(UInt8(0x20 + next() % 0x5F))
+        }
+      }
+      let chunkSize = 1 + Int(next() % 97)
+      var repair = UTF8Repair()
+      var output: [UInt8] = []
+      bytes.withUnsafeBufferPointer { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let end = min(offset + chunkSize, buffer.count)
+          repair.repair(UnsafeBufferPointer(rebasing: buffer[offset..<end]), final: false) {
+            output += $0
+          }
+          offset = end
+        }
+        repair.repair(UnsafeBufferPointer(start: nil, count: 0), final: true) { output += $0 }
+      }
+      #expect(
+        String(decoding: output, as: UTF8.self) == Self.referenceRepair(bytes),
+        "round \(round), chunk size \(chunkSize)")
+    }
+  }
+
   @Test("UTF8Repair replaces maximal ill-formed subparts one U+FFFD each")
   func maximalSubparts() {
     var repair = UTF8Repair()
