@@ -8,8 +8,10 @@ import Foundation
 //
 // Each measurement runs in a child process of this executable (`--child floor|parse PATH`), so
 // the peak RSS it reports (VmHWM) is that measurement's alone. Both read the same temp file
-// in 64 KiB chunks: the floor pushes it through a libxml2 SAX2 push parser with no callbacks;
-// FeedParser builds the full model with plain text.
+// in 64 KiB chunks. Two floors: libxml2's SAX2 push parser with no callbacks at all (what
+// libxml2 costs by itself), and with empty handlers for the events FeedParser listens to
+// (elements, text, CDATA: issue 2's "empty-handler pass"). FeedParser builds the full model
+// with plain text. The ratio is printed against both floors.
 
 let arguments = CommandLine.arguments
 
@@ -58,21 +60,28 @@ for count in itemCounts {
 
   // Alternate the two so that load from other processes hits both alike.
   var floorRuns: [Measurement] = []
+  var emptyRuns: [Measurement] = []
   var parseRuns: [Measurement] = []
   for _ in 0..<runs {
     floorRuns.append(child("floor", path))
+    emptyRuns.append(child("empty", path))
     parseRuns.append(child("parse", path))
   }
   let floor = Summary(floorRuns)
+  let empty = Summary(emptyRuns)
   let parse = Summary(parseRuns)
   print("  MB/s, best and (median) of \(runs); wall-clock time, then CPU time")
   print(floor.line("floor (libxml2 SAX2 push, no callbacks)", megabytes: megabytes))
+  print(empty.line("floor (libxml2 SAX2, empty handlers)   ", megabytes: megabytes))
   print(parse.line("FeedParser (full models, plain text)   ", megabytes: megabytes))
-  print(
-    String(
-      format: "  ratio FeedParser/floor: wall %.0f%% (median %.0f%%), CPU %.0f%% (median %.0f%%)",
-      100 * floor.bestSeconds / parse.bestSeconds, 100 * floor.medianSeconds / parse.medianSeconds,
-      100 * floor.bestCPU / parse.bestCPU, 100 * floor.medianCPU / parse.medianCPU))
+  for (name, base) in [("no callbacks", floor), ("empty handlers", empty)] {
+    print(
+      String(
+        format: "  ratio FeedParser/floor (%@): wall %.0f%% (median %.0f%%), CPU %.0f%% (median %.0f%%)",
+        name, 100 * base.bestSeconds / parse.bestSeconds,
+        100 * base.medianSeconds / parse.medianSeconds, 100 * base.bestCPU / parse.bestCPU,
+        100 * base.medianCPU / parse.medianCPU))
+  }
   let last = parseRuns[parseRuns.count - 1]
   let plainMiB = Double(last.plainTextBytes) / 1_048_576
   print(
@@ -159,8 +168,8 @@ func child(_ mode: String, _ path: String) -> Measurement {
 func runChild(mode: String, path: String) {
   let start = DispatchTime.now().uptimeNanoseconds
   let cpuStart = processCPUSeconds()
-  if mode == "floor" {
-    floorPass(path: path)
+  if mode == "floor" || mode == "empty" {
+    floorPass(path: path, emptyHandlers: mode == "empty")
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let cpu = processCPUSeconds() - cpuStart
     print("seconds=\(seconds) cpu_seconds=\(cpu) vmhwm_kib=\(peakResidentKiB())")
@@ -189,13 +198,20 @@ func processCPUSeconds() -> Double {
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-/// libxml2 alone: a SAX2 push parse of the file with every callback left out.
-func floorPass(path: String) {
+/// libxml2 alone: a SAX2 push parse of the file with every callback left out, or with
+/// handlers that do nothing for the events FeedParser uses.
+func floorPass(path: String, emptyHandlers: Bool) {
   guard let file = fopen(path, "rb") else { fatalError("cannot open \(path)") }
   defer { fclose(file) }
   xmlInitParser()
   var handler = xmlSAXHandler()
   handler.initialized = UInt32(XML_SAX2_MAGIC)
+  if emptyHandlers {
+    handler.startElementNs = { _, _, _, _, _, _, _, _, _ in }
+    handler.endElementNs = { _, _, _, _ in }
+    handler.characters = { _, _, _ in }
+    handler.cdataBlock = { _, _, _ in }
+  }
   let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil)
   xmlCtxtUseOptions(context, Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue))
   var buffer = [CChar](repeating: 0, count: 64 * 1024)
