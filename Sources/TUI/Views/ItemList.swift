@@ -105,8 +105,13 @@ public struct ItemList {
   public static func rowKind(of item: FeedItem) -> Int { Int(kind(of: item).rawValue) }
 
   /// An item's row height at a width: what the list measures (benchmarks use it too).
+  ///
+  /// `RowLayout.height` counts lines without building them; TextLayout's tests hold it equal
+  /// to `RowLayout.make(...).height` at every width, so measuring and drawing agree.
   public static func rowHeight(of item: FeedItem, width: Int) -> Int {
-    layout(of: item, width: width).height
+    RowLayout.height(
+      title: item.title, subtitle: subtitle(of: item), hasThumbnail: !item.thumbnails.isEmpty,
+      width: width)
   }
 
   /// The row's cells at a width: the one layout both measuring and drawing use.
@@ -125,7 +130,7 @@ public struct ItemList {
   }
 
   static func measure(_ items: [FeedItem]) -> ListViewport<ArrayRowKinds>.Measure {
-    { row, width in layout(of: items[row], width: width).height }
+    { row, width in rowHeight(of: items[row], width: width) }
   }
 
   /// A first guess per kind before any row of that kind is measured at a width: padding and
