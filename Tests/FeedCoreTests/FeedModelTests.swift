@@ -240,4 +240,22 @@ struct FeedModelTests {
     defer { try? handle.close() }
     #expect(try FeedParser.parse(fileHandle: handle) == fromData)
   }
+
+  @Test("a feed of many chunks whose items change size keeps every item, in order")
+  func manyItemsOfChangingSize() throws {
+    // The item list is sized from the first items of a `Data` or file; here they are tiny and
+    // the later ones long, and the whole spans many 64 KiB chunks.
+    var xml = "<rss><channel>"
+    for index in 0..<3000 {
+      let body = index < 200 ? "" : String(repeating: "word \(index) ", count: index % 40)
+      xml += "<item><title>Item \(index)</title><description>\(body)</description></item>"
+    }
+    xml += "</channel></rss>"
+    let feed = try parse(xml)
+    #expect(feed.items.count == 3000)
+    #expect(feed.items.map(\.title) == (0..<3000).map { "Item \($0)" })
+    let expected = String(repeating: "word 2039 ", count: 39).dropLast()
+    #expect(feed.items[2039].summary == String(expected))
+    #expect(feed.items[150].summary == nil)
+  }
 }
