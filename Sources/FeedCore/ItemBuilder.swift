@@ -42,9 +42,9 @@ struct ItemBuilder {
   /// The item's lists while it is read (`item`'s own lists stay empty until `finish()`).
   private(set) var lists: ItemLists
 
-  /// A builder that fills `lists` (empty, perhaps with storage from an earlier item).
-  init(lists: ItemLists = ItemLists()) {
-    self.lists = lists
+  /// An empty builder.
+  init() {
+    lists = ItemLists()
   }
 
   /// The best rank stored so far per ranked field (`Int.max`: none yet).
@@ -212,11 +212,14 @@ struct ItemBuilder {
     }
   }
 
-  /// Hands the list storage to the next item (the lists are empty after `finish()`).
-  mutating func takeLists() -> ItemLists {
-    var taken = ItemLists()
-    swap(&taken, &lists)
-    return taken
+  /// Readies the builder for the next item. `item` and `lists` are already empty (a new
+  /// builder, or `finish(into:)` moved everything out, keeping the lists' storage); the
+  /// bookkeeping is reset here.
+  mutating func restart() {
+    ranks = Ranks()
+    otherAuthor = nil
+    guidIsPermaLink = false
+    creditAttributes = (nil, nil)
   }
 
   /// The name in an RSS `<author>`: `nobody@flickr.com (kebernet)` is `kebernet`,
