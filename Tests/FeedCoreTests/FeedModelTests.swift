@@ -193,6 +193,11 @@ struct FeedModelTests {
     let tag = try rssItem("<guid isPermaLink=\"false\">https://x/p/1</guid>")
     #expect(tag.link == nil)
     #expect(tag.guid == "https://x/p/1")
+    // Case, surrounding white space and references do not hide a "false".
+    for spelled in [" FALSE ", "False", "&#102;alse", "f&#x61;lse"] {
+      #expect(try rssItem("<guid isPermaLink=\"\(spelled)\">https://x/p/1</guid>").link == nil)
+    }
+    #expect(try rssItem("<guid isPermaLink=\"no\">https://x/p/1</guid>").link == "https://x/p/1")
     #expect(try rssItem("<guid>tag:x,2006:1</guid>").link == nil)
     #expect(try rssItem("<atom:link href=\"https://x/alt\"/>").link == "https://x/alt")
   }
