@@ -42,7 +42,7 @@ extension FeedBuilder {
     } else if CName.equals(name, "link") {
       begin(.link(rank: 0), .trimmed, .text, depth: depth)
     } else if CName.equals(name, "guid") {
-      let isPermaLink = attributes.string("isPermaLink")?.lowercased() != "false"
+      let isPermaLink = !attributes.value("isPermaLink", isDecoded: "false")
       begin(.guid(isPermaLink: isPermaLink), .trimmed, .text, depth: depth)
     } else if CName.equals(name, "description") {
       begin(.summary(rank: 0), .html, .markup, depth: depth)

@@ -58,7 +58,7 @@ enum FeedDate {
 
   /// RFC 822 and friends: tokens in a loose order, identified by their shape.
   private static func parseRFC822(_ scanner: inout DateScanner) -> Date? {
-    var numbers: [(value: Int, digits: Int)] = []
+    var numbers = DateNumbers()
     var month: Int?
     var time: (hour: Int, minute: Int, second: Int)?
     var offset = 0
@@ -72,7 +72,7 @@ enum FeedDate {
         } else {
           let start = scanner.index
           guard let value = scanner.number(maxDigits: 4) else { return nil }
-          numbers.append((value, scanner.index - start))
+          numbers.add(value, digits: scanner.index - start)
         }
       } else if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
         guard let zone = scanner.zone() else { return nil }
@@ -94,23 +94,42 @@ enum FeedDate {
       }
     }
     guard let month, numbers.count >= 2 else { return nil }
-    let (day, year) = dayAndYear(numbers)
-    guard let day, let year else { return nil }
+    guard let day = numbers.day, let year = numbers.year else { return nil }
     let clock = time ?? (0, 0, 0)
     return CivilTime(
       year: year, month: month, day: day, hour: clock.hour, minute: clock.minute,
       second: clock.second, offsetSeconds: offset
     ).date
   }
+}
 
-  /// Picks the day and the year: a 4-digit number is the year; otherwise day comes first.
-  private static func dayAndYear(_ numbers: [(value: Int, digits: Int)]) -> (Int?, Int?) {
-    if let yearIndex = numbers.firstIndex(where: { $0.digits == 4 }) {
-      let day = numbers.enumerated().first { $0.offset != yearIndex && $0.element.digits <= 2 }
-      return (day?.element.value, numbers[yearIndex].value)
-    }
-    let twoDigitYear = numbers[1].value
-    return (numbers[0].value, twoDigitYear < 69 ? 2000 + twoDigitYear : 1900 + twoDigitYear)
+/// The bare numbers of an RFC 822 date, as far as picking its day and year needs them (no
+/// array: one date per item would allocate one).
+struct DateNumbers {
+  private(set) var count = 0
+  private var first = 0
+  private var second = 0
+  private var firstFourDigits: Int?
+  private var firstShort: Int?
+
+  mutating func add(_ value: Int, digits: Int) {
+    if count == 0 { first = value } else if count == 1 { second = value }
+    count += 1
+    if digits == 4, firstFourDigits == nil { firstFourDigits = value }
+    if digits <= 2, firstShort == nil { firstShort = value }
+  }
+
+  /// A 4-digit number is the year and the first of at most two digits the day; without a
+  /// 4-digit number the day comes first and the year second (two digits: 69-99 are 19xx).
+  var day: Int? {
+    if firstFourDigits != nil { return firstShort }
+    return count >= 2 ? first : nil
+  }
+
+  var year: Int? {
+    if let firstFourDigits { return firstFourDigits }
+    guard count >= 2 else { return nil }
+    return second < 69 ? 2000 + second : 1900 + second
   }
 }
 

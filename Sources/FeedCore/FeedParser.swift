@@ -18,7 +18,7 @@ public enum FeedParser {
 
   /// Parses a document held in memory.
   public static func parse(_ data: Data) throws(FeedParseError) -> Feed {
-    var parse = StreamingParse()
+    var parse = StreamingParse(expectedByteCount: data.count)
     data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       var offset = 0
@@ -49,8 +49,16 @@ public enum FeedParser {
     return try parse(descriptor: descriptor, name: name)
   }
 
+  /// The size of the file behind `descriptor` when it is a regular file (not a pipe).
+  private static func regularFileSize(_ descriptor: Int32) -> Int? {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0
+    else { return nil }
+    return Int(info.st_size)
+  }
+
   private static func parse(descriptor: Int32, name: String) throws(FeedParseError) -> Feed {
-    var parse = StreamingParse()
+    var parse = StreamingParse(expectedByteCount: regularFileSize(descriptor))
     var buffer = [UInt8](repeating: 0, count: chunkSize)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -69,10 +77,39 @@ public enum FeedParser {
 struct StreamingParse {
   private var decoder = InputDecoder()
   private let session = SAXSession()
+  /// The whole input's size in bytes when known beforehand (a `Data`, a regular file).
+  private let expectedByteCount: Int?
+  private var pushedByteCount = 0
+  private var sizedItemList = false
+
+  /// A parse of `expectedByteCount` bytes in all, if known: the item list is then sized once
+  /// from the first items instead of growing by doubling.
+  init(expectedByteCount: Int? = nil) {
+    self.expectedByteCount = expectedByteCount
+  }
 
   mutating func push(_ chunk: UnsafeBufferPointer<UInt8>) {
     let session = self.session
     decoder.push(chunk) { session.feed($0) }
+    pushedByteCount += chunk.count
+    if !sizedItemList, let expectedByteCount { sizeItemList(expectedByteCount: expectedByteCount) }
+  }
+
+  /// Once a few items are read, reserves room for as many items as the rest of the input
+  /// would hold at the same size per item, plus an eighth. Unused room is address space only
+  /// (untouched pages are never faulted in); it is capped at one item per 64 input bytes, so
+  /// that a document whose first items are tiny cannot claim much even of that.
+  private mutating func sizeItemList(expectedByteCount: Int) {
+    let seen = session.itemCount
+    guard seen >= 8, pushedByteCount > 0 else {
+      if pushedByteCount >= expectedByteCount { sizedItemList = true }
+      return
+    }
+    sizedItemList = true
+    let bytesPerItem = max(1, pushedByteCount / seen)
+    let estimate = expectedByteCount / bytesPerItem
+    let capped = min(estimate + estimate / 8 + 16, expectedByteCount / 64)
+    if capped > seen { session.reserveItems(capped) }
   }
 
   /// Flushes the input and returns the feed, or why there is none.

@@ -53,7 +53,7 @@ enum FieldText {
       return looksLikeHTML(bytes)
         ? html(bytes, converter: &converter, sibling: sibling)
         : line(bytes, converter: &converter, sibling: sibling)
-    case .decodedLine: return decodedLine(bytes)
+    case .decodedLine: return decodedLine(bytes, converter: &converter)
     }
   }
 
@@ -71,6 +71,18 @@ enum FieldText {
     converter.reset()
     converter.appendCollapsingWhitespace(bytes)
     return finished(converter.output.bytes, sibling: sibling)
+  }
+
+  /// Character references decoded once, then `line`; text without a `&` (most categories)
+  /// has nothing to decode and goes straight to `line` in `converter`'s storage.
+  private static func decodedLine(
+    _ bytes: UnsafeBufferPointer<UInt8>, converter: inout HTMLTextConverter
+  ) -> String? {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+    if memchr(base, Int32(UInt8(ascii: "&")), bytes.count) == nil {
+      return line(bytes, converter: &converter, sibling: nil)
+    }
+    return decodedLine(bytes)
   }
 
   /// Character references decoded once, then `line`.

@@ -42,9 +42,9 @@ struct ItemBuilder {
   /// The item's lists while it is read (`item`'s own lists stay empty until `finish()`).
   private(set) var lists: ItemLists
 
-  /// A builder that fills `lists` (empty, perhaps with storage from an earlier item).
-  init(lists: ItemLists = ItemLists()) {
-    self.lists = lists
+  /// An empty builder.
+  init() {
+    lists = ItemLists()
   }
 
   /// The best rank stored so far per ranked field (`Int.max`: none yet).
@@ -181,19 +181,45 @@ struct ItemBuilder {
   }
 
   /// The finished item: the author chosen, and the link taken from a permalink guid if absent.
-  /// Moves the item out; the builder is empty afterwards, its `lists` too (with their storage).
-  mutating func finish() -> FeedItem {
-    var item = FeedItem()
-    swap(&item, &self.item)
-    lists.move(into: &item)
-    let credited = item.credits.first { $0.role.map(ItemBuilder.isAuthorRole) ?? false }
-    item.author = credited?.name ?? otherAuthor
-    if item.link == nil, guidIsPermaLink, let guid = item.guid,
+  /// Moves the fields field by field (`take()`) into `finished` (a fresh item, best one
+  /// already in its final place, such as the last element of an array): no whole-item copy,
+  /// no string retained or released on the way. The builder is empty afterwards, its `lists`
+  /// too (with their storage).
+  mutating func finish(into finished: inout FeedItem) {
+    finished.title = item.title.take()
+    finished.link = item.link.take()
+    finished.guid = item.guid.take()
+    finished.published = item.published.take()
+    finished.summary = item.summary.take()
+    finished.mediaTitle = item.mediaTitle.take()
+    finished.mediaDescription = item.mediaDescription.take()
+    finished.mediaText = item.mediaText.take()
+    finished.rating = item.rating.take()
+    finished.copyright = item.copyright.take()
+    swap(&finished.mediaKeywords, &item.mediaKeywords)
+    lists.move(into: &finished)
+    if let credited = finished.credits.first(where: {
+      $0.role.map(ItemBuilder.isAuthorRole) ?? false
+    }) {
+      finished.author = credited.name
+    } else {
+      finished.author = otherAuthor.take()
+    }
+    if finished.link == nil, guidIsPermaLink, let guid = finished.guid,
       guid.hasPrefix("http://") || guid.hasPrefix("https://")
     {
-      item.link = guid
+      finished.link = guid
     }
-    return item
+  }
+
+  /// Readies the builder for the next item. `item` and `lists` are already empty (a new
+  /// builder, or `finish(into:)` moved everything out, keeping the lists' storage); the
+  /// bookkeeping is reset here.
+  mutating func restart() {
+    ranks = Ranks()
+    otherAuthor = nil
+    guidIsPermaLink = false
+    creditAttributes = (nil, nil)
   }
 
   /// The name in an RSS `<author>`: `nobody@flickr.com (kebernet)` is `kebernet`,

@@ -15,6 +15,11 @@ struct ItemLists {
     item.credits = ItemLists.exactCopy(of: credits)
     item.thumbnails = ItemLists.exactCopy(of: thumbnails)
     item.contents = ItemLists.exactCopy(of: contents)
+    removeAll()
+  }
+
+  /// Empties the lists, keeping their storage.
+  mutating func removeAll() {
     categories.removeAll(keepingCapacity: true)
     credits.removeAll(keepingCapacity: true)
     thumbnails.removeAll(keepingCapacity: true)

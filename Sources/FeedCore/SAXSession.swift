@@ -52,6 +52,14 @@ final class SAXSession {
   /// The first error (not warning), for telling why a document is not XML.
   var firstError: (line: Int, column: Int, message: String)? { state.pointee.firstError }
 
+  /// How many items the builder has finished so far.
+  var itemCount: Int { state.pointee.builder.itemCount }
+
+  /// Makes room for `count` items in all (see `FeedBuilder.reserveItems`).
+  func reserveItems(_ count: Int) {
+    state.pointee.builder.reserveItems(count)
+  }
+
   /// Parses the next piece of the document (UTF-8, at most 2 GiB).
   func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard !bytes.isEmpty, !state.pointee.stoppedAtRoot, let base = bytes.baseAddress else { return }

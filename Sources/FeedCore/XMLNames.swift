@@ -178,6 +178,16 @@ struct XMLAttributes {
     return XMLAttributes.trimmed(bytes, is: choice)
   }
 
+  /// `value(_:is:)` after reference decoding; no string is made unless the value holds a `&`.
+  func value(_ localName: StaticString, isDecoded choice: StaticString) -> Bool {
+    guard let bytes = value(localName) else { return false }
+    guard let base = bytes.baseAddress, memchr(base, 0x26, bytes.count) != nil else {
+      return XMLAttributes.trimmed(bytes, is: choice)
+    }
+    guard var decoded = string(localName) else { return false }
+    return decoded.withUTF8 { XMLAttributes.trimmed($0, is: choice) }
+  }
+
   /// Whether `bytes`, trimmed, are `choice`, ignoring ASCII case.
   private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, is choice: StaticString) -> Bool
   {
@@ -193,12 +203,12 @@ struct XMLAttributes {
   /// The `type` attribute of an Atom text construct or a Media RSS text element.
   var textType: TextType {
     guard let type = value("type") else { return .absent }
-    func isOne(of choices: StaticString...) -> Bool {
-      choices.contains { XMLAttributes.trimmed(type, is: $0) }
+    func isEither(_ first: StaticString, _ second: StaticString) -> Bool {
+      XMLAttributes.trimmed(type, is: first) || XMLAttributes.trimmed(type, is: second)
     }
-    if isOne(of: "html", "text/html") { return .html }
-    if isOne(of: "xhtml", "application/xhtml+xml") { return .xhtml }
-    if isOne(of: "text", "text/plain", "plain") { return .text }
+    if isEither("html", "text/html") { return .html }
+    if isEither("xhtml", "application/xhtml+xml") { return .xhtml }
+    if isEither("text", "text/plain") || XMLAttributes.trimmed(type, is: "plain") { return .text }
     return .other
   }
 

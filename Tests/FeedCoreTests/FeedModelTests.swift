@@ -193,6 +193,11 @@ struct FeedModelTests {
     let tag = try rssItem("<guid isPermaLink=\"false\">https://x/p/1</guid>")
     #expect(tag.link == nil)
     #expect(tag.guid == "https://x/p/1")
+    // Case, surrounding white space and references do not hide a "false".
+    for spelled in [" FALSE ", "False", "&#102;alse", "f&#x61;lse"] {
+      #expect(try rssItem("<guid isPermaLink=\"\(spelled)\">https://x/p/1</guid>").link == nil)
+    }
+    #expect(try rssItem("<guid isPermaLink=\"no\">https://x/p/1</guid>").link == "https://x/p/1")
     #expect(try rssItem("<guid>tag:x,2006:1</guid>").link == nil)
     #expect(try rssItem("<atom:link href=\"https://x/alt\"/>").link == "https://x/alt")
   }
@@ -239,5 +244,23 @@ struct FeedModelTests {
     let handle = try FileHandle(forReadingFrom: url)
     defer { try? handle.close() }
     #expect(try FeedParser.parse(fileHandle: handle) == fromData)
+  }
+
+  @Test("a feed of many chunks whose items change size keeps every item, in order")
+  func manyItemsOfChangingSize() throws {
+    // The item list is sized from the first items of a `Data` or file; here they are tiny and
+    // the later ones long, and the whole spans many 64 KiB chunks.
+    var xml = "<rss><channel>"
+    for index in 0..<3000 {
+      let body = index < 200 ? "" : String(repeating: "word \(index) ", count: index % 40)
+      xml += "<item><title>Item \(index)</title><description>\(body)</description></item>"
+    }
+    xml += "</channel></rss>"
+    let feed = try parse(xml)
+    #expect(feed.items.count == 3000)
+    #expect(feed.items.map(\.title) == (0..<3000).map { "Item \($0)" })
+    let expected = String(repeating: "word 2039 ", count: 39).dropLast()
+    #expect(feed.items[2039].summary == String(expected))
+    #expect(feed.items[150].summary == nil)
   }
 }
