@@ -23,6 +23,9 @@ let package = Package(
     .target(name: "TextLayout"),
     .target(name: "ListEngine"),
 
+    // MARK: - Data layer
+    .target(name: "FeedStore", dependencies: ["FeedCore"]),
+
     // MARK: - Front end
     .target(
       name: "ArtfeedResources", path: "Resources",
@@ -47,6 +50,7 @@ let package = Package(
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
+    .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore"]),
     .testTarget(name: "TUITests", dependencies: ["TUI", "FeedCore", "ArtfeedResources"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["FeedCore", "TextLayout", "TUI", "ArtfeedResources"]),

@@ -1,0 +1,63 @@
+import Foundation
+
+/// One HTTP GET as the data layer asks for it.
+public struct HTTPRequest: Sendable, Equatable {
+  public var url: URL
+  /// Extra request headers (`If-None-Match`, `If-Modified-Since`); the client adds
+  /// `User-Agent` and `Accept-Encoding` itself.
+  public var headers: [String: String]
+  /// The whole request, connect to last byte, in seconds.
+  public var timeout: Double
+  /// Connecting, in seconds.
+  public var connectTimeout: Double
+  /// The largest body accepted, counted after decompression while it arrives.
+  public var maxBodyBytes: Int
+
+  public init(
+    url: URL, headers: [String: String] = [:], timeout: Double = 30, connectTimeout: Double = 10,
+    maxBodyBytes: Int = 50_000_000
+  ) {
+    self.url = url
+    self.headers = headers
+    self.timeout = timeout
+    self.connectTimeout = connectTimeout
+    self.maxBodyBytes = maxBodyBytes
+  }
+}
+
+/// What a server answered: any status comes back as a response; the policy above decides.
+public struct HTTPResponse: Sendable, Equatable {
+  public var status: Int
+  /// Header names lower-cased.
+  public var headers: [String: String]
+  public var body: Data
+  /// The URL after redirects.
+  public var url: URL
+
+  public init(status: Int, headers: [String: String], body: Data, url: URL) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+    self.url = url
+  }
+}
+
+/// The transport: a small seam so tests and a later client can swap `URLSession`.
+public protocol HTTPClient: Sendable {
+  /// Sends a GET. Throws only for transport failures (no response, body too large, redirect
+  /// loop, cancelled); HTTP error statuses are responses.
+  func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+}
+
+/// Why no response came back, in the words the status line shows.
+public enum TransportError: Error, Sendable, Equatable {
+  case dns(host: String)
+  case refused(host: String)
+  case timedOut(seconds: Double)
+  case connectTimedOut(seconds: Double)
+  case tls(String)
+  case tooLarge(limit: Int)
+  case redirectLoop
+  case cancelled
+  case other(String)
+}
