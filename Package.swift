@@ -30,12 +30,12 @@ let package = Package(
     .target(
       name: "ArtfeedResources", path: "Resources",
       resources: [.copy("feeds")]),
-    .target(name: "TUI", dependencies: ["FeedCore", "TextLayout", "ListEngine"]),
+    .target(name: "TUI", dependencies: ["FeedCore", "FeedStore", "TextLayout", "ListEngine"]),
     .target(name: "CursesBackend", dependencies: ["TUI", "CNCurses"]),
     .executableTarget(
       name: "artfeed",
       dependencies: [
-        "FeedCore", "TUI", "CursesBackend", "ArtfeedResources",
+        "FeedCore", "FeedStore", "TUI", "CursesBackend", "ArtfeedResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -44,16 +44,17 @@ let package = Package(
     .executableTarget(name: "LayoutBenchmark", dependencies: ["TextLayout"]),
     .executableTarget(
       name: "ListBenchmark",
-      dependencies: ["ListEngine", "TextLayout", "TUI", "FeedCore", "ArtfeedResources"]),
+      dependencies: ["ListEngine", "TextLayout", "TUI", "FeedCore", "FeedStore", "ArtfeedResources"]),
 
     // MARK: - Tests
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore"]),
-    .testTarget(name: "TUITests", dependencies: ["TUI", "FeedCore", "ArtfeedResources"]),
+    .testTarget(name: "TUITests", dependencies: ["TUI", "FeedCore", "FeedStore", "ArtfeedResources"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["FeedCore", "TextLayout", "TUI", "ArtfeedResources"]),
+      name: "EndToEndTests",
+      dependencies: ["FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources"]),
   ],
   swiftLanguageModes: [.v6]
 )

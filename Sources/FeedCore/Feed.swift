@@ -14,6 +14,8 @@ public struct Feed: Sendable, Equatable {
   public var title: String?
   public var link: String?
   public var description: String?
+  /// The next page of this feed (`atom:link rel="next"`), as written (maybe relative).
+  public var nextLink: String?
   /// Problems the parser recovered from (malformed XML after some items, undefined entities),
   /// each with `line:column` where known. An empty list means a clean parse.
   public var warnings: [String]

@@ -36,6 +36,8 @@ struct FeedBuilder: ~Copyable {
   private(set) var rootElement: String?
   private(set) var title: String?
   private(set) var link: String?
+  /// The channel's `atom:link rel="next"` (RSS) or Atom `link rel="next"`: the next page.
+  private(set) var nextLink: String?
   private(set) var description: String?
   private(set) var items: [FeedItem] = []
 
@@ -178,6 +180,12 @@ struct FeedBuilder: ~Copyable {
       return .channel
     }
     guard channelDepth > 0, depth == channelDepth + 1 else { return .other }
+    if namespace == .atom, nextLink == nil, CName.equals(name, "link"),
+      attributes.string("rel") == "next"
+    {
+      nextLink = attributes.string("href")
+      return .other
+    }
     if format == .rss, namespace == .rss {
       if CName.equals(name, "title") {
         begin(.feedTitle, .lineOrHTML, .markup, depth: depth)
@@ -278,7 +286,7 @@ struct FeedBuilder: ~Copyable {
   /// What has been read, as a copyable value.
   var result: ParsedDocument {
     ParsedDocument(
-      format: format, rootElement: rootElement, title: title, link: link,
+      format: format, rootElement: rootElement, title: title, link: link, nextLink: nextLink,
       description: description, items: items)
   }
 
@@ -312,6 +320,7 @@ struct ParsedDocument {
   var rootElement: String?
   var title: String?
   var link: String?
+  var nextLink: String?
   var description: String?
   var items: [FeedItem]
 }

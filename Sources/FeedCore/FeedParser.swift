@@ -123,9 +123,11 @@ struct StreamingParse {
     if session.issueCount > session.issues.count {
       warnings.append("(\(session.issueCount - session.issues.count) more XML errors not shown)")
     }
-    return Feed(
+    var feed = Feed(
       format: format, title: document.title, link: document.link,
       description: document.description, warnings: warnings, items: document.items)
+    feed.nextLink = document.nextLink
+    return feed
   }
 
   /// Why a document without a feed root is not a feed, most specific reason first.

@@ -6,7 +6,8 @@ struct Artfeed: ParsableCommand {
     commandName: "artfeed",
     abstract: "Browse art and media feeds (Media RSS, Atom) in the terminal.",
     discussion: """
-      With no arguments, opens the bundled offline feeds. Give a feed file to open it instead.
+      With no arguments, opens the bundled offline feeds. Give a feed file or an http(s) URL
+      to open it instead, or --endpoint URL for a DeviantArt-style endpoint.
       Press ? in the browser for keys.
       """,
     subcommands: [Browse.self, Parse.self, Render.self],
@@ -16,9 +17,46 @@ struct Artfeed: ParsableCommand {
 
 /// Where a command's items come from, shared by `browse` and `render`.
 struct SourceOptions: ParsableArguments {
-  @Argument(help: "A feed file (RSS, Media RSS or Atom). Default: the bundled popular feed.")
+  @Argument(
+    help: """
+      A feed file, - for standard input, or an http(s) URL (RSS, Media RSS or Atom). \
+      Default: the bundled popular feed.
+      """)
   var source: String?
 
   @Option(help: "Start with this artist's work (case and accents ignored).")
   var artist: String?
+
+  @Option(
+    help: """
+      A DeviantArt-style Media RSS endpoint (e.g. https://backend.deviantart.com/rss.xml): \
+      opens ?q=boost:popular, searches ?q=by:NAME.
+      """)
+  var endpoint: String?
+
+  @OptionGroup var network: NetworkOptions
+
+  func validate() throws {
+    if endpoint != nil, source != nil {
+      throw ValidationError("give either a SOURCE or --endpoint, not both")
+    }
+  }
+}
+
+/// How commands may use the network, shared by every command that reads a SOURCE.
+struct NetworkOptions: ParsableArguments {
+  @Flag(help: "Never touch the network: show cached copies only.")
+  var offline = false
+
+  @Option(help: "Seconds a whole request may take.")
+  var timeout: Double = 30
+
+  @Option(help: "Seconds connecting may take.")
+  var connectTimeout: Double = 10
+
+  func validate() throws {
+    guard timeout > 0, connectTimeout > 0, timeout.isFinite, connectTimeout.isFinite else {
+      throw ValidationError("--timeout and --connect-timeout must be more than 0 seconds")
+    }
+  }
 }

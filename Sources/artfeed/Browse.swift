@@ -1,5 +1,6 @@
 import ArgumentParser
 import CursesBackend
+import FeedStore
 import Foundation
 import TUI
 
@@ -18,9 +19,15 @@ struct Browse: ParsableCommand {
   var noColor = false
 
   func run() throws {
-    let source: FileSource
+    if options.source == "-" {
+      fail(
+        .unreadable(
+          "the browser reads keys from standard input; use `artfeed render -` or save the feed to a file"
+        ))
+    }
+    let source: any FeedSource
     do {
-      source = try FeedSources.source(for: options.source)
+      source = try FeedSources.source(for: options)
     } catch let failure {
       fail(failure)
     }
@@ -35,7 +42,8 @@ struct Browse: ParsableCommand {
     }
     defer { screen.close() }
     let size = screen.size
-    var state = AppState(isOffline: source.isOffline, width: size.width, height: size.height)
+    let isLocal = options.endpoint == nil && !(options.source ?? "").contains("://")
+    var state = AppState(isOffline: isLocal, width: size.width, height: size.height)
     var commands = state.startLoading()
     if let artist = options.artist { commands += state.startSearch(artist) }
     var loop = AppLoop(

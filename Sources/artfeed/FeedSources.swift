@@ -1,6 +1,6 @@
 import ArtfeedResources
+import FeedStore
 import Foundation
-import TUI
 
 /// A failure the command reports in one line, with a sysexits-style code.
 struct CommandFailure: Error, CustomStringConvertible {
@@ -11,8 +11,21 @@ struct CommandFailure: Error, CustomStringConvertible {
   static func notAFeed(_ message: String) -> Self { Self(description: message, code: 65) }
   /// Input that cannot be read (EX_NOINPUT).
   static func unreadable(_ message: String) -> Self { Self(description: message, code: 66) }
-  /// The terminal cannot be used (EX_UNAVAILABLE... EX_IOERR is closer to "no tty").
+  /// The network failed and nothing is cached (EX_UNAVAILABLE).
+  static func unavailable(_ message: String) -> Self { Self(description: message, code: 69) }
+  /// The terminal cannot be used (EX_IOERR is the closest to "no tty").
   static func terminal(_ message: String) -> Self { Self(description: message, code: 74) }
+}
+
+extension CommandFailure {
+  /// The failure a load error means for a command's exit status.
+  init(_ error: LoadError) {
+    switch error.kind {
+    case .unreadable: self = .unreadable(error.description)
+    case .notAFeed: self = .notAFeed(error.description)
+    case .unavailable, .cancelled: self = .unavailable(error.description)
+    }
+  }
 }
 
 /// Prints `artfeed: message` to standard error and exits with the failure's code.
@@ -21,29 +34,77 @@ func fail(_ failure: CommandFailure) -> Never {
   exit(failure.code)
 }
 
-/// Turns the command line's SOURCE into an item source.
+/// Turns the command line's SOURCE and options into the data layer's objects.
 enum FeedSources {
-  /// The bundled feeds (offline), or a feed file whose catalog is itself.
-  static func source(for path: String?) throws(CommandFailure) -> FileSource {
-    guard let path else {
+  /// The loader every command shares: one HTTP client, the XDG cache, the network options.
+  static func loader(_ network: NetworkOptions) -> FeedLoader {
+    let options = FetchOptions(
+      offline: network.offline, timeout: network.timeout, connectTimeout: network.connectTimeout)
+    let cache = FeedCache(
+      directory: FeedCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+    return FeedLoader(
+      fetcher: FeedFetcher(client: URLSessionClient.shared, cache: cache, options: options))
+  }
+
+  /// The browser's source: an endpoint, a feed (file, stdin or URL), or the bundled feeds.
+  static func source(for options: SourceOptions) throws(CommandFailure) -> any FeedSource {
+    let loader = loader(options.network)
+    if let endpoint = options.endpoint {
+      guard case .web(let url)? = try? FeedAddress(argument: endpoint) else {
+        throw .unreadable("--endpoint \(endpoint): give an http(s) URL")
+      }
+      return EndpointSource(endpoint: url, loader: loader)
+    }
+    guard let argument = options.source else {
       guard let popular = BundledFeeds.popular,
         FileManager.default.fileExists(atPath: popular.path)
       else {
         throw .unreadable("the bundled feeds are missing from this build (Resources/feeds)")
       }
-      return FileSource(mainFile: popular, catalogFiles: BundledFeeds.all(), isOffline: true)
+      return CatalogSource(
+        main: .file(popular), catalog: BundledFeeds.all().map { .file($0) }, loader: loader)
     }
-    let url = URL(fileURLWithPath: path)
+    return CatalogSource(main: try address(argument), loader: loader)
+  }
+
+  /// A SOURCE argument, with files checked up front so a typo fails before the screen opens.
+  static func address(_ argument: String) throws(CommandFailure) -> FeedAddress {
+    let address: FeedAddress
+    do {
+      address = try FeedAddress(argument: argument)
+    } catch {
+      throw CommandFailure(error)
+    }
+    guard case .file(let url) = address else { return address }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-      throw .unreadable("\(path): no such file")
+      throw .unreadable("\(argument): no such file")
     }
     guard !isDirectory.boolValue else {
-      throw .unreadable("\(path) is a folder; give a feed file")
+      throw .unreadable("\(argument) is a folder; give a feed file")
     }
     guard FileManager.default.isReadableFile(atPath: url.path) else {
-      throw .unreadable("\(path): permission denied")
+      throw .unreadable("\(argument): permission denied")
     }
-    return FileSource(mainFile: url, catalogFiles: [url], isOffline: true)
+    return address
   }
+}
+
+/// Runs async work to completion from synchronous command code (the commands are not async:
+/// the browser's loop owns the main thread).
+func runBlocking<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
+  let box = ResultBox<Value>()
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    box.value = await work()
+    done.signal()
+  }
+  done.wait()
+  guard let value = box.value else { preconditionFailure("the task ended without a value") }
+  return value
+}
+
+/// Carries a task's result to the thread waiting for it (written once, before the signal).
+private final class ResultBox<Value: Sendable>: @unchecked Sendable {
+  var value: Value?
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeedCore
+import FeedStore
 import Foundation
 
 /// `artfeed parse SOURCE [--json]`: the parsed model, for people and scripts.
@@ -11,8 +12,10 @@ struct Parse: ParsableCommand {
       Exit status: 0 parsed (warnings go to standard error), 65 not a feed, 66 cannot read.
       """)
 
-  @Argument(help: "A feed file, or - for standard input.")
+  @Argument(help: "A feed file, - for standard input, or an http(s) URL.")
   var source: String
+
+  @OptionGroup var network: NetworkOptions
 
   @Flag(help: "Print the model as JSON.")
   var json = false
@@ -32,6 +35,9 @@ struct Parse: ParsableCommand {
   }
 
   private func parseSource() throws(CommandFailure) -> Feed {
+    if case .web(let url) = try FeedSources.address(source) {
+      return try fetch(url)
+    }
     do {
       if source == "-" {
         return try FeedParser.parse(fileHandle: FileHandle.standardInput)
@@ -41,6 +47,30 @@ struct Parse: ParsableCommand {
       let name = source == "-" ? "standard input" : source
       if error.isUnreadable { throw .unreadable("\(name): \(error.description)") }
       throw .notAFeed("\(name): \(error.description)")
+    }
+  }
+
+  /// A web feed through the data layer (and its cache): a cached copy is printed with a
+  /// warning saying so; with neither network nor cache the command exits 69.
+  private func fetch(_ url: URL) throws(CommandFailure) -> Feed {
+    let loader = FeedSources.loader(network)
+    let result = runBlocking { () async -> Result<LoadedFeed, LoadError> in
+      do throws(LoadError) {
+        return .success(try await loader.load(.web(url)))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch result {
+    case .success(let loaded):
+      if case .cached(let fetchedAt, let reason) = loaded.freshness {
+        let when = ISO8601DateFormatter().string(from: fetchedAt)
+        FileHandle.standardError.write(
+          Data("artfeed: warning: showing the copy cached at \(when): \(reason)\n".utf8))
+      }
+      return loaded.feed
+    case .failure(let error):
+      throw CommandFailure(error)
     }
   }
 }

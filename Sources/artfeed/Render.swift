@@ -1,14 +1,20 @@
 import ArgumentParser
+import FeedStore
 import Foundation
 import TUI
 
 /// `artfeed render`: the screen the browser would show, as plain text.
 ///
-/// The same state, layout and drawing code as the interactive list; only the terminal is
-/// replaced by standard output. Scripts and end-to-end tests use it.
+/// The same state, events and drawing code as the interactive browser: the first load (and
+/// an `--artist` search) run through the same `CommandRunner`, and the command waits until
+/// everything they asked for has arrived. Only the terminal is replaced by standard output.
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Print the screen the browser would show at a size, as plain text.")
+    abstract: "Print the screen the browser would show at a size, as plain text.",
+    discussion: """
+      Exit status: 0 shown (a cached copy counts), 65 not a feed, 66 cannot read, 69 the
+      network failed and nothing is cached.
+      """)
 
   @OptionGroup var options: SourceOptions
 
@@ -40,18 +46,22 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
-    let list: LoadedList
+    let source: any FeedSource
     do {
-      let source = try FeedSources.source(for: options.source)
-      list = try load(from: source)
+      source = try FeedSources.source(for: options)
     } catch let failure {
       fail(failure)
     }
-    var state = AppState(
-      list: ItemList(title: list.title, items: list.items), isOffline: list.isOffline,
-      width: width, height: height)
+    let isLocal = options.endpoint == nil && !(options.source ?? "").contains("://")
+    var state = AppState(isOffline: isLocal, width: width, height: height)
+    let runner = CommandRunner(source: source)
+    var commands = state.startLoading()
+    if let artist = options.artist { commands += state.startSearch(artist) }
+    _ = runner.settle(&state, initial: commands)
+    if let failure = state.loadFailure, options.artist == nil { fail(CommandFailure(failure)) }
+    if let failure = state.searchFailure { fail(CommandFailure(failure)) }
     if let top { state.scrollList(toRow: top) }
-    if end { _ = state.update(.key(.end)) }
+    if end { _ = runner.settle(&state, initial: state.update(.key(.end))) }
     if let select { state.selectRow(select) }
     let screen = state.render()
     var output = screen.trimmedLines.joined(separator: "\n") + "\n"
@@ -63,15 +73,5 @@ struct Render: ParsableCommand {
         + "(\(s.measuredRows) rows)\n"
     }
     FileHandle.standardOutput.write(Data(output.utf8))
-  }
-
-  private func load(from source: FileSource) throws(CommandFailure) -> LoadedList {
-    do {
-      guard let artist = options.artist else { return try source.loadMainNow() }
-      let items = try source.itemsNow(byArtist: artist)
-      return LoadedList(title: "Artist: \(artist)", items: items, isOffline: source.isOffline)
-    } catch {
-      throw .notAFeed(error.description)
-    }
   }
 }

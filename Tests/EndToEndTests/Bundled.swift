@@ -1,5 +1,6 @@
 import ArtfeedResources
 import FeedCore
+import FeedStore
 import Foundation
 import TUI
 

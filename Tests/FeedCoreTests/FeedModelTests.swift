@@ -37,7 +37,7 @@ struct FeedModelTests {
         </channel>
       </rss>
       """)
-    let expected = Feed(
+    var expected = Feed(
       format: .rss, title: "DeviantArt: Popular", link: "https://www.deviantart.com/popular/",
       description: "DeviantArt RSS for Popular", warnings: [],
       items: [
@@ -58,6 +58,7 @@ struct FeedModelTests {
           ],
           rating: "adult", copyright: "Copyright 2017 art0fCK")
       ])
+    expected.nextLink = "https://backend.deviantart.com/rss.xml?offset=60"
     #expect(feed == expected)
   }
 

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 import Foundation
 import Testing
 
@@ -44,14 +45,18 @@ final class FakeScreen: Screen {
 }
 
 /// A source answering from memory, so run-loop tests need no files.
-struct MemorySource: ItemSource {
+struct MemorySource: FeedSource {
   var items: [FeedItem]
-  var isOffline: Bool { true }
+  var searchesOnline: Bool { false }
   func loadMain() async throws(LoadError) -> LoadedList {
     LoadedList(title: "Memory", items: items, isOffline: true)
   }
-  func items(byArtist query: String) async throws(LoadError) -> [FeedItem] {
-    ArtistMatch.search(items, query: query)
+  func search(artist query: String) async throws(LoadError) -> LoadedList {
+    LoadedList(
+      title: "Artist: \(query)", items: ArtistMatch.search(items, query: query), isOffline: true)
+  }
+  func page(at url: URL) async throws(LoadError) -> LoadedList {
+    throw LoadError(.unavailable, "no pages")
   }
 }
 
@@ -108,12 +113,17 @@ struct AppLoopTests {
 
   @Test("a failing source shows its error in the status line")
   func failure() async {
-    struct Broken: ItemSource {
-      var isOffline: Bool { true }
+    struct Broken: FeedSource {
+      var searchesOnline: Bool { false }
       func loadMain() async throws(LoadError) -> LoadedList {
         throw LoadError("feed.rss: not a feed")
       }
-      func items(byArtist query: String) async throws(LoadError) -> [FeedItem] { [] }
+      func search(artist query: String) async throws(LoadError) -> LoadedList {
+        LoadedList(title: query, items: [], isOffline: true)
+      }
+      func page(at url: URL) async throws(LoadError) -> LoadedList {
+        throw LoadError(.unavailable, "no pages")
+      }
     }
     let screen = FakeScreen(
       width: 60, height: 10,

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 import Foundation
 import Testing
 import TextLayout
@@ -210,7 +211,10 @@ struct StartSearchTests {
     state.send([
       .searchResults(
         generation: generation, query: query,
-        .success(ArtistMatch.search(Fixtures.items, query: query)))
+        .success(
+          LoadedList(
+            title: "Artist: \(query)", items: ArtistMatch.search(Fixtures.items, query: query),
+            isOffline: true)))
     ])
     state.send([
       .loaded(

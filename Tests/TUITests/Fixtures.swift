@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 import Foundation
 
 @testable import TUI
@@ -46,7 +47,9 @@ extension AppState {
       let event = queue.removeFirst()
       for command in update(event) {
         if case .search(let generation, let query) = command {
-          let found = ArtistMatch.search(catalog, query: query)
+          let found = LoadedList(
+            title: "Artist: \(query)", items: ArtistMatch.search(catalog, query: query),
+            isOffline: true)
           queue.insert(.searchResults(generation: generation, query: query, .success(found)), at: 0)
         } else {
           left.append(command)

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 import Testing
 
 @testable import TUI

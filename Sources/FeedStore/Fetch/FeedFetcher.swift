@@ -72,3 +72,17 @@ public struct FeedCache: Sendable {
   public let directory: URL
   public init(directory: URL) { self.directory = directory }
 }
+
+/// STUB until the network branch lands: a client that never connects.
+public struct URLSessionClient: HTTPClient {
+  public static let shared = URLSessionClient()
+  public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    throw .other("not built yet")
+  }
+}
+
+extension FeedCache {
+  public static func defaultDirectory(environment: [String: String]) -> URL {
+    URL(fileURLWithPath: environment["XDG_CACHE_HOME"] ?? "/tmp").appendingPathComponent("artfeed")
+  }
+}

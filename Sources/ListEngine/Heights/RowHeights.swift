@@ -158,6 +158,15 @@ public struct RowHeights<Kinds: RowKinds>: Sendable {
     invalidateAll()
   }
 
+  /// Adds rows at the end (a next page): `kinds` must hold the old rows, unchanged, first.
+  /// Every measurement stays valid, since no row moved or changed.
+  public mutating func appendRows(kinds: Kinds, measure: @escaping Measure) {
+    precondition(kinds.rowCount >= rowCount, "appending cannot remove rows")
+    precondition(kinds.kindCount == self.kinds.kindCount, "appending keeps the kinds")
+    self.kinds = kinds
+    self.measure = measure
+  }
+
   public mutating func resetStats() {
     stats = ListStats()
   }

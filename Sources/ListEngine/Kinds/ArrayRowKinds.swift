@@ -1,11 +1,12 @@
 /// Row kinds read from an array of per-row kinds, with O(log n) rank queries.
 ///
-/// Built once when a feed loads (O(n)); never rebuilt on scroll or resize. For each kind it
-/// keeps the sorted rows of that kind, so `count(ofKind:below:)` is a binary search.
+/// Built once when a feed loads (O(n)) and grown at the end as pages arrive (O(rows added));
+/// never rebuilt on scroll or resize. For each kind it keeps the sorted rows of that kind, so
+/// `count(ofKind:below:)` is a binary search.
 public struct ArrayRowKinds: RowKinds {
-  private let kinds: [UInt8]
+  private var kinds: [UInt8]
   /// `rowsOfKind[k]` holds the rows of kind `k`, ascending.
-  private let rowsOfKind: [[Int32]]
+  private var rowsOfKind: [[Int32]]
 
   public var rowCount: Int { kinds.count }
   public var kindCount: Int { rowsOfKind.count }
@@ -25,6 +26,16 @@ public struct ArrayRowKinds: RowKinds {
     }
     self.kinds = kinds
     self.rowsOfKind = rowsOfKind
+  }
+
+  /// Adds rows at the end; the rows already there keep their kinds.
+  public mutating func append(contentsOf newKinds: [UInt8]) {
+    precondition(kinds.count + newKinds.count < Int(Int32.max), "fewer than 2^31 rows")
+    for kind in newKinds {
+      precondition(Int(kind) < rowsOfKind.count, "a row has a kind outside 0..<kindCount")
+      rowsOfKind[Int(kind)].append(Int32(kinds.count))
+      kinds.append(kind)
+    }
   }
 
   public func kind(ofRow row: Int) -> Int {

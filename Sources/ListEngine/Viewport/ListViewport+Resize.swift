@@ -38,4 +38,11 @@ extension ListViewport {
     heights.replaceRows(kinds: kinds, measure: measure)
     settle(.followView)
   }
+
+  /// Adds rows at the end (the next page of a feed). The rows on screen stay where they are
+  /// and so does the selection; an empty list selects its first row.
+  public mutating func appendRows(kinds: Kinds, measure: @escaping Measure) {
+    heights.appendRows(kinds: kinds, measure: measure)
+    settle(.followView)
+  }
 }

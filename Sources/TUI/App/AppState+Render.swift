@@ -1,4 +1,6 @@
 import FeedCore
+import FeedStore
+import Foundation
 import TextLayout
 
 extension AppState {
@@ -22,6 +24,10 @@ extension AppState {
 
   private var emptyMessage: String {
     if isLoading { return "Loading…" }
+    if isSearching, list.count == 0 { return "Searching…" }
+    if let loadFailure, searchQuery == nil, prompt == nil {
+      return "Could not load the feed. \(loadFailure.description). Press r to try again."
+    }
     if let searchQuery { return "No items by an artist matching “\(searchQuery)”." }
     if let prompt, !prompt.isEmpty { return "No items by an artist matching “\(prompt)”." }
     return "This feed has no items."
@@ -43,10 +49,28 @@ extension AppState {
     } else {
       parts.append(list.count == 1 ? "1 item" : "\(list.count) items")
     }
-    if isOffline { parts.append("offline") }
+    switch list.freshness {
+    case .local: parts.append("offline")
+    case .live: break
+    case .cached(let fetchedAt, _):
+      parts.append("cached " + Self.age(since: fetchedAt, now: Date()))
+    }
     let name = parts[0].lowercased().contains("artfeed") ? "" : "artfeed · "
     let title = " " + name + parts.joined(separator: " · ")
     buffer.put(title, x: 0, y: 0, style: Style(.bar, bold: true, reverse: true))
+  }
+
+  static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  /// "just now", "5 min ago", "3 h ago", "2 d ago": how old a cached copy is.
+  public static func age(since date: Date, now: Date) -> String {
+    let seconds = max(0, Int(now.timeIntervalSince(date)))
+    switch seconds {
+    case ..<60: return "just now"
+    case ..<3600: return "\(seconds / 60) min ago"
+    case ..<86_400: return "\(seconds / 3600) h ago"
+    default: return "\(seconds / 86_400) d ago"
+    }
   }
 
   private func drawStatusLine(into buffer: inout ScreenBuffer) {
@@ -56,13 +80,15 @@ extension AppState {
       let text = "Artist: " + prompt
       let end = buffer.put(text, x: 0, y: y, style: Style(.prompt, bold: true, reverse: true))
       let after = buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
-      buffer.put("   Enter keep  Esc cancel", x: after, y: y, style: .bar)
+      let busy =
+        isSearching ? "  " + Self.spinner[spinnerFrame % Self.spinner.count] + " searching" : ""
+      buffer.put(busy + "   Enter keep  Esc cancel", x: after, y: y, style: .bar)
       return
     }
     var left = " "
-    if isLoading {
-      let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-      left += frames[spinnerFrame % frames.count] + " loading  "
+    if isBusy {
+      let what = isLoading ? "loading" : isSearching ? "searching" : "next page"
+      left += Self.spinner[spinnerFrame % Self.spinner.count] + " \(what)  "
     }
     if let detail {
       let total = detail.view.lines.count

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 
 extension AppState {
   /// Opens the prompt; remembers what Esc restores.
@@ -19,16 +20,12 @@ extension AppState {
       }
       text.append(character)
     case .backspace:
-      if text.isEmpty {
-        cancelPrompt()
-        return []
-      }
+      if text.isEmpty { return cancelPrompt() }
       text.removeLast()
     case .control("u"):
       text = ""
     case .escape:
-      cancelPrompt()
-      return []
+      return cancelPrompt()
     case .enter:
       prompt = nil
       let query = text.trimmingCharacters(in: .whitespaces)
@@ -48,14 +45,20 @@ extension AppState {
     let query = (prompt ?? "").trimmingCharacters(in: .whitespaces)
     guard !query.isEmpty else {
       if let before = beforePrompt { list = before.list }
-      return []
+      let wasSearching = isSearching
+      isSearching = false
+      return wasSearching ? [.cancel(.search)] : []
     }
+    isSearching = true
     return [.search(generation: searchGeneration, query: query)]
   }
 
   /// Esc in the prompt: the list and position from before it opened.
-  mutating func cancelPrompt() {
+  @discardableResult
+  mutating func cancelPrompt() -> [Command] {
     searchGeneration += 1
+    let wasSearching = isSearching
+    isSearching = false
     if let before = beforePrompt {
       list = before.list
       searchQuery = before.query
@@ -63,6 +66,7 @@ extension AppState {
     if searchQuery == nil { savedList = nil }
     beforePrompt = nil
     prompt = nil
+    return wasSearching ? [.cancel(.search)] : []
   }
 
   /// Esc on a search result: the feed's list as it was.
@@ -74,14 +78,21 @@ extension AppState {
     searchQuery = nil
   }
 
-  mutating func showSearchResult(query: String, _ result: Result<[FeedItem], LoadError>) {
+  mutating func showSearchResult(query: String, _ result: Result<LoadedList, LoadError>) {
+    isSearching = false
+    searchFailure = nil
     switch result {
-    case .success(let items):
-      var found = ItemList(title: "Artist: \(query)", items: items)
+    case .success(let loaded):
+      var found = ItemList(loaded)
       found.resize(width: listWidth, height: listHeight)
       list = found
-      status = items.isEmpty ? "No items by an artist matching “\(query)”" : nil
+      status = loaded.items.isEmpty ? "No items by an artist matching “\(query)”" : nil
+      if case .cached(_, let reason) = loaded.freshness {
+        status = "Showing the cached copy: \(reason)"
+      }
     case .failure(let error):
+      guard error.kind != .cancelled else { return }
+      searchFailure = error
       status = "Search failed: \(error.description)"
     }
   }

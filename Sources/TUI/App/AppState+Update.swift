@@ -1,8 +1,17 @@
 import FeedCore
+import FeedStore
+import Foundation
 
 extension AppState {
   /// Applies one event; returns the work the run loop must start.
   public mutating func update(_ event: Event) -> [Command] {
+    var commands = apply(event)
+    if commands.contains(.quit) { return commands }
+    if let url = list.takePageToLoad() { commands.append(.loadPage(url: url)) }
+    return commands
+  }
+
+  private mutating func apply(_ event: Event) -> [Command] {
     switch event {
     case .resize(let width, let height):
       resize(width: width, height: height)
@@ -11,7 +20,7 @@ extension AppState {
       status = message
       return []
     case .tick:
-      if isLoading { spinnerFrame += 1 }
+      if isBusy { spinnerFrame += 1 }
       return []
     case .loaded(let generation, let result):
       guard generation == loadGeneration else { return [] }
@@ -20,6 +29,9 @@ extension AppState {
     case .searchResults(let generation, let query, let result):
       guard generation == searchGeneration else { return [] }
       showSearchResult(query: query, result)
+      return []
+    case .pageLoaded(let url, let result):
+      finishPage(url: url, result)
       return []
     case .mouse(let mouse):
       return handle(mouse)
@@ -72,9 +84,9 @@ extension AppState {
     case .top: list.move(.top)
     case .bottom: list.move(.bottom)
     case .open: openSelected()
-    case .back: clearSearch()
+    case .back: return back()
     case .quit:
-      if searchQuery != nil { clearSearch() } else { return [.quit] }
+      if searchQuery != nil { return back() } else { return [.quit] }
     case .reload: return startLoading()
     case .openLink: return openLink(list.selectedItem)
     case .help: showsHelp = true
@@ -104,6 +116,29 @@ extension AppState {
     }
     self.detail = detail
     return []
+  }
+
+  /// Esc on the list: stop what is loading, else leave the artist search.
+  private mutating func back() -> [Command] {
+    if isLoading {
+      isLoading = false
+      loadGeneration += 1
+      status = "Cancelled (r loads again)"
+      return [.cancel(.load)]
+    }
+    var commands: [Command] = []
+    if isSearching {
+      isSearching = false
+      searchGeneration += 1
+      commands.append(.cancel(.search))
+    }
+    if searchQuery == nil, let page = list.pageInFlight {
+      list.pageFailed(page)
+      status = "Cancelled loading the next page"
+      return commands + [.cancel(.page)]
+    }
+    clearSearch()
+    return commands
   }
 
   private mutating func openSelected() {
@@ -147,8 +182,8 @@ extension AppState {
     isLoading = false
     switch result {
     case .success(let loaded):
-      isOffline = loaded.isOffline
-      var fresh = ItemList(title: loaded.title, items: loaded.items)
+      loadFailure = nil
+      var fresh = ItemList(loaded)
       fresh.resize(width: listWidth, height: listHeight)
       if let selected = (savedList ?? list).selectedItem {
         fresh.select(matching: selected)
@@ -161,8 +196,30 @@ extension AppState {
         list = fresh
       }
       status = loaded.warnings.isEmpty ? nil : "Warning: \(loaded.warnings[0])"
+      if case .cached(_, let reason) = loaded.freshness {
+        status = "Showing the cached copy: \(reason)"
+      }
     case .failure(let error):
+      guard error.kind != .cancelled else { return }
+      loadFailure = error
       status = "Error: \(error.description)"
+    }
+  }
+
+  /// A next page arrived (or failed) for whichever list asked for it.
+  private mutating func finishPage(url: URL, _ result: Result<LoadedList, LoadError>) {
+    switch result {
+    case .success(let page):
+      if list.pageInFlight == url {
+        list.appendPage(page, from: url)
+      } else if savedList?.pageInFlight == url {
+        savedList?.appendPage(page, from: url)
+      }
+    case .failure(let error):
+      guard list.pageInFlight == url || savedList?.pageInFlight == url else { return }
+      list.pageFailed(url)
+      savedList?.pageFailed(url)
+      if error.kind != .cancelled { status = "Error: next page: \(error.description)" }
     }
   }
 }

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 
 /// Everything the browser shows, and nothing about how it is drawn.
 ///
@@ -23,8 +24,14 @@ public struct AppState {
   public internal(set) var showsHelp = false
   /// The last error or note for the status line.
   public internal(set) var status: String?
+  /// The main list is being (re)loaded.
   public internal(set) var isLoading = false
-  public internal(set) var isOffline: Bool
+  /// An artist search is being answered.
+  public internal(set) var isSearching = false
+  /// Why the last load of the main list failed, while it has not succeeded since.
+  public internal(set) var loadFailure: LoadError?
+  /// Why the last artist search failed, until the next one answers.
+  public internal(set) var searchFailure: LoadError?
   var spinnerFrame = 0
   var loadGeneration = 0
   var searchGeneration = 0
@@ -34,11 +41,19 @@ public struct AppState {
     list: ItemList = ItemList(title: "artfeed", items: []), isOffline: Bool, width: Int, height: Int
   ) {
     self.list = list
-    self.isOffline = isOffline
+    if !isOffline { self.list.freshness = .live }
     self.width = max(0, width)
     self.height = max(0, height)
     self.list.resize(width: listWidth, height: listHeight)
   }
+
+  /// Work is under way in the background (the spinner turns).
+  public var isBusy: Bool {
+    isLoading || isSearching || list.pageInFlight != nil || savedList?.pageInFlight != nil
+  }
+
+  /// True when the list on screen did not come from the network just now.
+  public var isOffline: Bool { list.freshness != .live }
 
   // MARK: - Geometry
 

@@ -1,4 +1,6 @@
 import FeedCore
+import FeedStore
+import Foundation
 
 /// A key, decoded by the backend from whatever the terminal sent.
 public enum Key: Sendable, Equatable {
@@ -34,32 +36,13 @@ public enum Event: Sendable {
   /// A source finished loading (or failed).
   case loaded(generation: Int, Result<LoadedList, LoadError>)
   /// Search results for the query of a given generation.
-  case searchResults(generation: Int, query: String, Result<[FeedItem], LoadError>)
+  case searchResults(generation: Int, query: String, Result<LoadedList, LoadError>)
+  /// The next page at `url` of whichever list asked for it.
+  case pageLoaded(url: URL, Result<LoadedList, LoadError>)
   /// Time passed (drives the spinner).
   case tick
   /// A message for the status line (e.g. the browser could not be started).
   case notice(String)
-}
-
-/// A list ready to show: its title and items.
-public struct LoadedList: Sendable, Equatable {
-  public var title: String
-  public var items: [FeedItem]
-  public var warnings: [String]
-  public var isOffline: Bool
-
-  public init(title: String, items: [FeedItem], warnings: [String] = [], isOffline: Bool) {
-    self.title = title
-    self.items = items
-    self.warnings = warnings
-    self.isOffline = isOffline
-  }
-}
-
-/// Why loading or searching failed, in words for the status line.
-public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
-  public var description: String
-  public init(_ description: String) { self.description = description }
 }
 
 /// Work the state asks the run loop to do; results come back as events.
@@ -67,5 +50,11 @@ public enum Command: Sendable, Equatable {
   case quit
   case load(generation: Int)
   case search(generation: Int, query: String)
+  case loadPage(url: URL)
+  /// Stop fetching (Esc while loading): the main list, a search, or a page.
+  case cancel(Work)
   case openLink(String)
+
+  /// Background work that can be cancelled.
+  public enum Work: Sendable, Equatable { case load, search, page }
 }

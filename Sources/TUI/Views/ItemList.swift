@@ -1,4 +1,6 @@
 import FeedCore
+import FeedStore
+import Foundation
 import ListEngine
 import TextLayout
 
@@ -15,8 +17,19 @@ public struct ItemList {
   }
 
   public let title: String
-  public let items: [FeedItem]
+  public private(set) var items: [FeedItem]
   private(set) var viewport: ListViewport<ArrayRowKinds>
+  /// How current the list is (the title bar says "offline" or "cached 3 h ago").
+  public var freshness: Freshness = .local
+  /// The page to append when the reader nears the end; nil when there is none (or it is
+  /// being loaded, see `pageInFlight`).
+  public internal(set) var nextPage: URL?
+  /// The page being fetched now.
+  public internal(set) var pageInFlight: URL?
+  /// Pages already appended: a server that links back to one ends the paging.
+  private var pagesSeen: Set<URL> = []
+  /// The identities of the items, built on the first append (pages drop items already shown).
+  private var identities: Set<ItemID>?
 
   public init(title: String, items: [FeedItem]) {
     self.title = title
@@ -61,13 +74,60 @@ public struct ItemList {
   public mutating func scroll(toRow row: Int) { viewport.scroll(toRow: row) }
   public mutating func select(_ row: Int) { viewport.select(row: row) }
 
-  /// Selects the item with the same guid (else link) as `item`, if the list has it.
+  /// A list made from what a source loaded.
+  public init(_ loaded: LoadedList) {
+    self.init(title: loaded.title, items: loaded.items)
+    freshness = loaded.freshness
+    nextPage = loaded.nextPage
+  }
+
+  /// Selects the item with the same identity as `item`, if the list has it.
   public mutating func select(matching item: FeedItem) {
-    let key = item.guid ?? item.link
-    guard key != nil, let index = items.firstIndex(where: { ($0.guid ?? $0.link) == key }) else {
-      return
-    }
+    let id = ItemID(item)
+    guard let index = items.firstIndex(where: { ItemID($0) == id }) else { return }
     viewport.select(row: index)
+  }
+
+  // MARK: - Paging
+
+  /// Lines of content below the screen's bottom, by the estimates. O(log n).
+  public var linesBelowScreen: Int {
+    max(0, viewport.estimatedTotalHeight - viewport.estimatedTopOffset - viewport.height)
+  }
+
+  /// The page to fetch now: there is one, none is in flight, and the reader is within a
+  /// screen of the end. Marks it in flight.
+  mutating func takePageToLoad() -> URL? {
+    guard let next = nextPage, pageInFlight == nil, linesBelowScreen <= viewport.height else {
+      return nil
+    }
+    pageInFlight = next
+    nextPage = nil
+    return next
+  }
+
+  /// Appends a fetched page below the rows, keeping the rows on screen where they are.
+  /// Items already in the list are dropped; a page that adds nothing, or links to a page
+  /// already seen, ends the paging.
+  mutating func appendPage(_ page: LoadedList, from url: URL) {
+    pageInFlight = nil
+    pagesSeen.insert(url)
+    var known = identities ?? Set(items.map(ItemID.init))
+    let fresh = page.items.filter { known.insert(ItemID($0)).inserted }
+    identities = known
+    if let next = page.nextPage, !fresh.isEmpty, !pagesSeen.contains(next) {
+      nextPage = next
+    }
+    guard !fresh.isEmpty else { return }
+    var kinds = viewport.heights.kinds
+    kinds.append(contentsOf: fresh.map { Self.kind(of: $0).rawValue })
+    items += fresh
+    viewport.appendRows(kinds: kinds, measure: Self.measure(items))
+  }
+
+  /// A page failed: paging stops here (the status line says why; `r` reloads the feed).
+  mutating func pageFailed(_ url: URL) {
+    if pageInFlight == url { pageInFlight = nil }
   }
 
   /// The row drawn on a line of the list area, if any.

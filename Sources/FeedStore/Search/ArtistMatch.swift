@@ -35,7 +35,7 @@ public enum ArtistMatch {
     return names
   }
 
-  /// Items by the artist, de-duplicated by guid (else link, else title), newest first; items
+  /// Items by the artist, de-duplicated by `ItemID`, newest first; items
   /// without a date keep their relative order after the dated ones.
   public static func search(_ items: [FeedItem], query: String) -> [FeedItem] {
     ArtistIndex(items).search(query)
@@ -56,12 +56,11 @@ public struct ArtistIndex: Sendable {
   public func search(_ query: String) -> [FeedItem] {
     let query = ArtistMatch.normalized(query)
     guard !query.isEmpty else { return [] }
-    var seen = Set<String>()
+    var seen = Set<ItemID>()
     var found: [(offset: Int, item: FeedItem)] = []
     for (offset, item) in items.enumerated()
     where names[offset].contains(where: { $0.contains(query) }) {
-      let key = item.guid ?? item.link ?? item.title ?? "#\(offset)"
-      if seen.insert(key).inserted { found.append((offset, item)) }
+      if seen.insert(ItemID(item)).inserted { found.append((offset, item)) }
     }
     found.sort { a, b in
       switch (a.item.published, b.item.published) {

@@ -1,0 +1,142 @@
+import FeedStore
+import Foundation
+import Synchronization
+
+/// Events posted from background work, drained by the loop that owns the state; it also
+/// counts the work still running, so `artfeed render` can wait for all of it.
+public final class EventInbox: Sendable {
+  private let queue = Mutex<(events: [Event], running: Int)>(([], 0))
+  private let arrived = DispatchSemaphore(value: 0)
+
+  public init() {}
+
+  /// Posts an event that ends no piece of work (a notice).
+  public func post(_ event: Event) {
+    queue.withLock { $0.events.append(event) }
+    arrived.signal()
+  }
+
+  /// A piece of work started; it must end with exactly one `finish`.
+  func start() {
+    queue.withLock { $0.running += 1 }
+  }
+
+  /// A piece of work ended with this event.
+  func finish(_ event: Event) {
+    queue.withLock {
+      $0.events.append(event)
+      $0.running -= 1
+    }
+    arrived.signal()
+  }
+
+  func drain() -> [Event] {
+    queue.withLock { state in
+      defer { state.events.removeAll() }
+      return state.events
+    }
+  }
+
+  /// Work started and not yet finished.
+  var running: Int { queue.withLock { $0.running } }
+
+  /// Waits until an event arrives or the deadline passes; false on timeout.
+  func wait(until deadline: DispatchTime) -> Bool {
+    arrived.wait(timeout: deadline) == .success
+  }
+}
+
+/// Starts the work commands ask for, in tasks whose results come back through the inbox.
+///
+/// Lives on the thread that owns the state (the run loop, or `artfeed render`); only the
+/// tasks run elsewhere. A new search cancels the one before it, and an online search waits
+/// for typing to pause first, so a server sees one request per pause, not per key.
+public final class CommandRunner {
+  public let source: any FeedSource
+  public let inbox = EventInbox()
+  let openLink: (String) -> String?
+  /// How long an online search waits for the next key before asking the server.
+  let searchPause: Duration
+  private var tasks: [Command.Work: Task<Void, Never>] = [:]
+
+  public init(
+    source: any FeedSource, openLink: @escaping (String) -> String? = { _ in nil },
+    searchPause: Duration = .milliseconds(250)
+  ) {
+    self.source = source
+    self.openLink = openLink
+    self.searchPause = searchPause
+  }
+
+  public func perform(_ command: Command) {
+    let source = self.source
+    switch command {
+    case .quit:
+      break
+    case .load(let generation):
+      start(.load) { () async -> Event in
+        do throws(LoadError) {
+          return .loaded(generation: generation, .success(try await source.loadMain()))
+        } catch {
+          return .loaded(generation: generation, .failure(error))
+        }
+      }
+    case .search(let generation, let query):
+      let pause = source.searchesOnline ? searchPause : .zero
+      start(.search) { () async -> Event in
+        do throws(LoadError) {
+          if pause > .zero {
+            do { try await Task.sleep(for: pause) } catch { throw LoadError(.cancelled, "") }
+          }
+          let found = try await source.search(artist: query)
+          return .searchResults(generation: generation, query: query, .success(found))
+        } catch {
+          return .searchResults(generation: generation, query: query, .failure(error))
+        }
+      }
+    case .loadPage(let url):
+      start(.page) { () async -> Event in
+        do throws(LoadError) {
+          return .pageLoaded(url: url, .success(try await source.page(at: url)))
+        } catch {
+          return .pageLoaded(url: url, .failure(error))
+        }
+      }
+    case .cancel(let work):
+      tasks[work]?.cancel()
+    case .openLink(let url):
+      if let failure = openLink(url) {
+        inbox.post(.notice("Error: \(failure)"))
+      }
+    }
+  }
+
+  /// Cancels every piece of work (the loop is ending).
+  public func cancelAll() {
+    for task in tasks.values { task.cancel() }
+  }
+
+  /// Runs `initial`, then applies finished work's events and the commands they lead to, until
+  /// no work is left or `deadline` passes: what the browser would show once everything it
+  /// asked for has arrived. Returns false if the deadline passed first.
+  public func settle(
+    _ state: inout AppState, initial: [Command], deadline: DispatchTime = .distantFuture
+  ) -> Bool {
+    var pending = initial
+    while true {
+      for command in pending where command != .quit { perform(command) }
+      pending = []
+      for event in inbox.drain() { pending += state.update(event) }
+      if pending.isEmpty, inbox.running == 0 { return true }
+      if pending.isEmpty, !inbox.wait(until: deadline) { return false }
+    }
+  }
+
+  /// Starts `work` in a detached task (replacing, and cancelling, the same kind of work).
+  private func start(_ work: Command.Work, _ body: @escaping @Sendable () async -> Event) {
+    tasks[work]?.cancel()
+    let inbox = self.inbox
+    inbox.start()
+    tasks[work] = Task.detached { inbox.finish(await body()) }
+  }
+}
