@@ -19,15 +19,11 @@ struct Browse: ParsableCommand {
   var noColor = false
 
   func run() throws {
-    if options.source == "-" {
-      fail(
-        .unreadable(
-          "the browser reads keys from standard input; use `artfeed render -` or save the feed to a file"
-        ))
-    }
+    let loader = FeedSources.loader(options.network)
     let source: any FeedSource
     do {
-      source = try FeedSources.source(for: options)
+      source = try FeedSources.source(for: options, loader: loader)
+      if options.source == "-" { try readFeedThenTakeTerminal(loader) }
     } catch let failure {
       fail(failure)
     }
@@ -56,6 +52,21 @@ struct Browse: ParsableCommand {
       Foundation.exit(128 + signal)
     }
   }
+}
+
+/// `artfeed -`: the feed arrives on standard input, so it is read whole first, and then the
+/// terminal (`/dev/tty`) becomes standard input for the keys, as `less` does.
+private func readFeedThenTakeTerminal(_ loader: FeedLoader) throws(CommandFailure) {
+  do {
+    try loader.readStandardInputNow()
+  } catch {
+    throw CommandFailure(error)
+  }
+  let terminal = open("/dev/tty", O_RDONLY)
+  guard terminal >= 0, dup2(terminal, STDIN_FILENO) >= 0 else {
+    throw .terminal("the feed came on standard input and there is no terminal to read keys from")
+  }
+  close(terminal)
 }
 
 /// Starts the reader's browser on a link: `$BROWSER`, else xdg-open; never through a shell.

@@ -47,8 +47,10 @@ enum FeedSources {
   }
 
   /// The browser's source: an endpoint, a feed (file, stdin or URL), or the bundled feeds.
-  static func source(for options: SourceOptions) throws(CommandFailure) -> any FeedSource {
-    let loader = loader(options.network)
+  static func source(
+    for options: SourceOptions, loader: FeedLoader? = nil
+  ) throws(CommandFailure) -> any FeedSource {
+    let loader = loader ?? Self.loader(options.network)
     if let endpoint = options.endpoint {
       guard case .web(let url)? = try? FeedAddress(argument: endpoint) else {
         throw .unreadable("--endpoint \(endpoint): give an http(s) URL")

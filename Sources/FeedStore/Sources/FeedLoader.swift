@@ -67,6 +67,12 @@ public final class FeedLoader: Sendable {
     }
   }
 
+  /// Reads standard input now, before it is handed to the terminal (`artfeed - ` in the
+  /// browser); later loads of `.standardInput` use what was read.
+  public func readStandardInputNow() throws(LoadError) {
+    _ = try readStandardInput()
+  }
+
   private func readStandardInput() throws(LoadError) -> Data {
     if let data = standardInput.withLock({ $0 }) { return data }
     let data: Data
