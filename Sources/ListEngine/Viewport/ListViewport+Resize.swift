@@ -12,6 +12,20 @@ extension ListViewport {
     settle(.revealSelection)
   }
 
+  /// Changes the screen size and puts `row`'s top on screen line `line` (negative: above the
+  /// screen), where the rules allow: the place a reader chose before a series of resizes, so
+  /// going 100 -> 50 -> 100 columns, or through a tiny size and back, shows the same screen.
+  /// Then the selection is made well placed and gaps are closed, as in `resize(width:height:)`.
+  public mutating func resize(width: Int, height: Int, placing row: Int, atLine line: Int) {
+    precondition(width >= 0 && height >= 0, "sizes must be >= 0")
+    heights.setWidth(width)
+    self.height = height
+    if row >= 0 && row < rowCount {
+      anchor = advanced(ScrollAnchor(row: row, line: 0), byLines: -line)
+    }
+    settle(.revealSelection)
+  }
+
   /// The client's measurement. Replace it when content changes, then call `invalidate(row:)`
   /// or `invalidateAll()`.
   public var measure: Measure {

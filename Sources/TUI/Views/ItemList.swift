@@ -30,6 +30,9 @@ public struct ItemList {
   private var pagesSeen: Set<URL> = []
   /// The identities of the items, built on the first append (pages drop items already shown).
   private var identities: Set<ItemID>?
+  /// The selected row and its screen line as the reader last left them; resizes restore it
+  /// rather than overwrite it, so a round trip through other sizes comes back to it.
+  private var place: (row: Int, line: Int)?
 
   public init(title: String, items: [FeedItem]) {
     self.title = title
@@ -54,6 +57,7 @@ public struct ItemList {
   }
 
   public mutating func move(_ move: Move) {
+    defer { rememberPlace() }
     switch move {
     case .up: viewport.moveSelection(by: -1)
     case .down: viewport.moveSelection(by: 1)
@@ -66,13 +70,38 @@ public struct ItemList {
     }
   }
 
+  /// Re-lays the list out at a new size, bringing the reader's place back where it fits.
   public mutating func resize(width: Int, height: Int) {
-    viewport.resize(width: max(0, width), height: max(0, height))
+    let (width, height) = (max(0, width), max(0, height))
+    if let place, place.row == viewport.selection {
+      viewport.resize(width: width, height: height, placing: place.row, atLine: place.line)
+    } else {
+      viewport.resize(width: width, height: height)
+    }
   }
 
-  public mutating func scroll(byLines lines: Int) { viewport.scroll(byLines: lines) }
-  public mutating func scroll(toRow row: Int) { viewport.scroll(toRow: row) }
-  public mutating func select(_ row: Int) { viewport.select(row: row) }
+  public mutating func scroll(byLines lines: Int) {
+    viewport.scroll(byLines: lines)
+    rememberPlace()
+  }
+
+  public mutating func scroll(toRow row: Int) {
+    viewport.scroll(toRow: row)
+    rememberPlace()
+  }
+
+  public mutating func select(_ row: Int) {
+    viewport.select(row: row)
+    rememberPlace()
+  }
+
+  /// Notes where the selection is on screen now (after the reader moved).
+  private mutating func rememberPlace() {
+    guard let selection = viewport.selection,
+      let row = viewport.visibleRows.first(where: { $0.row == selection })
+    else { return }
+    place = (selection, row.y)
+  }
 
   /// A list made from what a source loaded.
   public init(_ loaded: LoadedList) {
@@ -85,7 +114,7 @@ public struct ItemList {
   public mutating func select(matching item: FeedItem) {
     let id = ItemID(item)
     guard let index = items.firstIndex(where: { ItemID($0) == id }) else { return }
-    viewport.select(row: index)
+    select(index)
   }
 
   // MARK: - Paging
