@@ -86,6 +86,21 @@ public final class CursesScreen: Screen {
     return KeyDecoder.key(forCharacter: UInt32(character)).map(Event.key)
   }
 
+  /// Gives the terminal to `body` (a terminal browser) and takes it back: curses' modes are
+  /// saved and the terminal restored while it runs, then the screen is redrawn whole.
+  public func suspend(_ body: () -> Void) {
+    guard isOpen else {
+      body()
+      return
+    }
+    def_prog_mode()
+    endwin()
+    body()
+    reset_prog_mode()
+    clearok(artfeed_stdscr(), true)
+    refresh()
+  }
+
   /// Suspends like a shell job (Ctrl-Z is handled by ncurses itself; this is for callers).
   public func redrawAfterResume() {
     guard isOpen else { return }

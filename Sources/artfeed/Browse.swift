@@ -45,7 +45,7 @@ struct Browse: ParsableCommand {
     var loop = AppLoop(
       state: state, screen: screen, source: source,
       shouldStop: { TerminalGuard.receivedSignal != nil },
-      openLink: BrowserLauncher.open)
+      openLink: { url, report in BrowserLauncher.open(url, screen: screen, report: report) })
     loop.run(initial: commands)
     screen.close()
     if let signal = TerminalGuard.receivedSignal {
@@ -69,22 +69,95 @@ private func readFeedThenTakeTerminal(_ loader: FeedLoader) throws(CommandFailur
   close(terminal)
 }
 
-/// Starts the reader's browser on a link: `$BROWSER`, else xdg-open; never through a shell.
+/// Opens links for `o`: the first of `$BROWSER`'s entries (then xdg-open) that is installed;
+/// never through a shell. A terminal browser gets the terminal until it exits; another is
+/// started in the background and reported if it fails.
 enum BrowserLauncher {
-  /// Returns an error message when the browser cannot be started.
-  static func open(_ url: String) -> String? {
-    let arguments = LinkOpener.command(
-      for: url, browser: ProcessInfo.processInfo.environment["BROWSER"])
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["--"] + arguments
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return "cannot start \(arguments.first ?? "a browser"): \(error.localizedDescription)"
+  static func open(
+    _ url: String, screen: CursesScreen, report: @escaping @Sendable (String) -> Void
+  ) {
+    let environment = ProcessInfo.processInfo.environment
+    let candidates = LinkOpener.candidates(for: url, browser: environment["BROWSER"])
+    for command in candidates {
+      guard let program = executable(command[0], path: environment["PATH"]) else { continue }
+      let name = (command[0] as NSString).lastPathComponent
+      if LinkOpener.isTerminalBrowser(command) {
+        var status: Int32 = 0
+        var failure: String?
+        screen.suspend {
+          do {
+            status = try runInTerminal(program, Array(command.dropFirst()))
+          } catch {
+            failure = "cannot start \(name): \(error.localizedDescription)"
+          }
+        }
+        report(
+          failure.map { "Error: \($0)" }
+            ?? (status == 0 ? "Back from \(name)" : "Error: \(name) exited with status \(status)"))
+        return
+      }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = Array(command.dropFirst())
+      process.standardInput = FileHandle.nullDevice
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      process.terminationHandler = { finished in
+        if finished.terminationStatus != 0 {
+          report(
+            "Error: \(name) could not open the link (exit status \(finished.terminationStatus))")
+        }
+      }
+      do {
+        try process.run()
+      } catch {
+        report("Error: cannot start \(name): \(error.localizedDescription)")
+        return
+      }
+      report("Opening in \(name): \(url)")
+      return
+    }
+    let tried = candidates.map { $0[0] }.joined(separator: ", ")
+    report("Error: no browser found (tried \(tried)); set $BROWSER, e.g. BROWSER=w3m")
+  }
+
+  /// Runs a program in the foreground and waits for it; the terminal is its own.
+  ///
+  /// `posix_spawn` directly: Foundation's `Process` puts the child in a process group of its
+  /// own, which the terminal then stops (SIGTTIN) as soon as it reads a key. The child gets
+  /// default signal actions and an empty signal mask.
+  private static func runInTerminal(_ program: String, _ arguments: [String]) throws -> Int32 {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGPIPE] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid = pid_t()
+    let status = posix_spawn(&pid, program, nil, &attributes, argv, environ)
+    guard status == 0 else {
+      throw NSError(domain: NSPOSIXErrorDomain, code: Int(status))
+    }
+    var exit: Int32 = 0
+    while waitpid(pid, &exit, 0) < 0 && errno == EINTR {}
+    return (exit & 0x7f) == 0 ? (exit >> 8) & 0xff : 128 + (exit & 0x7f)
+  }
+
+  /// The full path of `name`: itself when it has a slash, else the first match on `PATH`.
+  static func executable(_ name: String, path: String?) -> String? {
+    if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+    for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+      let candidate = String(directory) + "/" + name
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
     return nil
   }

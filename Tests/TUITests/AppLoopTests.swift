@@ -87,7 +87,7 @@ struct AppLoopTests {
     let initial = state.startLoading()
     let loop = AppLoop(
       state: state, screen: screen, source: MemorySource(items: Fixtures.items),
-      shouldStop: { false }, openLink: { _ in nil })
+      shouldStop: { false }, openLink: { _, _ in })
     return (screen, await runOnThread(loop, initial: initial))
   }
 
@@ -133,7 +133,7 @@ struct AppLoopTests {
     var state = AppState(isOffline: true, width: 60, height: 10)
     let initial = state.startLoading()
     let loop = AppLoop(
-      state: state, screen: screen, source: Broken(), shouldStop: { false }, openLink: { _ in nil })
+      state: state, screen: screen, source: Broken(), shouldStop: { false }, openLink: { _, _ in })
     _ = await runOnThread(loop, initial: initial)
     #expect(!screen.timedOut)
   }
@@ -143,7 +143,7 @@ struct AppLoopTests {
     let screen = FakeScreen(width: 40, height: 10, steps: [])
     var loop = AppLoop(
       state: AppState(isOffline: true, width: 40, height: 10), screen: screen,
-      source: MemorySource(items: []), shouldStop: { true }, openLink: { _ in nil })
+      source: MemorySource(items: []), shouldStop: { true }, openLink: { _, _ in })
     loop.run(initial: [])
     #expect(screen.frames.count == 1)
   }

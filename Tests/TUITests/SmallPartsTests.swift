@@ -48,6 +48,19 @@ struct LinkOpenerTests {
     #expect(LinkOpener.safeURL("https://a b") == nil)
   }
 
+  @Test("every BROWSER entry is tried in order, then xdg-open; terminal browsers are known")
+  func candidates() {
+    #expect(
+      LinkOpener.candidates(for: "https://u", browser: "nope %s:w3m:/opt/lynx -dump") == [
+        ["nope", "https://u"], ["w3m", "https://u"], ["/opt/lynx", "-dump", "https://u"],
+        ["xdg-open", "https://u"],
+      ])
+    #expect(LinkOpener.candidates(for: "https://u", browser: "::") == [["xdg-open", "https://u"]])
+    #expect(LinkOpener.isTerminalBrowser(["/opt/lynx", "-dump"]))
+    #expect(LinkOpener.isTerminalBrowser(["w3m"]))
+    #expect(!LinkOpener.isTerminalBrowser(["firefox"]))
+  }
+
   @Test("BROWSER is an argument vector, %s replaced, xdg-open by default")
   func command() {
     #expect(LinkOpener.command(for: "https://u", browser: nil) == ["xdg-open", "https://u"])

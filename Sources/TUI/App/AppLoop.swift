@@ -16,7 +16,8 @@ public struct AppLoop {
 
   public init(
     state: AppState, screen: any Screen, source: any FeedSource,
-    shouldStop: @escaping () -> Bool, openLink: @escaping (String) -> String?
+    shouldStop: @escaping () -> Bool,
+    openLink: @escaping (String, @escaping @Sendable (String) -> Void) -> Void
   ) {
     self.state = state
     self.screen = screen

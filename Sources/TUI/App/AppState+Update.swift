@@ -151,7 +151,7 @@ extension AppState {
       status = "This item has no web link"
       return []
     }
-    status = "Opening \(url)"
+    status = nil
     return [.openLink(url)]
   }
 

@@ -54,13 +54,16 @@ public final class EventInbox: Sendable {
 public final class CommandRunner {
   public let source: any FeedSource
   public let inbox = EventInbox()
-  let openLink: (String) -> String?
+  /// Opens a link; says how it went (`Error: ...` on failure) through the callback, which
+  /// may be called later, from another thread.
+  let openLink: (String, @escaping @Sendable (String) -> Void) -> Void
   /// How long an online search waits for the next key before asking the server.
   let searchPause: Duration
   private var tasks: [Command.Work: Task<Void, Never>] = [:]
 
   public init(
-    source: any FeedSource, openLink: @escaping (String) -> String? = { _ in nil },
+    source: any FeedSource,
+    openLink: @escaping (String, @escaping @Sendable (String) -> Void) -> Void = { _, _ in },
     searchPause: Duration = .milliseconds(250)
   ) {
     self.source = source
@@ -105,9 +108,8 @@ public final class CommandRunner {
     case .cancel(let work):
       tasks[work]?.cancel()
     case .openLink(let url):
-      if let failure = openLink(url) {
-        inbox.post(.notice("Error: \(failure)"))
-      }
+      let inbox = self.inbox
+      openLink(url) { inbox.post(.notice($0)) }
     }
   }
 
