@@ -16,11 +16,10 @@ static inline int artfeed_chafa_excluded_tags(void) {
   return (int)(CHAFA_SYMBOL_TAG_WIDE | CHAFA_SYMBOL_TAG_BAD | CHAFA_SYMBOL_TAG_INVERTED);
 }
 
-/// The symbol tags for the no-colour mode: shades, blocks and space, so brightness alone
-/// still draws the picture.
-static inline int artfeed_chafa_shade_tags(void) {
-  return (int)(CHAFA_SYMBOL_TAG_STIPPLE | CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_SPACE
-               | CHAFA_SYMBOL_TAG_SOLID);
+/// The symbol tags for the no-colour mode's colour pass: space only, so each cell's
+/// background is the average colour of its pixels.
+static inline int artfeed_chafa_space_tags(void) {
+  return (int)CHAFA_SYMBOL_TAG_SPACE;
 }
 
 static inline void artfeed_chafa_symbol_map_add(ChafaSymbolMap *map, int tags) {

@@ -65,24 +65,33 @@ public struct CellConverter: Sendable {
     cells.reserveCapacity(columns * rows)
     for y in 0..<Int32(rows) {
       for x in 0..<Int32(columns) {
-        cells.append(cell(canvas, x: x, y: y))
+        cells.append(Self.normalised(cell(canvas, x: x, y: y)))
       }
     }
     return cells
   }
 
+  /// A space shows only its background and a full block only its foreground: the unseen
+  /// side takes the seen colour, so equal-looking cells are equal and need one colour pair.
+  private static func normalised(_ cell: PictureCell) -> PictureCell {
+    var cell = cell
+    if cell.character == " " { cell.foreground = cell.background }
+    if cell.character == "█" { cell.background = cell.foreground }
+    return cell
+  }
+
   private func makeConfig(columns: Int, rows: Int) -> OpaquePointer? {
     let config = chafa_canvas_config_new()
     chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-    chafa_canvas_config_set_cell_geometry(config, 8, 16)
     chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
     chafa_canvas_config_set_canvas_mode(config, canvasMode)
-    chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_NONE)
+    chafa_canvas_config_set_dither_mode(config, ditherMode)
+    chafa_canvas_config_set_dither_grain_size(config, 4, 4)
     chafa_canvas_config_set_color_extractor(config, CHAFA_COLOR_EXTRACTOR_AVERAGE)
     chafa_canvas_config_set_color_space(config, CHAFA_COLOR_SPACE_RGB)
     chafa_canvas_config_set_work_factor(config, 0.5)
     let symbols = chafa_symbol_map_new()
-    let tags = depth == .none ? artfeed_chafa_shade_tags() : artfeed_chafa_color_tags()
+    let tags = depth == .none ? artfeed_chafa_space_tags() : artfeed_chafa_color_tags()
     artfeed_chafa_symbol_map_add(symbols, tags)
     artfeed_chafa_symbol_map_remove(symbols, artfeed_chafa_excluded_tags())
     chafa_canvas_config_set_symbol_map(config, symbols)
@@ -90,12 +99,18 @@ public struct CellConverter: Sendable {
     return config
   }
 
+  /// Ordered (Bayer) dithering with 8 colours, so mid-tones become two-colour patterns;
+  /// none elsewhere. Both are deterministic.
+  private var ditherMode: ChafaDitherMode {
+    depth == .indexed8 ? CHAFA_DITHER_MODE_ORDERED : CHAFA_DITHER_MODE_NONE
+  }
+
   private var canvasMode: ChafaCanvasMode {
     switch depth {
     case .truecolor: CHAFA_CANVAS_MODE_TRUECOLOR
     case .indexed256: CHAFA_CANVAS_MODE_INDEXED_240
     case .indexed8: CHAFA_CANVAS_MODE_INDEXED_8
-    case .none: CHAFA_CANVAS_MODE_FGBG
+    case .none: CHAFA_CANVAS_MODE_TRUECOLOR
     }
   }
 
@@ -115,8 +130,26 @@ public struct CellConverter: Sendable {
         character: character, foreground: Self.indexed(foreground),
         background: Self.indexed(background))
     case .none:
-      return PictureCell(character: character, foreground: .none, background: .none)
+      chafa_canvas_get_colors_at(canvas, x, y, &foreground, &background)
+      return PictureCell(character: Self.shade(background), foreground: .none, background: .none)
     }
+  }
+
+  /// The no-colour symbols from empty to full, for light ink on a dark terminal.
+  static let shades: [Character] = [" ", "░", "▒", "▓", "█"]
+
+  /// The shade for a cell whose average colour is `value` (0xRRGGBB, negative when
+  /// transparent), by its Rec. 709 luma in five equal steps.
+  ///
+  /// chafa's own one-colour mode (FGBG) thresholds each pixel, so flat mid-tones become all
+  /// ink or none; averaging per cell and picking a shade keeps them apart.
+  private static func shade(_ value: Int32) -> Character {
+    guard value >= 0 else { return " " }
+    let red = Double(value >> 16 & 0xFF)
+    let green = Double(value >> 8 & 0xFF)
+    let blue = Double(value & 0xFF)
+    let luma = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return shades[min(shades.count - 1, Int(luma * Double(shades.count) / 256))]
   }
 
   /// chafa's colour: 0xRRGGBB, or a negative value for transparent.
