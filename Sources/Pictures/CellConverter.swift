@@ -18,7 +18,14 @@ public struct CellConverter: Sendable {
   public init(depth: ColorDepth, cellAspect: Double = 0.5) {
     self.depth = depth
     self.cellAspect = cellAspect
+    Self.configureChafa
   }
+
+  /// chafa runs one thread per conversion. A 20x8 box is too small to share out, and its
+  /// own pool made the 90th percentile 3-4 ms instead of about 1 ms on a busy 2-core
+  /// machine; callers get parallelism by converting several pictures in separate tasks.
+  /// (chafa's thread count is process-wide; this module is its only user.)
+  private static let configureChafa: Void = chafa_set_n_threads(1)
 
   /// The cells for `picture` in a box of `columns` x `rows`. A box with no cells gives an
   /// empty value; the picture always covers at least one cell of a non-empty box.
