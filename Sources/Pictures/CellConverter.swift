@@ -181,7 +181,8 @@ public struct CellConverter: Sendable {
     var cells = Array(repeating: PictureCell.blank, count: boxColumns * boxRows)
     for row in 0..<innerRows {
       let start = (top + row) * boxColumns + left
-      cells.replaceSubrange(start..<start + columns, with: inner[row * columns..<(row + 1) * columns])
+      cells.replaceSubrange(
+        start..<start + columns, with: inner[row * columns..<(row + 1) * columns])
     }
     return PictureCells(columns: boxColumns, rows: boxRows, cells: cells)
   }

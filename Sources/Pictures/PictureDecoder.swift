@@ -87,8 +87,9 @@ public enum PictureDecoder {
     case 2:
       return .failure(.tooLarge(width: Int(frame.width), height: Int(frame.height)))
     default:
-      let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
-                        as: UTF8.self)
+      let text = String(
+        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+        as: UTF8.self)
       return .failure(.corrupt(text.isEmpty ? "\(format.rawValue) data" : text))
     }
   }

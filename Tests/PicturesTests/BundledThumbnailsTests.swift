@@ -16,7 +16,8 @@ struct BundledThumbnailsTests {
     }
   }
 
-  @Test("every relative thumbnail of every bundled feed resolves to a file that decodes at its size")
+  @Test(
+    "every relative thumbnail of every bundled feed resolves to a file that decodes at its size")
   func resolveAndDecode() throws {
     var checked = 0
     for feed in BundledFeeds.all() {

@@ -35,7 +35,9 @@ struct CellConverterFitTests {
     let cells = CellConverter(depth: .none).cells(
       for: Self.picture(width: 100, height: 400), columns: 20, rows: 8)
     for row in 0..<8 {
-      #expect(cells.text(ofRow: row) == String(repeating: " ", count: 8) + "▓▓▓▓" + String(repeating: " ", count: 8))
+      #expect(
+        cells.text(ofRow: row) == String(repeating: " ", count: 8) + "▓▓▓▓"
+          + String(repeating: " ", count: 8))
     }
   }
 
@@ -47,6 +49,9 @@ struct CellConverterFitTests {
     #expect(converter.cells(for: picture, columns: 5, rows: 0).cells.isEmpty)
     #expect(converter.cells(for: picture, columns: -1, rows: -1) == .blank(columns: 0, rows: 0))
     let one = converter.cells(for: picture, columns: 1, rows: 1)
-    #expect(one.cells == [PictureCell(character: " ", foreground: .rgb(0xC8C8C8), background: .rgb(0xC8C8C8))])
+    #expect(
+      one.cells == [
+        PictureCell(character: " ", foreground: .rgb(0xC8C8C8), background: .rgb(0xC8C8C8))
+      ])
   }
 }

@@ -45,10 +45,12 @@ struct CellConverterTests {
     }
   }
 
-  @Test("without colour the quadrants are shades by brightness: red ░, green ▓, blue blank, white █")
+  @Test(
+    "without colour the quadrants are shades by brightness: red ░, green ▓, blue blank, white █")
   func quadrantsInShades() {
     let cells = CellConverter(depth: .none).cells(for: quadrants, columns: 10, rows: 4)
-    #expect((0..<4).map(cells.text(ofRow:)) == [" ░░░░▓▓▓▓ ", " ░░░░▓▓▓▓ ", "     ████ ", "     ████ "])
+    #expect(
+      (0..<4).map(cells.text(ofRow:)) == [" ░░░░▓▓▓▓ ", " ░░░░▓▓▓▓ ", "     ████ ", "     ████ "])
     #expect(cells.cells.allSatisfy { $0.foreground == .none && $0.background == .none })
   }
 
