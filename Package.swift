@@ -17,11 +17,27 @@ let package = Package(
     .systemLibrary(
       name: "CNCurses", path: "Sources/CNCurses", pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]),
+    .systemLibrary(
+      name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",
+      providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+    .systemLibrary(
+      name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(
+      name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(
+      name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+      providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(
+      name: "CGIF", path: "Sources/CGIF",
+      providers: [.apt(["libgif-dev"])]),
 
     // MARK: - Pure cores
     .target(name: "FeedCore", dependencies: ["CLibXML2"]),
     .target(name: "TextLayout"),
     .target(name: "ListEngine"),
+    .target(name: "Pictures", dependencies: ["CChafa", "CJPEG", "CPNG", "CWebP", "CGIF"]),
 
     // MARK: - Data layer
     .target(name: "FeedStore", dependencies: ["FeedCore"]),
@@ -29,7 +45,7 @@ let package = Package(
     // MARK: - Front end
     .target(
       name: "ArtfeedResources", path: "Resources",
-      resources: [.copy("feeds")]),
+      resources: [.copy("feeds"), .copy("thumbnails")]),
     .target(name: "TUI", dependencies: ["FeedCore", "FeedStore", "TextLayout", "ListEngine"]),
     .target(name: "CursesBackend", dependencies: ["TUI", "CNCurses"]),
     .executableTarget(
@@ -45,12 +61,16 @@ let package = Package(
     .executableTarget(
       name: "ListBenchmark",
       dependencies: ["ListEngine", "TextLayout", "TUI", "FeedCore", "FeedStore", "ArtfeedResources"]),
+    .executableTarget(
+      name: "PictureBenchmark", dependencies: ["Pictures", "ArtfeedResources"],
+      path: "Benchmarks/PictureBenchmark"),
 
     // MARK: - Tests
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore"]),
+    .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources"]),
     .testTarget(name: "TUITests", dependencies: ["TUI", "FeedCore", "FeedStore", "ArtfeedResources"]),
     .testTarget(
       name: "EndToEndTests",

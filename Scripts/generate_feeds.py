@@ -3,7 +3,9 @@
 
 The feeds are Media RSS 2.0 shaped like DeviantArt's backend RSS: a `popular.rss` of 64
 items and one `artist-SLUG.rss` per artist credited in it. All text, handles and URLs are
-invented here; image URLs point at https://images.artfeed.example/ (no images are fetched).
+invented here; image URLs point at https://images.artfeed.example/ (no images are fetched),
+except each deviation's smallest thumbnail, which is a URL relative to the feed file,
+`../thumbnails/NAME.EXT`, naming a bundled picture that Scripts/generate_thumbnails.py makes.
 
 Deterministic: one seeded `random.Random`, a fixed clock, stdlib only. Running it twice
 gives byte-identical files. After writing, it re-reads every file it wrote and asserts the
@@ -35,13 +37,14 @@ from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from random import Random
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 SEED = 20250601
 MRSS = "http://search.yahoo.com/mrss/"
 MRSS_NO_SLASH = "http://search.yahoo.com/mrss"
 ATOM = "http://www.w3.org/2005/Atom"
 SITE = "https://www.artfeed.example"
 IMAGES = "https://images.artfeed.example"
+THUMBNAILS = "../thumbnails"  # relative to the feed file: Resources/thumbnails/
 POPULAR_SIZE = 64
 POPULAR_JOURNALS = 19  # 29.7% journals, 70.3% deviations
 POPULAR_FROM = datetime(2024, 6, 1, tzinfo=timezone.utc)
@@ -326,6 +329,9 @@ class ItemFactory:
         for box_width, box_height in boxes:
             fitted = fit(width, height, box_width, box_height)
             url = f"{IMAGES}/fit-in/{box_width}x{box_height}/{tail}"
+            if (box_width, box_height) == (150, 150):
+                local = name.rsplit(".", 1)[0] + "." + thumbnail_format(item)
+                url = f"{THUMBNAILS}/{local}"
             item.thumbnails.append(Image(url, fitted[0], fitted[1]))
         item.content = Image(f"{IMAGES}/original/{tail}", width, height, mime)
         item.grouped = rng.random() < 0.65
@@ -486,6 +492,18 @@ class ItemFactory:
             return ("plain", rng.choice(LITERAL_MARKUP_TEXTS))
         link = f"{SITE}/{item.artist.slug}/process/{item.number}"
         return ("html", f'<p>Process video: <a href="{link}">watch it here</a> &rarr;</p>')
+
+
+def thumbnail_format(item: Item) -> str:
+    """The bundled small thumbnail's format, as an image CDN might serve it.
+
+    Drawn from its own generator seeded by the item number, so the shared draw order (and
+    every other byte of the feeds) does not depend on it. Pixel art stays lossless.
+    """
+    rng = Random(f"{SEED}:thumbnail:{item.number}")
+    if item.artist.sizes == "pixel":
+        return rng.choice(["png", "gif"])
+    return rng.choice(["jpg", "jpg", "webp", "webp", "png"])
 
 
 def fit(width: int, height: int, box_width: int, box_height: int) -> tuple[int, int]:
@@ -1233,6 +1251,10 @@ def verify(directory: Path, names: list[str]) -> dict[str, list[ParsedItem]]:
         in_popular = sum(item.author == handle for item in popular)
         check(0 < in_popular < len(feeds[name]), f"{name} has no more work than popular shows")
     check_text_variety(popular)
+    formats = {url.rsplit(".", 1)[1] for items in feeds.values() for item in items
+               for attributes, _ in item.media.get("thumbnail", [])
+               for url in [dict(attributes)["url"]] if url.startswith(THUMBNAILS)}
+    check(formats == {"jpg", "png", "gif", "webp"}, f"bundled thumbnail formats: {formats}")
     return feeds
 
 
@@ -1247,6 +1269,9 @@ def check_media(name: str, item: ParsedItem) -> None:
     check(len(contents) == 1, f"{name}: {item.guid} has {len(contents)} contents")
     for attributes, _ in thumbnails:
         check({"url", "width", "height"} <= dict(attributes).keys(), f"{item.guid}: thumbnail")
+    first = dict(thumbnails[0][0])["url"]
+    check(re.fullmatch(r"\.\./thumbnails/[a-z0-9_\-]+\.(jpg|png|gif|webp)", first) is not None,
+          f"{name}: {item.guid} small thumbnail {first!r} is not a bundled relative URL")
     content = dict(contents[0][0])
     check(content.get("medium") == "image" and {"type", "width", "height"} <= content.keys(),
           f"{name}: {item.guid} media:content lacks medium/type/size")
@@ -1351,7 +1376,9 @@ def manifest(feeds: dict[str, list[ParsedItem]], directory: Path) -> str:
         "`python3 Scripts/generate_feeds.py --check` fails if these files are stale.",
         "",
         "Media RSS 2.0 shaped like DeviantArt's backend RSS. Every handle, title, text and URL "
-        "is invented; images are never fetched (`images.artfeed.example`). The figures below "
+        "is invented; images are never fetched (`images.artfeed.example`), except the small "
+        "thumbnails, which are relative URLs (`../thumbnails/NAME.EXT`) to pictures bundled in "
+        "`Resources/thumbnails/` (made by `Scripts/generate_thumbnails.py`). The figures below "
         "are read back from the written files, after the generator checked them with Python's "
         "XML parser and, where installed, `xmllint --noout` (Debian: libxml2-utils).",
         "",
@@ -1384,8 +1411,10 @@ PROMISES = [
     "Media RSS prefix and `media:group` nesting may differ), plus older work. Handles may be "
     "non-ASCII (`夜桜studio`, a decomposed `é`); file names are ASCII slugs.",
     "Deviations have 2 or 3 `media:thumbnail`s in the order small (fit in 150x150), medium "
-    "(fit in 300x900), large (fit in 1024x1024), never upscaled, each with width and height, "
-    "and one `media:content medium=\"image\"` with type, width and height (the full image). "
+    "(fit in 300x900), large (fit in 1024x1024), never upscaled, each with width and height; "
+    "the small one's url is relative to the feed file (`../thumbnails/NAME.EXT`, JPEG, PNG, "
+    "GIF or WebP, all four present), the others are absolute. Each deviation also has "
+    "one `media:content medium=\"image\"` with type, width and height (the full image). "
     "Their `<description>` ends with an `<img>` of the medium thumbnail. Journals have no "
     "thumbnails or content.",
     "Every item has `media:rating scheme=\"urn:simple\"` (`adult` or `nonadult`), "

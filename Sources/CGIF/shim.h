@@ -1,0 +1,120 @@
+#ifndef ARTFEED_CGIF_SHIM_H
+#define ARTFEED_CGIF_SHIM_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <gif_lib.h>
+
+// GIF through giflib, which reports errors by return value. Only the first frame is read,
+// record by record (not DGifSlurp, which would allocate every frame at its claimed size).
+// Status codes as in the other decoder shims: 0 decoded, 2 frame too large, 3 damaged.
+
+/// The bytes giflib reads from: a span of memory and a read position.
+typedef struct {
+  const uint8_t *data;
+  size_t size;
+  size_t position;
+} artfeed_gif_source;
+
+static inline int artfeed_gif_read(GifFileType *gif, GifByteType *buffer, int wanted) {
+  artfeed_gif_source *source = (artfeed_gif_source *)gif->UserData;
+  size_t left = source->size - source->position;
+  size_t count = wanted < 0 ? 0 : (size_t)wanted;
+  if (count > left) count = left;
+  memcpy(buffer, source->data + source->position, count);
+  source->position += count;
+  return (int)count;
+}
+
+/// Reads the logical screen descriptor only: the canvas the first frame is drawn onto.
+static inline int artfeed_gif_info(const uint8_t *data, size_t size, int *width, int *height) {
+  artfeed_gif_source source = {data, size, 0};
+  int error = 0;
+  GifFileType *gif = DGifOpen(&source, artfeed_gif_read, &error);
+  if (gif == NULL) return 3;
+  *width = gif->SWidth;
+  *height = gif->SHeight;
+  DGifCloseFile(gif, &error);
+  return (*width > 0 && *height > 0) ? 0 : 3;
+}
+
+/// Remembers the transparent colour index of a graphic control extension (-1 for none).
+static inline int artfeed_gif_skip_extension(GifFileType *gif, int *transparent) {
+  int code = 0;
+  GifByteType *block = NULL;
+  if (DGifGetExtension(gif, &code, &block) != GIF_OK) return 3;
+  if (code == GRAPHICS_EXT_FUNC_CODE && block != NULL && block[0] >= 4) {
+    *transparent = (block[1] & 0x01) ? block[4] : -1;
+  }
+  while (block != NULL) {
+    if (DGifGetExtensionNext(gif, &block) != GIF_OK) return 3;
+  }
+  return 0;
+}
+
+/// Reads the first frame's rows (in interlaced order when it is interlaced) and paints them
+/// onto the canvas through the colour map; transparent and out-of-map indices stay clear.
+static inline int artfeed_gif_paint_frame(GifFileType *gif, int transparent, uint8_t *rgba) {
+  GifImageDesc *frame = &gif->Image;
+  ColorMapObject *map = frame->ColorMap != NULL ? frame->ColorMap : gif->SColorMap;
+  if (map == NULL || frame->Width <= 0 || frame->Height <= 0) return 3;
+  GifPixelType *line = (GifPixelType *)malloc((size_t)frame->Width);
+  if (line == NULL) return 3;
+  static const int starts[] = {0, 4, 2, 1}, steps[] = {8, 8, 4, 2};
+  int passes = frame->Interlace ? 4 : 1;
+  for (int pass = 0; pass < passes; pass++) {
+    int start = frame->Interlace ? starts[pass] : 0, step = frame->Interlace ? steps[pass] : 1;
+    for (int row = start; row < frame->Height; row += step) {
+      if (DGifGetLine(gif, line, frame->Width) != GIF_OK) { free(line); return 3; }
+      int y = frame->Top + row;
+      if (y >= gif->SHeight) continue;
+      for (int column = 0; column < frame->Width; column++) {
+        int x = frame->Left + column, index = line[column];
+        if (x >= gif->SWidth || index == transparent || index >= map->ColorCount) continue;
+        uint8_t *pixel = rgba + ((size_t)y * (size_t)gif->SWidth + (size_t)x) * 4;
+        pixel[0] = map->Colors[index].Red;
+        pixel[1] = map->Colors[index].Green;
+        pixel[2] = map->Colors[index].Blue;
+        pixel[3] = 255;
+      }
+    }
+  }
+  free(line);
+  return 0;
+}
+
+/// Decodes the first frame onto a clear canvas of the screen's size (`rgba`, width * height
+/// * 4 bytes, sizes from artfeed_gif_info). A frame over `max_pixels` is refused before its
+/// rows are read; `frame_width`/`frame_height` then say what it claimed.
+static inline int artfeed_gif_decode(const uint8_t *data, size_t size, int width, int height,
+                                     uint64_t max_pixels, uint8_t *rgba,
+                                     int *frame_width, int *frame_height) {
+  artfeed_gif_source source = {data, size, 0};
+  int error = 0, transparent = -1, result = 3;
+  GifFileType *gif = DGifOpen(&source, artfeed_gif_read, &error);
+  if (gif == NULL) return 3;
+  memset(rgba, 0, (size_t)width * (size_t)height * 4);
+  for (;;) {
+    GifRecordType type = UNDEFINED_RECORD_TYPE;
+    if (gif->SWidth != width || gif->SHeight != height) break;
+    if (DGifGetRecordType(gif, &type) != GIF_OK) break;
+    if (type == EXTENSION_RECORD_TYPE) {
+      if (artfeed_gif_skip_extension(gif, &transparent) != 0) break;
+      continue;
+    }
+    if (type != IMAGE_DESC_RECORD_TYPE) break;
+    if (DGifGetImageDesc(gif) != GIF_OK) break;
+    *frame_width = gif->Image.Width;
+    *frame_height = gif->Image.Height;
+    if ((uint64_t)gif->Image.Width * (uint64_t)gif->Image.Height > max_pixels) {
+      result = 2;
+      break;
+    }
+    result = artfeed_gif_paint_frame(gif, transparent, rgba);
+    break;
+  }
+  DGifCloseFile(gif, &error);
+  return result;
+}
+#endif

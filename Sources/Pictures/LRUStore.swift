@@ -1,0 +1,120 @@
+/// A map from keys to values with a byte budget: values are weighed when inserted, and the
+/// least recently used are dropped until the total fits the budget.
+///
+/// Recency is an intrusive doubly linked list over array slots (index links, a free list), so
+/// lookup, insertion and eviction are O(1). Not thread-safe: `PictureCache` guards it.
+struct LRUStore<Key: Hashable, Value> {
+  private struct Slot {
+    var key: Key
+    var value: Value
+    var bytes: Int
+    var newer: Int?
+    var older: Int?
+  }
+
+  /// The most bytes the values may weigh together.
+  let budget: Int
+  /// What the stored values weigh together; never above `budget` between calls.
+  private(set) var bytes = 0
+  private var slots: [Slot?] = []
+  private var free: [Int] = []
+  private var index: [Key: Int] = [:]
+  private var newest: Int?
+  private var oldest: Int?
+
+  init(budget: Int) {
+    precondition(budget >= 0, "a budget is not negative")
+    self.budget = budget
+  }
+
+  /// How many values are stored.
+  var count: Int { index.count }
+
+  /// The value for `key`, which becomes the most recently used.
+  mutating func value(for key: Key) -> Value? {
+    guard let slot = index[key], let value = slots[slot]?.value else { return nil }
+    unlink(slot)
+    linkAsNewest(slot)
+    return value
+  }
+
+  /// Stores `value` weighing `bytes` as the most recently used, replacing any value for
+  /// `key`, then evicts the oldest until the budget holds. A value heavier than the whole
+  /// budget is not stored.
+  mutating func insert(_ value: Value, bytes: Int, for key: Key) {
+    remove(key)
+    guard bytes <= budget else { return }
+    let slot = Slot(key: key, value: value, bytes: bytes, newer: nil, older: nil)
+    let position: Int
+    if let reused = free.popLast() {
+      slots[reused] = slot
+      position = reused
+    } else {
+      slots.append(slot)
+      position = slots.count - 1
+    }
+    index[key] = position
+    self.bytes += bytes
+    linkAsNewest(position)
+    while self.bytes > budget, let victim = oldest, let key = slots[victim]?.key {
+      remove(key)
+    }
+  }
+
+  /// Drops the value for `key`, if any.
+  mutating func remove(_ key: Key) {
+    guard let slot = index.removeValue(forKey: key), let weight = slots[slot]?.bytes else {
+      return
+    }
+    unlink(slot)
+    slots[slot] = nil
+    free.append(slot)
+    bytes -= weight
+  }
+
+  /// Drops everything.
+  mutating func removeAll() {
+    self = LRUStore(budget: budget)
+  }
+
+  /// The keys from most to least recently used.
+  var keysByRecency: [Key] {
+    var keys: [Key] = []
+    var cursor = newest
+    while let slot = cursor, let entry = slots[slot] {
+      keys.append(entry.key)
+      cursor = entry.older
+    }
+    return keys
+  }
+
+  /// Checks the bookkeeping: the list holds exactly the indexed keys, links agree both
+  /// ways, and the byte total is the sum of the weights and within budget.
+  func checkInvariants() {
+    let keys = keysByRecency
+    precondition(keys.count == index.count, "list and index hold the same number of keys")
+    precondition(Set(keys) == Set(index.keys), "list and index hold the same keys")
+    let total = index.values.reduce(0) { $0 + (slots[$1]?.bytes ?? 0) }
+    precondition(total == bytes && bytes <= budget, "bytes add up and fit the budget")
+    precondition(oldest.flatMap { slots[$0]?.older } == nil, "the oldest has nothing older")
+  }
+
+  // MARK: - Links
+
+  private mutating func unlink(_ slot: Int) {
+    let newer = slots[slot]?.newer
+    let older = slots[slot]?.older
+    if let newer { slots[newer]?.older = older } else { newest = older }
+    if let older { slots[older]?.newer = newer } else { oldest = newer }
+    slots[slot]?.newer = nil
+    slots[slot]?.older = nil
+  }
+
+  private mutating func linkAsNewest(_ slot: Int) {
+    slots[slot]?.older = newest
+    slots[slot]?.newer = nil
+    if let newest { slots[newest]?.newer = slot }
+    newest = slot
+    if oldest == nil { oldest = slot }
+  }
+}
