@@ -19,6 +19,7 @@ public struct LoadedList: Sendable, Equatable {
   public var freshness: Freshness
   /// The next page to append when the reader nears the end; nil when there is none.
   public var nextPage: URL?
+  // Picture addresses in `items` are absolute (see `MediaAddresses`).
 
   public init(
     title: String, items: [FeedItem], warnings: [String] = [], freshness: Freshness,

@@ -22,9 +22,9 @@ public final class CatalogSource: FeedSource {
   public var searchesOnline: Bool { false }
 
   public func loadMain() async throws(LoadError) -> LoadedList {
-    let loaded = try await loader.load(main)
-    await cache.store(loaded.feed.items, for: main)
-    return loaded.list()
+    let list = try await loader.load(main).list()
+    await cache.store(list.items, for: main)
+    return list
   }
 
   public func search(artist query: String) async throws(LoadError) -> LoadedList {
@@ -57,7 +57,7 @@ actor CatalogCache {
       if let known = items[address] {
         all += known
       } else {
-        let loaded = try await loader.load(address).feed.items
+        let loaded = try await loader.load(address).list().items
         items[address] = loaded
         all += loaded
       }

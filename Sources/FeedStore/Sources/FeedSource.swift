@@ -17,13 +17,14 @@ public protocol FeedSource: Sendable {
 }
 
 extension LoadedFeed {
-  /// The feed as a list: its title (or a fallback), its items, and its next page.
+  /// The feed as a list: its title (or a fallback), its items with their picture addresses
+  /// made absolute, and its next page.
   func list(title fallback: String? = nil, nextPage: URL? = nil) -> LoadedList {
     let title = feed.title?.trimmingCharacters(in: .whitespacesAndNewlines)
     return LoadedList(
       title: (title?.isEmpty == false ? title : nil) ?? fallback ?? address.fallbackTitle,
-      items: feed.items, warnings: feed.warnings, freshness: freshness,
-      nextPage: nextPage ?? linkedNextPage)
+      items: MediaAddresses.resolved(feed.items, against: baseURL), warnings: feed.warnings,
+      freshness: freshness, nextPage: nextPage ?? linkedNextPage)
   }
 
   /// The channel's `atom:link rel="next"`, resolved against the feed's own URL; only web
