@@ -14,8 +14,10 @@ let package = Package(
     .systemLibrary(
       name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]),
+    // No pkgConfig: ncursesw's .pc file adds -D flags SwiftPM refuses with a warning; the
+    // headers are on the default path and the module map links ncursesw and tinfo.
     .systemLibrary(
-      name: "CNCurses", path: "Sources/CNCurses", pkgConfig: "ncursesw",
+      name: "CNCurses", path: "Sources/CNCurses",
       providers: [.apt(["libncurses-dev"])]),
     .systemLibrary(
       name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa",

@@ -5,6 +5,7 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 // Macros are invisible to Swift; these wrappers expose what the backend uses.
 static inline int artfeed_color_pair(int n) { return (int)COLOR_PAIR(n); }
@@ -21,6 +22,11 @@ static inline int artfeed_err(void) { return ERR; }
 static inline WINDOW *artfeed_stdscr(void) { return stdscr; }
 /// newterm on the process's own stdin/stdout (Swift cannot touch the C stdio globals safely).
 static inline SCREEN *artfeed_newterm(void) { return newterm(NULL, stdout, stdin); }
+/// True when the terminal can move the cursor (terminfo's cup): TERM=dumb cannot.
+static inline int artfeed_can_address_cursor(void) {
+  char *cup = tigetstr("cup");
+  return cup != NULL && cup != (char *)-1;
+}
 static inline int artfeed_attr_set(attr_t attrs, short pair) { return attr_set(attrs, pair, NULL); }
 static inline mmask_t artfeed_button4_pressed(void) { return BUTTON4_PRESSED; }
 #ifdef BUTTON5_PRESSED

@@ -6,6 +6,7 @@ import TUI
 public enum CursesError: Error, Equatable, CustomStringConvertible {
   case notATerminal
   case cannotInitialize(term: String)
+  case cannotAddressCursor(term: String)
 
   public var description: String {
     switch self {
@@ -13,6 +14,9 @@ public enum CursesError: Error, Equatable, CustomStringConvertible {
       "standard input and output must be a terminal (use `artfeed render` or `artfeed parse` in scripts)"
     case .cannotInitialize(let term):
       "cannot initialize the terminal (TERM=\(term)); check that TERM names a known terminal"
+    case .cannotAddressCursor(let term):
+      "TERM=\(term) cannot move the cursor, which a full-screen browser needs; "
+        + "set TERM to your terminal (e.g. xterm-256color), or use `artfeed render` or `artfeed parse`"
     }
   }
 }
@@ -35,6 +39,10 @@ public final class CursesScreen: Screen {
     }
     guard artfeed_newterm() != nil else {
       throw .cannotInitialize(term: ProcessInfo.processInfo.environment["TERM"] ?? "")
+    }
+    guard artfeed_can_address_cursor() != 0 else {
+      endwin()
+      throw .cannotAddressCursor(term: ProcessInfo.processInfo.environment["TERM"] ?? "")
     }
     isOpen = true
     cbreak()

@@ -2,6 +2,9 @@ import ArgumentParser
 
 /// `artfeed`: a terminal browser for art and media feeds.
 struct Artfeed: ParsableCommand {
+  /// What `--version` prints (every command has it, the default `browse` included).
+  static let version = "artfeed 0.2.0"
+
   static let configuration = CommandConfiguration(
     commandName: "artfeed",
     abstract: "Browse art and media feeds (Media RSS, Atom) in the terminal.",
@@ -10,6 +13,7 @@ struct Artfeed: ParsableCommand {
       to open it instead, or --endpoint URL for a DeviantArt-style endpoint.
       Press ? in the browser for keys.
       """,
+    version: Artfeed.version,
     subcommands: [Browse.self, Parse.self, Render.self],
     defaultSubcommand: Browse.self
   )

@@ -11,7 +11,8 @@ struct Browse: ParsableCommand {
     discussion: """
       Keys: j/k or arrows move, Enter opens, / searches by artist, Esc goes back, q quits,
       ? lists every key. Colours follow the terminal; NO_COLOR or --no-color turns them off.
-      """)
+      """,
+    version: Artfeed.version)
 
   @OptionGroup var options: SourceOptions
 

@@ -10,7 +10,8 @@ struct Parse: ParsableCommand {
     discussion: """
       Prints one line per item (date, author, title), or the whole model with --json.
       Exit status: 0 parsed (warnings go to standard error), 65 not a feed, 66 cannot read.
-      """)
+      """,
+    version: Artfeed.version)
 
   @Argument(help: "A feed file, - for standard input, or an http(s) URL.")
   var source: String

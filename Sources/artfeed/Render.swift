@@ -14,7 +14,8 @@ struct Render: ParsableCommand {
     discussion: """
       Exit status: 0 shown (a cached copy counts), 65 not a feed, 66 cannot read, 69 the
       network failed and nothing is cached.
-      """)
+      """,
+    version: Artfeed.version)
 
   @OptionGroup var options: SourceOptions
 
