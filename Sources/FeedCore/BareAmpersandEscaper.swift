@@ -22,7 +22,7 @@ struct BareAmpersandEscaper {
   }
 
   /// Longer names than this are read as text; HTML5's longest is 31 bytes.
-  static let maximumNameLength = 64
+  static var maximumNameLength: Int { 64 }
 
   private var mode = Mode.markup
   private var carry: [UInt8] = []
@@ -55,6 +55,8 @@ struct BareAmpersandEscaper {
     var passed = 0
     var keepFrom = bytes.count
     var changed = false
+    // The next `<!` at or after `position` (`bytes.count`: none), found again only once passed.
+    var bang = -1
     scan: while position < bytes.count {
       switch mode {
       case .cdata, .comment:
@@ -70,9 +72,11 @@ struct BareAmpersandEscaper {
         let found = memchr(base + position, 0x26, bytes.count - position)
         let ampersand =
           found.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
-        if let bang = BareAmpersandEscaper.find(
-          "<!", anchor: 1, in: bytes, from: position, to: ampersand)
-        {
+        if bang < position {
+          bang =
+            BareAmpersandEscaper.find("<!", anchor: 1, in: bytes, from: position) ?? bytes.count
+        }
+        if bang < ampersand {
           switch markupStart(bytes, at: bang, final: final) {
           case .some(let next): position = next
           case .none:
@@ -141,44 +145,56 @@ struct BareAmpersandEscaper {
 
   /// What the `&` at `index` starts.
   static func reference(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Reference {
+    guard let base = bytes.baseAddress else { return .incomplete }
+    let count = bytes.count
     var cursor = index + 1
-    guard cursor < bytes.count else { return .incomplete }
-    if bytes[cursor] == UInt8(ascii: "#") {
+    guard cursor < count else { return .incomplete }
+    if base[cursor] == UInt8(ascii: "#") {
       cursor += 1
-      guard cursor < bytes.count else { return .incomplete }
-      let hex = bytes[cursor] == UInt8(ascii: "x")
+      guard cursor < count else { return .incomplete }
+      let hex = base[cursor] == UInt8(ascii: "x")
       if hex { cursor += 1 }
       let start = cursor
-      while cursor < bytes.count, cursor - start <= 8,
-        isDigit(bytes[cursor]) || (hex && isHexLetter(bytes[cursor]))
+      while cursor < count, cursor - start <= 8,
+        isDigit(base[cursor]) || (hex && isHexLetter(base[cursor]))
       {
         cursor += 1
       }
-      guard cursor < bytes.count else { return .incomplete }
-      return cursor > start && bytes[cursor] == UInt8(ascii: ";")
+      guard cursor < count else { return .incomplete }
+      return cursor > start && base[cursor] == UInt8(ascii: ";")
         ? .reference(end: cursor + 1) : .bare
     }
-    guard isNameStart(bytes[cursor]) else { return .bare }
-    let start = cursor
-    while cursor < bytes.count, cursor - start <= maximumNameLength, isNameByte(bytes[cursor]) {
-      cursor += 1
+    guard isNameStart(base[cursor]) else { return .bare }
+    let limit = min(count, cursor + 1 + maximumNameLength)
+    cursor += 1
+    while cursor < limit, isNameByte(base[cursor]) { cursor += 1 }
+    if cursor < limit {
+      return base[cursor] == UInt8(ascii: ";") ? .reference(end: cursor + 1) : .bare
     }
-    guard cursor < bytes.count else { return .incomplete }
-    return bytes[cursor] == UInt8(ascii: ";") && cursor - start <= maximumNameLength
-      ? .reference(end: cursor + 1) : .bare
+    return limit == count ? .incomplete : .bare
   }
 
+  @inline(__always)
   private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
+  @inline(__always)
   private static func isHexLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 6 }
 
-  private static func isNameStart(_ byte: UInt8) -> Bool {
-    (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_")
-      || byte == UInt8(ascii: ":") || byte >= 0x80
+  /// ASCII name bytes as bit masks for 0x00-0x3F (`-` `.` digits `:`) and 0x40-0x7F (letters,
+  /// `_`); every byte from 0x80 up counts as a name byte (UTF-8 of non-ASCII letters).
+  private static var nameMasks: (UInt64, UInt64) {
+    (0x07FF_6000_0000_0000, 0x07FF_FFFE_87FF_FFFE)
   }
 
+  @inline(__always)
+  private static func isNameStart(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || (byte >= 0x40 && nameMasks.1 >> (byte & 63) & 1 != 0)
+      || byte == UInt8(ascii: ":")
+  }
+
+  @inline(__always)
   private static func isNameByte(_ byte: UInt8) -> Bool {
-    isNameStart(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    byte >= 0x80 || (byte < 0x40 ? nameMasks.0 : nameMasks.1) >> (byte & 63) & 1 != 0
   }
 
   /// The index of the first `needle` starting in `from..<to` (it may end beyond `to`).
@@ -199,7 +215,11 @@ struct BareAmpersandEscaper {
         return nil
       }
       let start = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base - anchor
-      if memcmp(base + start, needle.utf8Start, length) == 0 { return start }
+      if start >= from, start + length <= bytes.count,
+        (0..<length).allSatisfy({ base[start + $0] == needle.utf8Start[$0] })
+      {
+        return start
+      }
       cursor = start + anchor + 1
     }
     return nil
