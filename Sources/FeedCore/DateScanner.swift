@@ -15,6 +15,14 @@ struct DateScanner {
 
   mutating func advance() { index += 1 }
 
+  /// Reads a word and keeps it if `read` makes something of it; otherwise the cursor stays.
+  mutating func word<T>(as read: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
+    let start = index
+    if let value = read(word()) { return value }
+    index = start
+    return nil
+  }
+
   mutating func next() -> UInt8? {
     defer { index += 1 }
     return peek()
@@ -122,10 +130,11 @@ struct DateScanner {
     return sign == UInt8(ascii: "-") ? -seconds : seconds
   }
 
-  /// A run of ASCII letters (possibly empty), as a view of the text.
+  /// A run of ASCII letters and non-ASCII characters (Greek, Hungarian or Korean month names),
+  /// possibly empty, as a view of the text.
   mutating func word() -> UnsafeBufferPointer<UInt8> {
     let start = index
-    while let byte = peek(), DateScanner.isLetter(byte) { index += 1 }
+    while let byte = peek(), DateScanner.isLetter(byte) || byte >= 0x80 { index += 1 }
     return UnsafeBufferPointer(rebasing: bytes[start..<index])
   }
 }

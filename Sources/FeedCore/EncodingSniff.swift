@@ -2,7 +2,7 @@ import Foundation
 
 /// What the first bytes of a document say about its encoding (XML 1.0 appendix F, simplified).
 ///
-/// A byte order mark wins; then UTF-16 recognised by the shape of `<?`; then the `encoding`
+/// A byte order mark wins; then UTF-32 recognised by the shape of `<`, UTF-16 by that of `<?`; then the `encoding`
 /// pseudo-attribute of the XML declaration (it wins over what the bytes look like, XML 1.0
 /// 4.3.3); then UTF-8.
 struct EncodingSniff: Equatable {
@@ -32,6 +32,19 @@ struct EncodingSniff: Equatable {
       var sniff = sniffDeclaration(head, from: 3)
       sniff.byteOrderMarkLength = 3
       return sniff
+    }
+    // UTF-32 before UTF-16: its little-endian mark starts with UTF-16's.
+    if at(0) == 0xFF, at(1) == 0xFE, at(2) == 0x00, at(3) == 0x00 {
+      return EncodingSniff(decoding: .iconv("UTF-32LE"), byteOrderMarkLength: 4)
+    }
+    if at(0) == 0x00, at(1) == 0x00, at(2) == 0xFE, at(3) == 0xFF {
+      return EncodingSniff(decoding: .iconv("UTF-32BE"), byteOrderMarkLength: 4)
+    }
+    if at(0) == 0x3C, at(1) == 0x00, at(2) == 0x00, at(3) == 0x00 {
+      return EncodingSniff(decoding: .iconv("UTF-32LE"))
+    }
+    if at(0) == 0x00, at(1) == 0x00, at(2) == 0x00, at(3) == 0x3C {
+      return EncodingSniff(decoding: .iconv("UTF-32BE"))
     }
     if at(0) == 0xFF, at(1) == 0xFE {
       return EncodingSniff(decoding: .iconv("UTF-16LE"), byteOrderMarkLength: 2)
@@ -95,8 +108,9 @@ struct EncodingSniff: Equatable {
     let key = label.lowercased().trimmingCharacters(in: .whitespaces)
     switch key {
     case "utf-8", "utf8", "us-ascii", "ascii", "unicode-1-1-utf-8", "utf-16", "utf16",
-      "utf-16le", "utf-16be", "ucs-2", "iso-10646-ucs-2":
-      // A UTF-16 label on bytes that read as ASCII is a wrong label: the bytes win here.
+      "utf-16le", "utf-16be", "ucs-2", "iso-10646-ucs-2", "utf-32", "utf32", "utf-32le",
+      "utf-32be", "ucs-4", "iso-10646-ucs-4":
+      // A UTF-16 or UTF-32 label on bytes that read as ASCII is a wrong label: the bytes win here.
       return .utf8
     case "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "windows-1252",
       "cp1252", "x-cp1252", "iso-ir-100", "cp819", "ibm819":

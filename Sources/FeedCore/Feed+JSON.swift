@@ -8,6 +8,26 @@ extension Feed {
   /// cleanly against the shared `*.expected.json` files. No trailing newline.
   public func jsonString() -> String {
     let json = JSONWriter()
+    write(to: json)
+    return String(decoding: json.bytes, as: UTF8.self)
+  }
+
+  /// The same bytes as `jsonString()`, handed to `sink` in pieces of about `chunkSize` bytes
+  /// as they are written (each piece is valid only during the call), so the whole document is
+  /// never held at once. Ends with `terminator` (`jsonString()` has none).
+  public func writeJSON(
+    chunkSize: Int = 1 << 16, terminator: StaticString = "",
+    to sink: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    withoutActuallyEscaping(sink) { sink in
+      let json = JSONWriter(flushSize: chunkSize, sink: sink)
+      write(to: json)
+      sink(json.bytes)
+      sink(UnsafeBufferPointer(start: terminator.utf8Start, count: terminator.utf8CodeUnitCount))
+    }
+  }
+
+  private func write(to json: JSONWriter) {
     json.object {
       json.field("format") { json.string(format.rawValue) }
       json.field("title") { json.string(title) }
@@ -16,7 +36,6 @@ extension Feed {
       json.field("warnings") { json.array(warnings) { json.string($0) } }
       json.field("items") { json.array(items) { json.item($0) } }
     }
-    return json.output
   }
 }
 
@@ -26,7 +45,13 @@ extension JSONWriter {
       field("title") { string(item.title) }
       field("link") { string(item.link) }
       field("guid") { string(item.guid) }
-      field("published") { string(item.published.map(JSONWriter.timestamp)) }
+      field("published") {
+        if let published = item.published {
+          timestamp(Int(published.timeIntervalSince1970.rounded(.down)))
+        } else {
+          string(nil)
+        }
+      }
       field("author") { string(item.author) }
       field("categories") { array(item.categories) { string($0) } }
       field("summary") { string(item.summary) }
@@ -68,20 +93,16 @@ extension JSONWriter {
     }
   }
 
+}
+
+extension JSONWriter {
   /// `2014-05-28T00:52:01Z`: whole seconds, UTC.
   static func timestamp(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-    var days = seconds / 86_400
-    var rest = seconds % 86_400
-    if rest < 0 {
-      rest += 86_400
-      days -= 1
-    }
-    let (year, month, day) = CivilTime.civil(fromDaysSinceEpoch: days)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-    return "\(yearText)-\(two(month))-\(two(day))T\(two(rest / 3_600)):\(two(rest / 60 % 60)):"
-      + "\(two(rest % 60))Z"
+    let json = JSONWriter()
+    json.timestamp(Int(date.timeIntervalSince1970.rounded(.down)))
+    let quoted = json.bytes
+    return String(
+      decoding: UnsafeBufferPointer(rebasing: quoted.dropFirst().dropLast()), as: UTF8.self)
   }
 }
 

@@ -14,16 +14,16 @@ extension FeedBuilder {
       return startMedia(name, attributes, depth: depth, parent: parent)
     case .rss where direct:
       startRSSChild(name, attributes, depth: depth)
-    case .content where direct && CName.equals(name, "encoded"):
+    case .content where direct && CName.equalsIgnoringCase(name, "encoded"):
       begin(.summary(rank: 1), .html, .markup, depth: depth)
-    case .xhtml where direct && CName.equals(name, "body"):
+    case .xhtml where direct && CName.equalsIgnoringCase(name, "body"):
       begin(.summary(rank: 2), .html, .xhtml, depth: depth)
     case .dublinCore where direct:
       startDublinCore(name, depth: depth)
-    case .itunes where direct && CName.equals(name, "author"):
+    case .itunes where direct && CName.equalsIgnoringCase(name, "author"):
       begin(.author(isRSSAuthor: false), .line, .text, depth: depth)
     case .atom:
-      if parent == .atomAuthor, CName.equals(name, "name") {
+      if parent == .atomAuthor, CName.equalsIgnoringCase(name, "name") {
         begin(.author(isRSSAuthor: false), .line, .text, depth: depth)
       } else if direct {
         return startAtomChild(name, attributes, depth: depth)
@@ -37,34 +37,34 @@ extension FeedBuilder {
   private mutating func startRSSChild(
     _ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int
   ) {
-    if CName.equals(name, "title") {
+    if CName.equalsIgnoringCase(name, "title") {
       begin(.title(rank: 0), .lineOrHTML, .markup, depth: depth)
-    } else if CName.equals(name, "link") {
+    } else if CName.equalsIgnoringCase(name, "link") {
       begin(.link(rank: 0), .trimmed, .text, depth: depth)
-    } else if CName.equals(name, "guid") {
+    } else if CName.equalsIgnoringCase(name, "guid") {
       let isPermaLink = !attributes.value("isPermaLink", isDecoded: "false")
       begin(.guid(isPermaLink: isPermaLink), .trimmed, .text, depth: depth)
-    } else if CName.equals(name, "description") {
+    } else if CName.equalsIgnoringCase(name, "description") {
       begin(.summary(rank: 0), .html, .markup, depth: depth)
-    } else if CName.equals(name, "pubDate") {
+    } else if CName.equalsIgnoringCase(name, "pubDate") {
       begin(.published(rank: 0), .trimmed, .text, depth: depth)
-    } else if CName.equals(name, "author") {
+    } else if CName.equalsIgnoringCase(name, "author") {
       begin(.author(isRSSAuthor: true), .line, .text, depth: depth)
-    } else if CName.equals(name, "category") {
+    } else if CName.equalsIgnoringCase(name, "category") {
       begin(.category, .decodedLine, .text, depth: depth)
     }
   }
 
   private mutating func startDublinCore(_ name: UnsafePointer<UInt8>, depth: Int) {
-    if CName.equals(name, "creator") {
+    if CName.equalsIgnoringCase(name, "creator") {
       begin(.author(isRSSAuthor: false), .line, .text, depth: depth)
-    } else if CName.equals(name, "date") {
+    } else if CName.equalsIgnoringCase(name, "date") {
       begin(.published(rank: 1), .trimmed, .text, depth: depth)
-    } else if CName.equals(name, "subject") {
+    } else if CName.equalsIgnoringCase(name, "subject") {
       begin(.category, .decodedLine, .text, depth: depth)
-    } else if CName.equals(name, "title") {
+    } else if CName.equalsIgnoringCase(name, "title") {
       begin(.title(rank: 2), .lineOrHTML, .markup, depth: depth)
-    } else if CName.equals(name, "description") {
+    } else if CName.equalsIgnoringCase(name, "description") {
       begin(.summary(rank: 3), .html, .markup, depth: depth)
     }
   }
@@ -73,31 +73,35 @@ extension FeedBuilder {
     _ name: UnsafePointer<UInt8>, _ attributes: XMLAttributes, depth: Int
   ) -> Role {
     let inAtom = format == .atom
-    if CName.equals(name, "title") {
+    if CName.equalsIgnoringCase(name, "title") {
       beginAtomText(.title(rank: inAtom ? 0 : 1), attributes, plain: .line, depth: depth)
-    } else if CName.equals(name, "link") {
+    } else if CName.equalsIgnoringCase(name, "link") {
       if let href = FeedBuilder.alternateHref(attributes) {
         item.store(href, for: .link(rank: inAtom ? 0 : 1))
       }
-    } else if CName.equals(name, "id") {
+    } else if CName.equalsIgnoringCase(name, "id") {
       begin(.guid(isPermaLink: false), .trimmed, .text, depth: depth)
-    } else if CName.equals(name, "published") || CName.equals(name, "issued") {
+    } else if CName.equalsIgnoringCase(name, "published")
+      || CName.equalsIgnoringCase(name, "issued")
+    {
       begin(.published(rank: 0), .trimmed, .text, depth: depth)
-    } else if CName.equals(name, "updated") || CName.equals(name, "modified") {
+    } else if CName.equalsIgnoringCase(name, "updated")
+      || CName.equalsIgnoringCase(name, "modified")
+    {
       begin(.published(rank: 2), .trimmed, .text, depth: depth)
-    } else if CName.equals(name, "summary") {
+    } else if CName.equalsIgnoringCase(name, "summary") {
       beginAtomText(.summary(rank: 0), attributes, plain: .multiline, depth: depth)
-    } else if CName.equals(name, "content") {
+    } else if CName.equalsIgnoringCase(name, "content") {
       if attributes.value("src") == nil {
         beginAtomText(.summary(rank: 1), attributes, plain: .multiline, depth: depth)
       }
-    } else if CName.equals(name, "author") {
+    } else if CName.equalsIgnoringCase(name, "author") {
       return .atomAuthor
-    } else if CName.equals(name, "category") {
+    } else if CName.equalsIgnoringCase(name, "category") {
       if let term = attributes.string("term"), let decoded = FieldText.decodedLine(term) {
         item.addCategory(decoded)
       }
-    } else if CName.equals(name, "source") {
+    } else if CName.equalsIgnoringCase(name, "source") {
       return .skipped
     }
     return .other
@@ -115,9 +119,9 @@ extension FeedBuilder {
     case .mediaContent: rank = 2
     default: rank = 3
     }
-    if CName.equals(name, "group") {
+    if CName.equalsIgnoringCase(name, "group") {
       return .mediaGroup
-    } else if CName.equals(name, "content") {
+    } else if CName.equalsIgnoringCase(name, "content") {
       if let url = attributes.string("url") {
         let content = MediaContent(
           url: url, medium: attributes.string("medium"), type: attributes.string("type"),
@@ -125,7 +129,7 @@ extension FeedBuilder {
         item.addContent(content)
       }
       return .mediaContent
-    } else if CName.equals(name, "thumbnail") {
+    } else if CName.equalsIgnoringCase(name, "thumbnail") {
       let width = attributes.integer("width")
       let height = attributes.integer("height")
       if let url = attributes.string("url") {
@@ -134,22 +138,22 @@ extension FeedBuilder {
         // Some feeds (MyAnimeList) put the URL in the element's text.
         begin(.thumbnailURL(width: width, height: height), .trimmed, .text, depth: depth)
       }
-    } else if CName.equals(name, "credit") {
+    } else if CName.equalsIgnoringCase(name, "credit") {
       item.creditAttributes = (attributes.string("role"), attributes.string("scheme"))
       begin(.credit, .line, .text, depth: depth)
-    } else if CName.equals(name, "title") {
+    } else if CName.equalsIgnoringCase(name, "title") {
       beginMediaText(.mediaTitle(rank: rank), attributes, plain: .line, depth: depth)
-    } else if CName.equals(name, "description") {
+    } else if CName.equalsIgnoringCase(name, "description") {
       beginMediaText(.mediaDescription(rank: rank), attributes, plain: .multiline, depth: depth)
-    } else if CName.equals(name, "text") {
+    } else if CName.equalsIgnoringCase(name, "text") {
       beginMediaText(.mediaText(rank: rank), attributes, plain: .multiline, depth: depth)
-    } else if CName.equals(name, "keywords") {
+    } else if CName.equalsIgnoringCase(name, "keywords") {
       begin(.mediaKeywords(rank: rank), .line, .text, depth: depth)
-    } else if CName.equals(name, "rating") {
+    } else if CName.equalsIgnoringCase(name, "rating") {
       begin(.rating(rank: rank), .line, .text, depth: depth)
-    } else if CName.equals(name, "copyright") {
+    } else if CName.equalsIgnoringCase(name, "copyright") {
       begin(.copyright(rank: rank), .line, .text, depth: depth)
-    } else if CName.equals(name, "category") {
+    } else if CName.equalsIgnoringCase(name, "category") {
       begin(.category, .decodedLine, .text, depth: depth)
     }
     return .other

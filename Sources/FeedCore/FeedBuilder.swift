@@ -147,7 +147,7 @@ struct FeedBuilder: ~Copyable {
     if CName.equalsIgnoringCase(name, "rss") {
       format = .rss
       namespaces.rssRootURI = uri
-    } else if CName.equals(name, "RDF"), namespaces.namespace(of: uri) == .rdf {
+    } else if CName.equalsIgnoringCase(name, "RDF"), namespaces.namespace(of: uri) == .rdf {
       format = .rss
     } else if CName.equalsIgnoringCase(name, "feed"),
       uri == nil || namespaces.namespace(of: uri) == .atom
@@ -166,8 +166,8 @@ struct FeedBuilder: ~Copyable {
     depth: Int
   ) -> Role {
     if format == .atom
-      ? namespace == .atom && CName.equals(name, "entry")
-      : namespace == .rss && CName.equals(name, "item")
+      ? namespace == .atom && CName.equalsIgnoringCase(name, "entry")
+      : namespace == .rss && CName.equalsIgnoringCase(name, "item")
     {
       item.restart()
       if let about = attributes.string("about", namespace: .rdf) { item.setAbout(about) }
@@ -175,7 +175,7 @@ struct FeedBuilder: ~Copyable {
       itemDepth = depth
       return .item
     }
-    if format == .rss, namespace == .rss, CName.equals(name, "channel") {
+    if format == .rss, namespace == .rss, CName.equalsIgnoringCase(name, "channel") {
       channelDepth = depth
       return .channel
     }
@@ -187,19 +187,21 @@ struct FeedBuilder: ~Copyable {
       return .other
     }
     if format == .rss, namespace == .rss {
-      if CName.equals(name, "title") {
+      if CName.equalsIgnoringCase(name, "title") {
         begin(.feedTitle, .lineOrHTML, .markup, depth: depth)
-      } else if CName.equals(name, "link") {
+      } else if CName.equalsIgnoringCase(name, "link") {
         begin(.feedLink, .trimmed, .text, depth: depth)
-      } else if CName.equals(name, "description") {
+      } else if CName.equalsIgnoringCase(name, "description") {
         begin(.feedDescription, .html, .markup, depth: depth)
       }
     } else if format == .atom, namespace == .atom {
-      if CName.equals(name, "title") {
+      if CName.equalsIgnoringCase(name, "title") {
         beginAtomText(.feedTitle, attributes, plain: .line, depth: depth)
-      } else if CName.equals(name, "subtitle") || CName.equals(name, "tagline") {
+      } else if CName.equalsIgnoringCase(name, "subtitle")
+        || CName.equalsIgnoringCase(name, "tagline")
+      {
         beginAtomText(.feedDescription, attributes, plain: .multiline, depth: depth)
-      } else if CName.equals(name, "link"), link == nil,
+      } else if CName.equalsIgnoringCase(name, "link"), link == nil,
         let href = FeedBuilder.alternateHref(attributes)
       {
         link = href

@@ -9,6 +9,12 @@ import Foundation
 /// - RFC 3339 / ISO 8601: `2002-10-02T13:00:00Z`, fractions of a second, `+09:00`, a space for
 ///   `T`, a date alone (midnight UTC), no zone (UTC).
 /// - `2020/1/10 14:33:00`: slashes and one-digit fields, read as UTC.
+/// - A 12-hour clock with `AM`/`PM` (also Korean `오전`/`오후`), the North American zones
+///   with and without S/D (`ET`, `EST`, `EDT`...) and the military letters feedparser knows
+///   (`Z`, `A`, `M`, `N`, `Y`); zone names of one or two letters count only after the time.
+/// - Month names in the languages feedparser reads: Greek abbreviations (`Ιούλ`), Hungarian
+///   (`2004-július-13T9:15-05:00`), Korean (`2004년 05월 28일 01:31:15`,
+///   `2004-05-25 오후 11:23:17`; both +09:00 unless a zone is given).
 ///
 /// Anything else is `nil`: an unparseable date is not an error.
 enum FeedDate {
@@ -32,16 +38,23 @@ enum FeedDate {
   private static func parseNumeric(_ scanner: inout DateScanner) -> Date? {
     guard let year = scanner.number(maxDigits: 4), let separator = scanner.next(),
       separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/"),
-      let month = scanner.number(maxDigits: 2), scanner.next() == separator,
-      let day = scanner.number(maxDigits: 2)
+      let month = scanner.number(maxDigits: 2) ?? Months.number(scanner.word()),
+      scanner.next() == separator, let day = scanner.number(maxDigits: 2)
     else { return nil }
     var time = (hour: 0, minute: 0, second: 0)
     var offset = 0
     if let mark = scanner.peek(), mark | 0x20 == UInt8(ascii: "t") || mark == UInt8(ascii: " ") {
       scanner.advance()
       scanner.skipSpaces()
+      // Korean `2004-05-25 오후 11:23:17`: the meridiem first, Korean time.
+      let koreanMeridiem = scanner.word(as: Meridiem.init)
+      if koreanMeridiem != nil { offset = 9 * 3_600 }
+      scanner.skipSpaces()
       guard let parsed = scanner.time() else { return nil }
       time = parsed
+      scanner.skipSpaces()
+      let meridiem = scanner.word(as: Meridiem.init) ?? koreanMeridiem
+      time.hour = meridiem?.hour(time.hour) ?? time.hour
       scanner.skipSpaces()
       if !scanner.isAtEnd {
         guard let zone = scanner.zone() else { return nil }
@@ -61,7 +74,9 @@ enum FeedDate {
     var numbers = DateNumbers()
     var month: Int?
     var time: (hour: Int, minute: Int, second: Int)?
-    var offset = 0
+    var offset: Int?
+    var meridiem: Meridiem?
+    var korean = false
     while true {
       scanner.skipSeparators()
       guard let byte = scanner.peek() else { break }
@@ -72,7 +87,15 @@ enum FeedDate {
         } else {
           let start = scanner.index
           guard let value = scanner.number(maxDigits: 4) else { return nil }
-          numbers.add(value, digits: scanner.index - start)
+          let digits = scanner.index - start
+          // Korean `2004년 05월 28일`: year, month and day marked by the word after them.
+          switch scanner.word(as: KoreanDateMark.init) {
+          case .month?: month = value
+          case .year?:
+            korean = true
+            numbers.add(value, digits: digits)
+          case .day?, nil: numbers.add(value, digits: digits)
+          }
         }
       } else if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
         guard let zone = scanner.zone() else { return nil }
@@ -81,7 +104,9 @@ enum FeedDate {
         let word = scanner.word()
         if let value = Months.number(word) {
           month = value
-        } else if let zone = Zones.offset(word) {
+        } else if let value = Meridiem(word) {
+          meridiem = value
+        } else if word.count > 2 || time != nil, let zone = Zones.offset(word) {
           offset = zone
           // `GMT+0900`: an offset glued to a zone name.
           if let sign = scanner.peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
@@ -97,8 +122,9 @@ enum FeedDate {
     guard let day = numbers.day, let year = numbers.year else { return nil }
     let clock = time ?? (0, 0, 0)
     return CivilTime(
-      year: year, month: month, day: day, hour: clock.hour, minute: clock.minute,
-      second: clock.second, offsetSeconds: offset
+      year: year, month: month, day: day, hour: meridiem?.hour(clock.hour) ?? clock.hour,
+      minute: clock.minute, second: clock.second,
+      offsetSeconds: offset ?? (korean ? 9 * 3_600 : 0)
     ).date
   }
 }
@@ -186,7 +212,64 @@ enum Months {
       }
       if matches { return index + 1 }
     }
-    return nil
+    // Only words that can be one: non-ASCII, or the long ASCII ones (`szeptember`).
+    guard word.count >= 9 || word.contains(where: { $0 >= 0x80 }) else { return nil }
+    return localized[String(decoding: word, as: UTF8.self).lowercased()]
+  }
+
+  /// feedparser's tables (its `greek.py` and `hungarian.py`, spelling and all), plus the
+  /// standard Hungarian `február` and `május`; keyed in lower case.
+  private static let localized: [String: Int] = [
+    "ιαν": 1, "φεβ": 2, "μάώ": 3, "μαώ": 3, "απρ": 4, "μάι": 5, "μαϊ": 5, "μαι": 5,
+    "ιούν": 6, "ιον": 6, "ιούλ": 7, "ιολ": 7, "αύγ": 8, "αυγ": 8, "σεπ": 9, "οκτ": 10,
+    "νοέ": 11, "νοε": 11, "δεκ": 12,
+    "január": 1, "februári": 2, "február": 2, "március": 3, "április": 4, "máujus": 5,
+    "május": 5, "június": 6, "július": 7, "augusztus": 8, "szeptember": 9, "október": 10,
+  ]
+}
+
+/// `AM` or `PM` (any case), or Korean `오전`/`오후`.
+enum Meridiem {
+  case am, pm
+
+  init?(_ word: UnsafeBufferPointer<UInt8>) {
+    if word.count == 2, word[1] | 0x20 == UInt8(ascii: "m") {
+      switch word[0] | 0x20 {
+      case UInt8(ascii: "a"): self = .am
+      case UInt8(ascii: "p"): self = .pm
+      default: return nil
+      }
+    } else if word.elementsEqual("오전".utf8) {
+      self = .am
+    } else if word.elementsEqual("오후".utf8) {
+      self = .pm
+    } else {
+      return nil
+    }
+  }
+
+  /// The 24-hour hour for `hour` on a 12-hour clock (12 AM is 0, 12 PM is 12); hours outside
+  /// 1...12 are already 24-hour and stay.
+  func hour(_ hour: Int) -> Int {
+    guard (1...12).contains(hour) else { return hour }
+    return hour % 12 + (self == .pm ? 12 : 0)
+  }
+}
+
+/// The Korean words after a date's numbers: 년 (year), 월 (month), 일 (day).
+enum KoreanDateMark {
+  case year, month, day
+
+  init?(_ word: UnsafeBufferPointer<UInt8>) {
+    if word.elementsEqual("년".utf8) {
+      self = .year
+    } else if word.elementsEqual("월".utf8) {
+      self = .month
+    } else if word.elementsEqual("일".utf8) {
+      self = .day
+    } else {
+      return nil
+    }
   }
 }
 
@@ -196,6 +279,10 @@ enum Zones {
   private static let offsets: [UInt32: Int] = {
     let hours: [(StaticString, Int)] = [
       ("gmt", 0), ("ut", 0), ("utc", 0), ("z", 0), ("wet", 0),
+      // feedparser's North American names without S/D, and its military letters (RFC 822's
+      // signs, which RFC 1123 calls wrong; other letters are unknown there, so UTC).
+      ("at", -4), ("et", -5), ("ct", -6), ("mt", -7), ("pt", -8),
+      ("a", -1), ("m", -12), ("n", 1), ("y", 12),
       ("est", -5), ("edt", -4), ("cst", -6), ("cdt", -5), ("mst", -7), ("mdt", -6),
       ("pst", -8), ("pdt", -7), ("akst", -9), ("akdt", -8), ("hst", -10), ("ast", -4),
       ("adt", -3), ("bst", 1), ("cet", 1), ("cest", 2), ("met", 1), ("mest", 2), ("eet", 2),

@@ -76,6 +76,7 @@ public enum FeedParser {
 /// The pipeline for one document: raw chunks -> `InputDecoder` -> `SAXSession` -> `Feed`.
 struct StreamingParse {
   private var decoder = InputDecoder()
+  private var ampersands = BareAmpersandEscaper()
   private let session = SAXSession()
   /// The whole input's size in bytes when known beforehand (a `Data`, a regular file).
   private let expectedByteCount: Int?
@@ -90,7 +91,11 @@ struct StreamingParse {
 
   mutating func push(_ chunk: UnsafeBufferPointer<UInt8>) {
     let session = self.session
-    decoder.push(chunk) { session.feed($0) }
+    // Moved out and back so its buffers stay uniquely referenced (no copy on write).
+    var ampersands = BareAmpersandEscaper()
+    swap(&ampersands, &self.ampersands)
+    decoder.push(chunk) { ampersands.escape($0, final: false) { session.feed($0) } }
+    swap(&ampersands, &self.ampersands)
     pushedByteCount += chunk.count
     if !sizedItemList, let expectedByteCount { sizeItemList(expectedByteCount: expectedByteCount) }
   }
@@ -115,11 +120,17 @@ struct StreamingParse {
   /// Flushes the input and returns the feed, or why there is none.
   mutating func finish() throws(FeedParseError) -> Feed {
     let session = self.session
-    decoder.finish { session.feed($0) }
+    var ampersands = self.ampersands
+    decoder.finish { ampersands.escape($0, final: false) { session.feed($0) } }
+    ampersands.escape(UnsafeBufferPointer(start: nil, count: 0), final: true) { session.feed($0) }
     session.finish()
     let document = session.result
     guard let format = document.format else { throw classifyFailure(document) }
-    var warnings = decoder.warnings + session.issues
+    var warnings = decoder.warnings
+    if ampersands.escapedCount > 0 {
+      warnings.append("\(ampersands.escapedCount) \"&\" not starting a reference, read as text")
+    }
+    warnings += session.issues
     if session.issueCount > session.issues.count {
       warnings.append("(\(session.issueCount - session.issues.count) more XML errors not shown)")
     }

@@ -8,10 +8,11 @@ import CLibXML2
 /// long as the context it was given to.
 ///
 /// Entities: libxml2 resolves the five XML ones itself and asks `getEntity` for any other
-/// `&name;`. The HTML5 names are answered from `HTMLEntities` (feeds use
-/// `&uuml;` without declaring it); anything else, including whatever a DTD declares, stays
-/// undefined: no external entity is ever read and nothing is expanded recursively, so XXE and
-/// billion-laughs documents get warnings instead of file contents or exponential memory.
+/// `&name;`. Internal general entities the document declares in its DOCTYPE are answered with
+/// their expansion (`DeclaredEntities`: bounded, so billion laughs gets a warning and nothing),
+/// in text only; then the HTML5 names from `HTMLEntities` (feeds use `&uuml;` without declaring
+/// it). External and parameter entities are never stored or read, so XXE documents get
+/// warnings instead of file contents.
 final class SAXSession {
   /// Everything the callbacks touch, behind one pointer: `userData` points here, so a callback
   /// reaches the builder without retain/release or dynamic exclusivity checks.
@@ -23,6 +24,7 @@ final class SAXSession {
     var firstError: (line: Int, column: Int, message: String)?
     var stoppedAtRoot = false
     var entities: [String: UnsafeMutablePointer<xmlEntity>] = [:]
+    var declared = DeclaredEntities()
   }
 
   static let maximumIssues = 20
@@ -104,6 +106,13 @@ final class SAXSession {
     // The same callback for white space between elements: libxml2 then skips its test of
     // whether that white space is ignorable, which needs a DTD to answer anyway.
     handler.ignorableWhitespace = handler.characters
+    handler.entityDecl = { userData, name, type, _, _, content in
+      guard let state = SAXSession.state(userData), let name, let content,
+        type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue)
+      else { return }
+      let value = Array(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+      state.pointee.declared.declare(String(cString: name), value: value)
+    }
     handler.getEntity = { userData, name in
       guard let state = SAXSession.state(userData), let name else { return nil }
       return SAXSession.entity(named: name, state: state)
@@ -153,6 +162,32 @@ final class SAXSession {
     }
   }
 
+  /// Adds a complaint of ours, at the parser's current position.
+  private static func note(_ message: String, state: UnsafeMutablePointer<State>) {
+    let input = state.pointee.context?.pointee.input
+    let line = Int(input?.pointee.line ?? 0)
+    let column = Int(input?.pointee.col ?? 0)
+    state.pointee.issueCount += 1
+    if state.pointee.issues.count < maximumIssues {
+      state.pointee.issues.append("\(line):\(column): \(message)")
+    }
+  }
+
+  /// A text entity whose content is `expansion`, handed to `characters` as it is; one per
+  /// name and expansion, freed with the session.
+  private static func declaredEntity(
+    named name: UnsafePointer<UInt8>, _ expansion: [UInt8], state: UnsafeMutablePointer<State>
+  ) -> UnsafeMutablePointer<xmlEntity>? {
+    let key = String(cString: name) + (expansion.isEmpty ? ";declared-empty" : ";declared")
+    if let cached = state.pointee.entities[key] { return cached }
+    let type = XML_INTERNAL_PREDEFINED_ENTITY
+    let entity = (expansion + [0]).withUnsafeBufferPointer { content in
+      xmlNewEntity(nil, name, Int32(type.rawValue), nil, nil, content.baseAddress)
+    }
+    if let entity { state.pointee.entities[key] = entity }
+    return entity
+  }
+
   /// Answers libxml2's entity lookups (see the type's documentation).
   private static func entity(
     named name: UnsafePointer<UInt8>, state: UnsafeMutablePointer<State>
@@ -161,6 +196,12 @@ final class SAXSession {
     keepReading(state)
     if let predefined = xmlGetPredefinedEntity(name) { return predefined }
     let inText = context.pointee.instate == XML_PARSER_CONTENT
+    if !state.pointee.declared.isEmpty, inText,
+      let expansion = state.pointee.declared.expansion(of: String(cString: name))
+    {
+      if let problem = expansion.problem { note(problem, state: state) }
+      return declaredEntity(named: name, expansion.bytes ?? [], state: state)
+    }
     let key = String(cString: name) + (inText ? ";" : ";@")
     if let cached = state.pointee.entities[key] { return cached }
     guard let replacement = HTMLEntities.table[String(cString: name) + ";"] else { return nil }

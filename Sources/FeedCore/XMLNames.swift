@@ -93,7 +93,10 @@ enum CName {
     return false
   }
 
-  /// Whether `name` equals `literal` ignoring ASCII case.
+  /// Whether `name` equals `literal` ignoring ASCII case. Element names are compared this way:
+  /// feedparser lower-cases them, so `pubdate` and `PUBDATE` are `pubDate`. (Folding bit 5
+  /// also pairs a few non-letters, such as `_` and DEL, none of which can both be in a name.)
+  @inline(__always)
   static func equalsIgnoringCase(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
     let count = literal.utf8CodeUnitCount
     let bytes = literal.utf8Start

@@ -31,8 +31,28 @@ struct Parse: ParsableCommand {
     for warning in feed.warnings {
       FileHandle.standardError.write(Data("artfeed: warning: \(warning)\n".utf8))
     }
-    let output = json ? feed.jsonString() + "\n" : feed.listingLines().map { $0 + "\n" }.joined()
+    if json {
+      // Streamed in 64 KiB pieces: the model is never held together with its whole JSON.
+      feed.writeJSON(terminator: "\n") { Parse.writeToStandardOutput($0) }
+      return
+    }
+    let output = feed.listingLines().map { $0 + "\n" }.joined()
     FileHandle.standardOutput.write(Data(output.utf8))
+  }
+
+  /// Writes all of `bytes` to file descriptor 1, retrying short and interrupted writes.
+  private static func writeToStandardOutput(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard var cursor = bytes.baseAddress else { return }
+    var left = bytes.count
+    while left > 0 {
+      let written = write(1, cursor, left)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      cursor += written
+      left -= written
+    }
   }
 
   private func parseSource() throws(CommandFailure) -> Feed {

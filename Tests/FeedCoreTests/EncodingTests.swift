@@ -44,6 +44,31 @@ struct EncodingTests {
     #expect(try parse(bytes: big).items.first?.title == "Ünïcode 中文 🇯🇵")
   }
 
+  @Test("UTF-32 with and without a byte order mark, little and big endian")
+  func utf32() throws {
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-32\"?><rss><channel><item><title>Ünïcode 中文 🇯🇵</title></item></channel></rss>"
+    func bytes(_ bigEndian: Bool) -> [UInt8] {
+      text.unicodeScalars.flatMap { scalar -> [UInt8] in
+        let value = scalar.value
+        let big = [
+          UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF),
+          UInt8(value & 0xFF),
+        ]
+        return bigEndian ? big : big.reversed()
+      }
+    }
+    let documents: [[UInt8]] = [
+      [0xFF, 0xFE, 0x00, 0x00] + bytes(false), [0x00, 0x00, 0xFE, 0xFF] + bytes(true),
+      bytes(false), bytes(true),
+    ]
+    for document in documents {
+      let feed = try parse(bytes: document)
+      #expect(feed.items.first?.title == "Ünïcode 中文 🇯🇵")
+      #expect(feed.warnings.isEmpty)
+    }
+  }
+
   @Test("windows-1252 0x80 is the euro sign; ISO-8859-1 reads its C1 bytes the same way")
   func windows1252() throws {
     #expect(

@@ -101,6 +101,29 @@ struct FeedOutputTests {
     #expect(object is [String: Any])
   }
 
+  @Test("streamed JSON is the same bytes in any chunk size, ending in the terminator")
+  func streamedJSON() {
+    let expected = Array((Self.sample.jsonString() + "\n").utf8)
+    for chunkSize in [1, 7, 100, 1 << 16] {
+      var streamed: [UInt8] = []
+      var pieces = 0
+      Self.sample.writeJSON(chunkSize: chunkSize, terminator: "\n") {
+        streamed += $0
+        pieces += 1
+      }
+      #expect(streamed == expected, "chunk size \(chunkSize)")
+      if chunkSize == 1 { #expect(pieces > 10) }
+    }
+  }
+
+  @Test("JSON strings escape quotes, backslashes and control characters, and keep the rest")
+  func escapes() {
+    let feed = Feed(format: .rss, title: "a\"b\\c\n\r\t\u{08}\u{0C}\u{01}\u{1F}\u{7F} é 中 😀")
+    #expect(
+      feed.jsonString().contains(
+        #""title": "a\"b\\c\n\r\t\b\f\u0001\u001f\#u{7F} é 中 😀","#))
+  }
+
   @Test("an empty feed has empty lists")
   func emptyJSON() {
     #expect(
