@@ -18,7 +18,7 @@ extension AppState {
       list.draw(into: &buffer, top: 1, emptyMessage: emptyMessage)
     }
     drawStatusLine(into: &buffer)
-    if showsHelp { HelpOverlay.draw(into: &buffer) }
+    if showsHelp { HelpOverlay.draw(into: &buffer, top: helpTop) }
     return buffer
   }
 
@@ -77,9 +77,12 @@ extension AppState {
     let y = height - 1
     buffer.fill(x: 0, y: y, width: width, height: 1, style: .bar)
     if let prompt {
-      let text = "Artist: " + prompt
-      let end = buffer.put(text, x: 0, y: y, style: Style(.prompt, bold: true, reverse: true))
-      let after = buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
+      let characters = Array(prompt)
+      let cursor = min(max(0, promptCursor), characters.count)
+      let prompted = Style(.prompt, bold: true, reverse: true)
+      var end = buffer.put("Artist: " + String(characters[..<cursor]), x: 0, y: y, style: prompted)
+      end = buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
+      let after = buffer.put(String(characters[cursor...]), x: end, y: y, style: prompted)
       let busy =
         isSearching ? "  " + Self.spinner[spinnerFrame % Self.spinner.count] + " searching" : ""
       buffer.put(busy + "   Enter keep  Esc cancel", x: after, y: y, style: .bar)

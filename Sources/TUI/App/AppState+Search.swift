@@ -7,23 +7,53 @@ extension AppState {
     beforePrompt = (list, searchQuery)
     if savedList == nil { savedList = list }
     prompt = ""
+    promptCursor = 0
     status = nil
   }
 
-  /// Keys while the prompt is open: text edits the query, Enter keeps, Esc restores.
+  /// Keys while the prompt is open: text edits the query where the cursor is (Left, Right,
+  /// Home, End, Ctrl-A, Ctrl-E move it), Up, Down and the page keys move through the results,
+  /// Enter keeps, Esc restores.
   mutating func handlePrompt(_ key: Key) -> [Command] {
-    guard var text = prompt else { return [] }
+    guard let text = prompt else { return [] }
+    var characters = Array(text)
+    var cursor = min(max(0, promptCursor), characters.count)
     switch key {
     case .character(let character):
       guard !character.isNewline, character.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) else {
         return []
       }
-      text.append(character)
+      characters.insert(character, at: cursor)
+      cursor += 1
     case .backspace:
-      if text.isEmpty { return cancelPrompt() }
-      text.removeLast()
+      if characters.isEmpty { return cancelPrompt() }
+      guard cursor > 0 else { return [] }
+      characters.remove(at: cursor - 1)
+      cursor -= 1
     case .control("u"):
-      text = ""
+      characters.removeFirst(cursor)
+      cursor = 0
+    case .control("w"):
+      var start = cursor
+      while start > 0, characters[start - 1] == " " { start -= 1 }
+      while start > 0, characters[start - 1] != " " { start -= 1 }
+      characters.removeSubrange(start..<cursor)
+      cursor = start
+    case .left, .right, .home, .end, .control("a"), .control("e"):
+      promptCursor = Self.movedCursor(cursor, by: key, count: characters.count)
+      return []
+    case .up:
+      list.move(.up)
+      return []
+    case .down:
+      list.move(.down)
+      return []
+    case .pageUp:
+      list.move(.pageUp)
+      return []
+    case .pageDown:
+      list.move(.pageDown)
+      return []
     case .escape:
       return cancelPrompt()
     case .enter:
@@ -35,8 +65,18 @@ extension AppState {
     default:
       return []
     }
-    prompt = text
+    prompt = String(characters)
+    promptCursor = cursor
     return promptChanged()
+  }
+
+  private static func movedCursor(_ cursor: Int, by key: Key, count: Int) -> Int {
+    switch key {
+    case .left: max(0, cursor - 1)
+    case .right: min(count, cursor + 1)
+    case .home, .control("a"): 0
+    default: count
+    }
   }
 
   /// The query changed: ask for the artist's items (results arrive as an event).
@@ -66,6 +106,7 @@ extension AppState {
     if searchQuery == nil { savedList = nil }
     beforePrompt = nil
     prompt = nil
+    status = nil
     return wasSearching ? [.cancel(.search)] : []
   }
 
@@ -76,6 +117,7 @@ extension AppState {
     list.resize(width: listWidth, height: listHeight)
     savedList = nil
     searchQuery = nil
+    status = nil
   }
 
   mutating func showSearchResult(query: String, _ result: Result<LoadedList, LoadError>) {

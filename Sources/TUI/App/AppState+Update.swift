@@ -62,14 +62,32 @@ extension AppState {
 
   private mutating func handle(_ key: Key) -> [Command] {
     if prompt != nil { return handlePrompt(key) }
-    if showsHelp {
-      // Any key closes the help overlay; it does nothing else.
-      showsHelp = false
-      return []
-    }
+    if showsHelp { return handleHelp(key) }
     guard let action = KeyMap.action(for: key) else { return [] }
     if detail != nil { return handleDetail(action) }
     return handleList(action)
+  }
+
+  /// Keys over the help overlay: when it does not fit, the moving keys scroll it; any other
+  /// key closes it and does nothing else.
+  private mutating func handleHelp(_ key: Key) -> [Command] {
+    let maxTop = HelpOverlay.maxTop(width: width, height: height)
+    let page = max(1, height - 3)
+    let step: Int? =
+      switch KeyMap.action(for: key) {
+      case .down: 1
+      case .up: -1
+      case .pageDown, .halfPageDown: page
+      case .pageUp, .halfPageUp: -page
+      default: nil
+      }
+    if let step, maxTop > 0 {
+      helpTop = min(max(0, helpTop + step), maxTop)
+    } else {
+      showsHelp = false
+      helpTop = 0
+    }
+    return []
   }
 
   private mutating func handleList(_ action: Action) -> [Command] {

@@ -17,11 +17,15 @@ public struct AppState {
   public internal(set) var searchQuery: String?
   /// The search prompt's text while the reader types, nil when the prompt is closed.
   public internal(set) var prompt: String?
+  /// Where typing goes in the prompt, in characters from its start.
+  public internal(set) var promptCursor = 0
   /// What the prompt restores on Esc: the list and query from before it opened.
   var beforePrompt: (list: ItemList, query: String?)?
   /// The open item, if any.
   public internal(set) var detail: DetailState?
   public internal(set) var showsHelp = false
+  /// The help overlay's first line shown, when it is too tall for the screen.
+  var helpTop = 0
   /// The last error or note for the status line.
   public internal(set) var status: String?
   /// The main list is being (re)loaded.

@@ -1,30 +1,70 @@
 import Foundation
+import TextLayout
 
 /// The `?` overlay: every key, in a framed box centred on the screen.
+///
+/// At small sizes the box takes the whole screen and its text scrolls (j/k, arrows, pages);
+/// lines too wide for the box end with `…`. Any other key closes it.
 public enum HelpOverlay {
-  public static func draw(into buffer: inout ScreenBuffer) {
-    var rows = KeyMap.bindings.map { binding in
+  /// The overlay's text, one entry per line.
+  static var rows: [String] {
+    KeyMap.bindings.map { binding in
       binding.keys.padding(toLength: 16, withPad: " ", startingAt: 0) + binding.help
-    }
-    rows.append(contentsOf: [
-      "", "Mouse: wheel scrolls, click selects, double click opens.", "Press any key to close.",
-    ])
-    let innerWidth = min(buffer.width - 4, (rows.map(\.count).max() ?? 0) + 2)
-    let innerHeight = min(buffer.height - 2, rows.count)
+    } + [
+      "", "Mouse: wheel scrolls, click selects, double click opens.", "Press q or Esc to close.",
+    ]
+  }
+
+  /// The box's inner size on a screen: as wide as the longest line and as tall as the text,
+  /// within the screen less its frame.
+  static func innerSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    let rows = Self.rows
+    let longest = rows.map { DisplayWidth.of($0) }.max() ?? 0
+    return (min(width - 4, longest + 2), min(height - 2, rows.count))
+  }
+
+  /// The first line that may be at the top: the text scrolls no further than its end.
+  static func maxTop(width: Int, height: Int) -> Int {
+    max(0, rows.count - max(0, innerSize(width: width, height: height).height))
+  }
+
+  /// Draws the overlay with line `top` of its text first.
+  public static func draw(into buffer: inout ScreenBuffer, top: Int = 0) {
+    let rows = Self.rows
+    let (innerWidth, innerHeight) = innerSize(width: buffer.width, height: buffer.height)
     guard innerWidth > 4, innerHeight > 0 else { return }
+    let top = min(max(0, top), maxTop(width: buffer.width, height: buffer.height))
     let x = (buffer.width - innerWidth - 2) / 2
     let y = (buffer.height - innerHeight - 2) / 2
     let style = Style(.accent)
     buffer.put("┌" + String(repeating: "─", count: innerWidth) + "┐", x: x, y: y, style: style)
     buffer.put(" Keys ", x: x + 2, y: y, style: Style(.accent, bold: true))
-    for (index, row) in rows.prefix(innerHeight).enumerated() {
-      buffer.fill(x: x, y: y + 1 + index, width: innerWidth + 2, height: 1, style: .normal)
-      buffer.put("│", x: x, y: y + 1 + index, style: style)
-      buffer.put(" " + row, x: x + 1, y: y + 1 + index, style: .normal, limit: x + 1 + innerWidth)
-      buffer.put("│", x: x + innerWidth + 1, y: y + 1 + index, style: style)
+    for (index, row) in rows.dropFirst(top).prefix(innerHeight).enumerated() {
+      let line = y + 1 + index
+      buffer.fill(x: x, y: line, width: innerWidth + 2, height: 1, style: .normal)
+      buffer.put("│", x: x, y: line, style: style)
+      buffer.put(" " + fitted(row, width: innerWidth - 1), x: x + 1, y: line, style: .normal)
+      buffer.put("│", x: x + innerWidth + 1, y: line, style: style)
     }
-    buffer.put(
-      "└" + String(repeating: "─", count: innerWidth) + "┘", x: x, y: y + innerHeight + 1,
-      style: style)
+    var bottom = "└" + String(repeating: "─", count: innerWidth) + "┘"
+    if rows.count > innerHeight, innerWidth >= 12 {
+      let more = top + innerHeight < rows.count ? " j/k: more " : " k: back "
+      bottom = "└─" + more + String(repeating: "─", count: innerWidth - 1 - more.count) + "┘"
+    }
+    buffer.put(bottom, x: x, y: y + innerHeight + 1, style: style)
+  }
+
+  /// `text` cut to `width` cells, ending with `…` when cut.
+  static func fitted(_ text: String, width: Int) -> String {
+    guard DisplayWidth.of(text) > width else { return text }
+    var result = ""
+    var used = 0
+    for character in text {
+      let cells = DisplayWidth.of(character)
+      if used + cells > width - 1 { break }
+      result.append(character)
+      used += cells
+    }
+    return result + "…"
   }
 }
