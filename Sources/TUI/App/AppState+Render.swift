@@ -132,6 +132,8 @@ extension AppState {
         x: box.x, y: top + box.y - detail.top, width: box.width, height: box.height)
       ThumbnailBox.draw(placed, item: detail.view.item, into: &buffer, style: .box, clip: visible)
     }
+    // No scrollbar when the whole item fits: nothing to scroll.
+    guard detail.view.lines.count > listHeight else { return }
     Scrollbar.draw(
       x: width - 1, top: top, height: listHeight,
       thumb: Scrollbar.thumb(
