@@ -41,6 +41,7 @@ struct Browse: ParsableCommand {
     let size = screen.size
     let isLocal = options.endpoint == nil && !(options.source ?? "").contains("://")
     var state = AppState(isOffline: isLocal, width: size.width, height: size.height)
+    state.quitsIfNotAFeed = options.source != nil && isLocal
     var commands = state.startLoading()
     if let artist = options.artist { commands += state.startSearch(artist) }
     var loop = AppLoop(
@@ -49,6 +50,11 @@ struct Browse: ParsableCommand {
       openLink: { url, report in BrowserLauncher.open(url, screen: screen, report: report) })
     loop.run(initial: commands)
     screen.close()
+    if state.quitsIfNotAFeed, loop.state.list.count == 0, let failure = loop.state.loadFailure,
+      failure.kind == .notAFeed || failure.kind == .unreadable
+    {
+      fail(CommandFailure(failure))
+    }
     if let signal = TerminalGuard.receivedSignal {
       Foundation.exit(128 + signal)
     }

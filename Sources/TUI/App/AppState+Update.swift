@@ -25,6 +25,11 @@ extension AppState {
     case .loaded(let generation, let result):
       guard generation == loadGeneration else { return [] }
       finishLoading(result)
+      if quitsIfNotAFeed, list.count == 0, let kind = loadFailure?.kind,
+        kind == .notAFeed || kind == .unreadable
+      {
+        return [.quit]
+      }
       return []
     case .searchResults(let generation, let query, let result):
       guard generation == searchGeneration else { return [] }

@@ -34,6 +34,9 @@ public struct AppState {
   public internal(set) var isSearching = false
   /// Why the last load of the main list failed, while it has not succeeded since.
   public internal(set) var loadFailure: LoadError?
+  /// Quit when the first load finds the source is not a feed or cannot be read (a file given
+  /// on the command line: the browser then fails as `parse` does, instead of an empty list).
+  public var quitsIfNotAFeed = false
   /// Why the last artist search failed, until the next one answers.
   public internal(set) var searchFailure: LoadError?
   var spinnerFrame = 0
