@@ -50,7 +50,9 @@ let package = Package(
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
-    .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore"]),
+    .testTarget(
+      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore"],
+      exclude: ["Support/feedserver.py"]),
     .testTarget(name: "TUITests", dependencies: ["TUI", "FeedCore", "ArtfeedResources"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["FeedCore", "TextLayout", "TUI", "ArtfeedResources"]),

@@ -39,6 +39,7 @@ public final class URLSessionClient: HTTPClient {
   }
 
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    if Task.isCancelled { throw .cancelled }
     let task = session.dataTask(with: Self.urlRequest(for: request))
     let id = task.taskIdentifier
     let router = self.router
