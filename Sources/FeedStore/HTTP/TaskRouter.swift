@@ -95,16 +95,17 @@ final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let id = dataTask.taskIdentifier
+    // Mutated in place: copying the entry out and back would copy the whole body per chunk.
     let overLimit = entries.withLock { table -> Bool in
-      guard var entry = table[id], entry.stopReason == nil else { return false }
-      if entry.body.count + data.count > entry.maxBodyBytes {
-        entry.stopReason = .tooLarge(limit: entry.maxBodyBytes)
-        entry.body = Data()
-        table[id] = entry
+      guard let limit = table[id]?.maxBodyBytes, let count = table[id]?.body.count,
+        table[id]?.stopReason == nil
+      else { return false }
+      if count + data.count > limit {
+        table[id]?.stopReason = .tooLarge(limit: limit)
+        table[id]?.body = Data()
         return true
       }
-      entry.body.append(data)
-      table[id] = entry
+      table[id]?.body.append(data)
       return false
     }
     if overLimit { dataTask.cancel() }
