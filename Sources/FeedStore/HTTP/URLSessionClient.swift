@@ -84,9 +84,11 @@ public final class URLSessionClient: HTTPClient {
       let host = request.url.host
     else { return }
     let port = request.url.port ?? (request.url.scheme == "https" ? 443 : 80)
+    // The probe's own budget: at most 1 s, and short enough to decide before the total deadline.
+    let budget = min(1, request.connectTimeout, (request.timeout - request.connectTimeout) / 2)
     let connect = DispatchWorkItem {
       guard router.hasResponse(id) == false else { return }
-      let probe = ConnectProbe.check(host: host, port: port, within: min(request.connectTimeout, 1))
+      let probe = ConnectProbe.check(host: host, port: port, within: budget)
       guard probe == .timedOut, router.hasResponse(id) == false else { return }
       if router.stop(id, because: .connectTimedOut(seconds: request.connectTimeout)) {
         task.cancel()
