@@ -58,7 +58,10 @@ struct FeedCacheTests {
     try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(to: file)
     #expect(cache.entry(for: Self.url) == nil)
     let other = try #require(URL(string: "https://example.org/other.xml"))
-    try cache.store(CacheEntry(url: other, etag: nil, lastModified: nil, fetchedAt: Date(), status: 200, body: Data("x".utf8)))
+    try cache.store(
+      CacheEntry(
+        url: other, etag: nil, lastModified: nil, fetchedAt: Date(), status: 200,
+        body: Data("x".utf8)))
     try FileManager.default.removeItem(at: file)
     try FileManager.default.copyItem(at: cache.fileURL(for: other), to: file)
     #expect(cache.entry(for: Self.url) == nil)
@@ -100,17 +103,24 @@ struct FeedCacheTests {
 
   @Test("the back-off key is the lower-cased host, with the port when there is one")
   func backoffKey() throws {
-    #expect(Backoff.key(for: try #require(URL(string: "https://WWW.DeviantArt.com/rss.xml"))) == "www.deviantart.com")
-    #expect(Backoff.key(for: try #require(URL(string: "http://127.0.0.1:8080/x"))) == "127.0.0.1:8080")
+    #expect(
+      Backoff.key(for: try #require(URL(string: "https://WWW.DeviantArt.com/rss.xml")))
+        == "www.deviantart.com")
+    #expect(
+      Backoff.key(for: try #require(URL(string: "http://127.0.0.1:8080/x"))) == "127.0.0.1:8080")
   }
 
   @Test("the directory is $XDG_CACHE_HOME/artfeed, else $HOME/.cache/artfeed")
   func defaultDirectory() {
-    let xdg = FeedCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"])
+    let xdg = FeedCache.defaultDirectory(environment: [
+      "XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a",
+    ])
     #expect(xdg.path == "/x/cache/artfeed")
     let home = FeedCache.defaultDirectory(environment: ["HOME": "/home/a"])
     #expect(home.path == "/home/a/.cache/artfeed")
-    let relative = FeedCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/home/a"])
+    let relative = FeedCache.defaultDirectory(environment: [
+      "XDG_CACHE_HOME": "rel", "HOME": "/home/a",
+    ])
     #expect(relative.path == "/home/a/.cache/artfeed")
   }
 

@@ -40,7 +40,8 @@ struct FeedFetcherTests {
     {
       let url = server.url(path)
       let fetcher = self.fetcher(options ?? FetchOptions(timeout: 2, connectTimeout: 1))
-      return try await fetcher.fetch(url, isEndpoint: endpoint, decode: FeedFetcherTests.decode(url))
+      return try await fetcher.fetch(
+        url, isEndpoint: endpoint, decode: FeedFetcherTests.decode(url))
     }
 
     func error(_ path: String, endpoint: Bool = false) async -> LoadError? {
@@ -99,7 +100,10 @@ struct FeedFetcherTests {
     _ = try await rig.fetch("/feed.xml")
     let error = try #require(await rig.error("/status/429?retry-after=120"))
     #expect(error.kind == .unavailable)
-    #expect(error.description.hasPrefix("\(rig.server.url("/status/429?retry-after=120")): HTTP 429 Too Many Requests; retrying after "))
+    #expect(
+      error.description.hasPrefix(
+        "\(rig.server.url("/status/429?retry-after=120")): HTTP 429 Too Many Requests; retrying after "
+      ))
     let host = Backoff.key(for: rig.server.url("/"))
     let backoff = try #require(rig.cache.backoff(forHost: host))
     #expect(abs(backoff.until.timeIntervalSinceNow - 120) < 5)
@@ -126,7 +130,9 @@ struct FeedFetcherTests {
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     let date = formatter.string(from: Date() + 300)
-    let path = "/status/503?retry-after=" + (date.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+    let path =
+      "/status/503?retry-after="
+      + (date.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
     let error = try #require(await rig.error(path))
     #expect(error.description.contains("HTTP 503 Service Unavailable"))
     let backoff = try #require(rig.cache.backoff(forHost: Backoff.key(for: rig.server.url("/"))))
@@ -144,7 +150,10 @@ struct FeedFetcherTests {
     let error = try #require(await rig.error("/status/403", endpoint: true))
     let backoff = try #require(rig.cache.backoff(forHost: host))
     #expect(abs(backoff.until.timeIntervalSinceNow - 1800) < 5)
-    #expect(error.description == "\(host) answered 403 Forbidden: DeviantArt uses 403 for rate limiting; backing off until \(FetchMessages.clock(backoff.until))")
+    #expect(
+      error.description
+        == "\(host) answered 403 Forbidden: DeviantArt uses 403 for rate limiting; backing off until \(FetchMessages.clock(backoff.until))"
+    )
   }
 
   @Test("every failure is one line naming the source")
@@ -156,17 +165,27 @@ struct FeedFetcherTests {
     let base = server.url("").absoluteString
     #expect(await line("/status/404") == "\(base)/status/404: HTTP 404 Not Found")
     #expect(await line("/status/500") == "\(base)/status/500: HTTP 500 Internal Server Error")
-    #expect(await line("/stall/headers?seconds=10") == "\(base)/stall/headers?seconds=10: timed out after 2 s")
-    #expect(await line("/stall/body?seconds=10") == "\(base)/stall/body?seconds=10: timed out after 2 s")
-    #expect(await line("/redirect/loop") == "\(base)/redirect/loop: too many redirects (more than 5)")
+    #expect(
+      await line("/stall/headers?seconds=10")
+        == "\(base)/stall/headers?seconds=10: timed out after 2 s")
+    #expect(
+      await line("/stall/body?seconds=10") == "\(base)/stall/body?seconds=10: timed out after 2 s")
+    #expect(
+      await line("/redirect/loop") == "\(base)/redirect/loop: too many redirects (more than 5)")
     #expect(await line("/bomb?mb=60") == "\(base)/bomb?mb=60: response larger than 50 MB")
     #expect(await line("/large?mb=60") == "\(base)/large?mb=60: response larger than 50 MB")
     #expect(await line("/html")?.hasPrefix("\(base)/html: the input is") == true)
     let fetcher = rig.fetcher()
     for (url, expected) in [
-      ("http://no-such-host.invalid/feed", "http://no-such-host.invalid/feed: cannot resolve host no-such-host.invalid"),
+      (
+        "http://no-such-host.invalid/feed",
+        "http://no-such-host.invalid/feed: cannot resolve host no-such-host.invalid"
+      ),
       ("http://127.0.0.1:1/feed", "http://127.0.0.1:1/feed: connection refused by 127.0.0.1"),
-      ("http://127.0.0.1:\(server.blackholePort)/feed", "http://127.0.0.1:\(server.blackholePort)/feed: could not connect within 1 s"),
+      (
+        "http://127.0.0.1:\(server.blackholePort)/feed",
+        "http://127.0.0.1:\(server.blackholePort)/feed: could not connect within 1 s"
+      ),
     ] {
       let target = try #require(URL(string: url))
       await #expect(throws: LoadError(.unavailable, expected)) {
@@ -203,7 +222,11 @@ struct FeedFetcherTests {
       client: RedirectingClient(to: rig.server.url("/status/500")), cache: rig.cache,
       options: FetchOptions(timeout: 2))
     let fallback = try await failing.fetch(url, decode: Self.decode(url))
-    #expect(fallback.origin == .cached(fetchedAt: try #require(rig.cache.entry(for: url)).fetchedAt, reason: "\(url.absoluteString): HTTP 500 Internal Server Error"))
+    #expect(
+      fallback.origin
+        == .cached(
+          fetchedAt: try #require(rig.cache.entry(for: url)).fetchedAt,
+          reason: "\(url.absoluteString): HTTP 500 Internal Server Error"))
     #expect(try Data(contentsOf: file) == good)
   }
 
@@ -220,7 +243,9 @@ struct FeedFetcherTests {
       return
     }
     let missing = rig.server.url("/rss.xml?q=by:ann")
-    await #expect(throws: LoadError(.unavailable, "\(missing.absoluteString): offline and not cached")) {
+    await #expect(
+      throws: LoadError(.unavailable, "\(missing.absoluteString): offline and not cached")
+    ) {
       try await rig.fetch("/rss.xml?q=by:ann", options: offline)
     }
     #expect(try await rig.server.requests().count == 1)
@@ -231,7 +256,10 @@ struct FeedFetcherTests {
     let rig = try Rig()
     defer { rig.stop() }
     let url = rig.server.url("/stall/headers?seconds=10")
-    try rig.cache.store(CacheEntry(url: url, etag: nil, lastModified: nil, fetchedAt: Date(), status: 200, body: Data("<rss version=\"2.0\"><channel/></rss>".utf8)))
+    try rig.cache.store(
+      CacheEntry(
+        url: url, etag: nil, lastModified: nil, fetchedAt: Date(), status: 200,
+        body: Data("<rss version=\"2.0\"><channel/></rss>".utf8)))
     let fetcher = rig.fetcher(FetchOptions(timeout: 5))
     let task = Task { () async throws -> Fetched<Feed> in
       try await fetcher.fetch(url, decode: Self.decode(url))
@@ -262,7 +290,10 @@ struct FeedFetcherTests {
       }
     }
     #expect(titles == (0..<10).map { "Popular work \($0)" })
-    let past = try FeedParser.parse(try await URLSessionClient.shared.send(HTTPRequest(url: rig.server.url("/rss.xml?q=by:ann&offset=6"))).body)
+    let past = try FeedParser.parse(
+      try await URLSessionClient.shared.send(
+        HTTPRequest(url: rig.server.url("/rss.xml?q=by:ann&offset=6"))
+      ).body)
     #expect(past.items.isEmpty)
   }
 }

@@ -156,7 +156,9 @@ struct URLSessionClientTests {
     }
     let tls = HTTPRequest(
       url: try #require(URL(string: "https://127.0.0.1:\(server.port)/feed.xml")), timeout: 5)
-    let result = await Result(catching: { () async throws(TransportError) in try await client.send(tls) })
+    let result = await Result(catching: { () async throws(TransportError) in
+      try await client.send(tls)
+    })
     guard case .failure(.tls(let message)) = result else {
       Issue.record("got \(result)")
       return

@@ -30,7 +30,9 @@ enum AtomicFile {
       try writeAll(data, to: fd)
       guard fsync(fd) == 0 else { throw CacheWriteError(step: "fsync", code: errno) }
       close(fd)
-      guard rename(temporary, url.path) == 0 else { throw CacheWriteError(step: "rename", code: errno) }
+      guard rename(temporary, url.path) == 0 else {
+        throw CacheWriteError(step: "rename", code: errno)
+      }
     } catch {
       close(fd)
       unlink(temporary)
@@ -67,7 +69,11 @@ enum AtomicFile {
 /// A process-wide counter for unique temporary names.
 private final class Counter: Sendable {
   private let value = Mutex<Int>(0)
-  func next() -> Int { value.withLock { $0 += 1; return $0 } }
+  func next() -> Int {
+    value.withLock {
+      $0 += 1; return $0
+    }
+  }
 }
 
 /// Why the cache could not write a file: the step and the system's reason.

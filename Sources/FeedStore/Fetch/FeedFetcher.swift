@@ -34,7 +34,9 @@ public final class FeedFetcher: Sendable {
   ) async throws(LoadError) -> Fetched<Value> {
     let cached = cache?.entry(for: url)
     if options.offline {
-      guard let cached else { throw LoadError(.unavailable, "\(url.absoluteString): offline and not cached") }
+      guard let cached else {
+        throw LoadError(.unavailable, "\(url.absoluteString): offline and not cached")
+      }
       return try fallback(url, cached, reason: "offline", decode)
     }
     if let backoff = cache?.backoff(forHost: Backoff.key(for: url)) {
@@ -99,7 +101,8 @@ public final class FeedFetcher: Sendable {
       let line =
         "\(host) answered 403 Forbidden: DeviantArt uses 403 for rate limiting; "
         + "backing off until \(FetchMessages.clock(until))"
-      try? cache?.record(Backoff(host: host, until: until, reason: "\(host) answered 403 Forbidden"))
+      try? cache?.record(
+        Backoff(host: host, until: until, reason: "\(host) answered 403 Forbidden"))
       return try fallback(url, cached, reason: line, decode)
     default:
       break

@@ -38,7 +38,8 @@ enum ConnectProbe {
       return .failed
     }
     defer { freeaddrinfo(list) }
-    let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue), 0)
+    let fd = socket(
+      info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue), 0)
     guard fd >= 0 else { return .failed }
     defer { close(fd) }
     if connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return .connected }

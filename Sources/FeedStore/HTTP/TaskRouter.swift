@@ -134,8 +134,7 @@ final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
   }
 
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?)
-  {
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
     guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
       return
     }

@@ -1,11 +1,11 @@
 import Foundation
 import Synchronization
 
+@testable import FeedStore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import FeedStore
 
 /// `feedserver.py` running in a child process for the length of one test.
 ///
@@ -62,7 +62,11 @@ final class TestServer: @unchecked Sendable {
 
   /// Sends SIGTERM, waits up to 2 s, then SIGKILL; always reaps the child.
   func stop() {
-    guard stopped.withLock({ let was = $0; $0 = true; return !was }) else { return }
+    guard
+      stopped.withLock({
+        let was = $0; $0 = true; return !was
+      })
+    else { return }
     kill(pid, SIGTERM)
     var status: Int32 = 0
     for _ in 0..<200 {
