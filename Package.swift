@@ -68,15 +68,20 @@ let package = Package(
       path: "Benchmarks/PictureBenchmark"),
 
     // MARK: - Tests
+    // The loopback test server (feedserver.py) and its Swift launcher, for every test target.
+    .target(
+      name: "TestSupport", dependencies: ["FeedStore"], path: "Tests/TestSupport",
+      exclude: ["feedserver.py"]),
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
-    .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore"]),
+    .testTarget(
+      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport"]),
     .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources"]),
     .testTarget(name: "TUITests", dependencies: ["TUI", "FeedCore", "FeedStore", "ArtfeedResources"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources"]),
+      dependencies: ["FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Replaces a file so that, after a crash or `kill -9` at any moment, the name holds either
+/// the old contents or the new ones, whole.
+///
+/// The bytes go to a temporary file in the same directory (`.<name>.<pid>.<n>.tmp`), which is
+/// fsynced, renamed over the name (atomic within one file system), and then the directory is
+/// fsynced so the rename itself survives a power cut. Readers only ever open the final name,
+/// so a half-written temporary file is never read; `FeedCache` removes old ones.
+enum AtomicFile {
+  /// Suffix of temporary files, so they can be recognised and swept.
+  static let temporarySuffix = ".tmp"
+
+  private static let counter = Counter()
+
+  static func write(_ data: Data, to url: URL) throws(CacheWriteError) {
+    let directory = url.deletingLastPathComponent().path
+    let temporary =
+      "\(directory)/.\(url.lastPathComponent).\(getpid()).\(counter.next())\(temporarySuffix)"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw CacheWriteError(step: "create \(temporary)", code: errno) }
+    do throws(CacheWriteError) {
+      try writeAll(data, to: fd)
+      guard fsync(fd) == 0 else { throw CacheWriteError(step: "fsync", code: errno) }
+      close(fd)
+      guard rename(temporary, url.path) == 0 else {
+        throw CacheWriteError(step: "rename", code: errno)
+      }
+    } catch {
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    syncDirectory(directory)
+  }
+
+  private static func writeAll(_ data: Data, to fd: Int32) throws(CacheWriteError) {
+    let failure: Int32? = data.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = Glibc.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+    if let failure { throw CacheWriteError(step: "write", code: failure) }
+  }
+
+  /// Makes the rename durable. A failure here loses durability, not consistency: ignored.
+  private static func syncDirectory(_ path: String) {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    fsync(fd)
+    close(fd)
+  }
+}
+
+/// A process-wide counter for unique temporary names.
+private final class Counter: Sendable {
+  private let value = Mutex<Int>(0)
+  func next() -> Int {
+    value.withLock {
+      $0 += 1; return $0
+    }
+  }
+}
+
+/// Why the cache could not write a file: the step and the system's reason.
+public struct CacheWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var step: String
+  public var code: Int32
+  public var description: String { "\(step): \(String(cString: strerror(code)))" }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+
+import FeedStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `feedserver.py` running in a child process for the length of one test.
+///
+/// Start it with `TestServer()`, stop it with `stop()` in a `defer` (`deinit` stops it too). The server also exits by
+/// itself when this process goes away (it watches its parent), so a crashed run leaves no
+/// server behind.
+public final class TestServer: @unchecked Sendable {
+  /// Why the server did not start.
+  public struct StartError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  public let port: Int
+  /// A port whose accept queue is full: connecting to it hangs.
+  public let blackholePort: Int
+  private let pid: pid_t
+  private let stopped = Mutex(false)
+
+  /// The server script, found next to this file.
+  public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("feedserver.py")
+
+  /// Spawned with `posix_spawn` and a cleared signal mask: a child started with `Process`
+  /// inherits the test process's blocked signals, ignores SIGTERM, and `stop()` would hang.
+  public init(directory: URL? = nil) throws {
+    let argv =
+      ["/usr/bin/env", "python3", Self.script.path, "--lifetime", "120"]
+      + (directory.map { ["--dir", $0.path] } ?? [])
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw StartError(description: "pipe failed") }
+    let pid = try Self.spawn(argv, stdout: fds[1], readEnd: fds[0])
+    close(fds[1])
+    let lines = Self.readLines(2, from: fds[0])
+    close(fds[0])
+    self.pid = pid
+    guard lines.count == 2, let port = Int(lines[0]),
+      let blackhole = Int(lines[1].split(separator: " ").last ?? "")
+    else {
+      self.port = 0
+      self.blackholePort = 0
+      stop()
+      throw StartError(description: "feedserver.py printed \(lines)")
+    }
+    self.port = port
+    self.blackholePort = blackhole
+  }
+
+  deinit { stop() }
+
+  /// The server's URL for `path` ("/feed.xml", "/status/404?retry-after=2").
+  public func url(_ path: String) -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+  }
+
+  /// Sends SIGTERM, waits up to 2 s, then SIGKILL; always reaps the child.
+  public func stop() {
+    guard
+      stopped.withLock({
+        let was = $0; $0 = true; return !was
+      })
+    else { return }
+    kill(pid, SIGTERM)
+    var status: Int32 = 0
+    for _ in 0..<200 {
+      if waitpid(pid, &status, WNOHANG) != 0 { return }
+      usleep(10_000)
+    }
+    kill(pid, SIGKILL)
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  }
+
+  private static func spawn(_ argv: [String], stdout: Int32, readEnd: Int32) throws -> pid_t {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_addclose(&actions, readEnd)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let cArgs = argv.map { strdup($0) } + [nil]
+    defer { cArgs.forEach { free($0) } }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, environ)
+    guard result == 0 else { throw StartError(description: "posix_spawn failed: \(result)") }
+    return pid
+  }
+
+  /// One logged request: the path with its query, and the headers, names lower-cased.
+  public struct LoggedRequest: Decodable, Sendable {
+    public var path: String
+    public var headers: [String: String]
+  }
+
+  /// The requests the server has seen so far (the log endpoint does not record itself).
+  public func requests() async throws -> [LoggedRequest] {
+    let response = try await URLSessionClient.shared.send(HTTPRequest(url: url("/log")))
+    return try JSONDecoder().decode([LoggedRequest].self, from: response.body)
+  }
+
+  private static func readLines(_ count: Int, from fd: Int32) -> [String] {
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 256)
+    while buffer.count(where: { $0 == UInt8(ascii: "\n") }) < count {
+      let got = read(fd, &chunk, chunk.count)
+      if got < 0 && errno == EINTR { continue }
+      if got <= 0 { break }
+      buffer.append(contentsOf: chunk[0..<got])
+    }
+    return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+}

@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""A fault-injecting HTTP server for artfeed's tests (Python 3 standard library only).
+
+Usage: feedserver.py [--dir DIR] [--lifetime SECONDS]
+
+Binds 127.0.0.1 on a free port. The first stdout line is that port; the second line is
+"blackhole PORT": a port whose accept queue is full, so a connect to it hangs (the kernel drops
+the SYN), for connect-timeout tests. The server exits when its parent process goes away or
+after --lifetime seconds (default 600), so a crashed test run leaves nothing behind.
+
+Paths (GET; query parameters in brackets are optional):
+  /feed.xml                   a small RSS 2.0 feed (3 items, one with Media RSS)
+  /gzip/feed.xml              the same, Content-Encoding: gzip
+  /etag/feed.xml              the same with ETag "v1" and a Last-Modified date; answers 304
+                              when If-None-Match or If-Modified-Since matches
+  /files/NAME                 the file NAME from --dir, as application/rss+xml
+  /status/N [?retry-after=V]  an empty-ish body with status N (404, 500, 403, 429, 503, ...),
+                              and Retry-After: V when given (seconds or an HTTP-date)
+  /html                       an HTML page with status 200
+  /stall/headers?seconds=S    accepts, then sends nothing for S seconds (default 30)
+  /stall/body?seconds=S       sends headers and half the feed, then nothing for S seconds
+  /truncated                  Content-Length larger than the body, then closes the connection
+  /large?mb=M[&chunked=1]     M megabytes (default 60) generated on the fly; with chunked=1
+                              there is no Content-Length (chunked transfer encoding)
+  /bomb?mb=M                  gzip bomb: a small gzip body that inflates to M MB of zeros (60)
+  /redirect/hops/N            N redirects (302), then /feed.xml; hops/0 is /feed.xml itself
+  /redirect/loop?n=K          redirects to /redirect/loop?n=K+1 forever
+  /rss.xml?q=QUERY[&offset=N][&limit=L]
+                              DeviantArt-style Media RSS search: q=boost:popular (10 items) or
+                              q=by:NAME (6 items by NAME); pages of L items (default 4) from
+                              offset N, with <atom:link rel="next"> while more remain, and an
+                              empty channel past the end. Any other query: an empty channel.
+  /log [?clear=1]             JSON list of the requests so far (not /log itself):
+                              [{"path": "/feed.xml?x", "headers": {"user-agent": ...}}]
+"""
+
+import argparse
+import gzip
+import json
+import os
+import socket
+import sys
+import threading
+import time
+import urllib.parse
+from email.utils import formatdate
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+FEED = b"""<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">
+<channel>
+<title>Test Feed</title>
+<link>http://example.org/</link>
+<description>A feed served by feedserver.py</description>
+<item><title>First</title><link>http://example.org/1</link><guid>item-1</guid>
+<pubDate>Sat, 21 Nov 2026 10:00:00 GMT</pubDate><author>ann@example.org (Ann)</author>
+<media:content url="http://example.org/1.jpg" medium="image" width="640" height="480"/>
+<media:thumbnail url="http://example.org/1-t.jpg" width="150" height="113"/>
+<media:credit role="author">Ann</media:credit></item>
+<item><title>Second &amp; more</title><link>http://example.org/2</link><guid>item-2</guid>
+<description>&lt;p&gt;Hello &lt;b&gt;world&lt;/b&gt;&lt;/p&gt;</description></item>
+<item><title>Third</title><link>http://example.org/3</link><guid>item-3</guid></item>
+</channel>
+</rss>
+"""
+
+HTML = b"""<!DOCTYPE html><html><head><title>Not a feed</title></head>
+<body><p>This is a web page, not a feed.</p></body></html>
+"""
+
+ETAG = '"v1"'
+LAST_MODIFIED = "Sat, 21 Nov 2026 10:00:00 GMT"
+POPULAR = [("Popular work %d" % i, "artist%d" % (i % 3)) for i in range(10)]
+BY_COUNT = 6
+
+
+def media_rss_page(base, query, offset, limit):
+    """One page of a DeviantArt-style search feed."""
+    if query == "boost:popular":
+        works = POPULAR
+    elif query.startswith("by:") and len(query) > 3:
+        name = query[3:]
+        works = [("%s's work %d" % (name, i), name) for i in range(BY_COUNT)]
+    else:
+        works = []
+    page = works[offset:offset + limit]
+    quoted = urllib.parse.quote(query, safe=":")
+    items = []
+    for index, (title, artist) in enumerate(page, start=offset):
+        slug = "%s-%d" % (artist, index)
+        items.append(
+            "<item><title>%s</title>"
+            "<link>https://www.deviantart.com/%s/art/%s</link>"
+            '<guid isPermaLink="true">https://www.deviantart.com/%s/art/%s</guid>'
+            "<pubDate>Sat, 21 Nov 2026 %02d:00:00 GMT</pubDate>"
+            "<media:title>%s</media:title>"
+            '<media:credit role="author" scheme="urn:ebu">%s</media:credit>'
+            '<media:credit role="author" scheme="urn:ebu">https://a.deviantart.net/avatars/%s.png</media:credit>'
+            '<media:content url="https://images.example.org/%s.jpg" height="600" width="800" medium="image"/>'
+            '<media:thumbnail url="https://images.example.org/%s-t.jpg" height="150" width="200"/>'
+            "</item>" % (title, artist, slug, artist, slug, index % 24, title, artist, artist,
+                         slug, slug))
+    next_link = ""
+    if offset + limit < len(works):
+        href = "%s/rss.xml?q=%s&amp;offset=%d" % (base, quoted, offset + limit)
+        if limit != 4:
+            href += "&amp;limit=%d" % limit
+        next_link = '<atom:link rel="next" href="%s"/>' % href
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" '
+            'xmlns:atom="http://www.w3.org/2005/Atom"><channel>'
+            "<title>DeviantArt: %s</title><link>https://www.deviantart.com/</link>"
+            "<description>DeviantArt RSS for %s</description>"
+            '<atom:link rel="self" href="%s/rss.xml?q=%s&amp;offset=%d"/>%s%s'
+            "</channel></rss>\n" % (query, query, base, quoted, offset, next_link,
+                                    "".join(items))).encode("utf-8")
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "feedserver/1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        query = dict(urllib.parse.parse_qsl(url.query))
+        if url.path != "/log":
+            with self.server.log_lock:
+                self.server.log.append({
+                    "path": self.path,
+                    "headers": {k.lower(): v for k, v in self.headers.items()},
+                })
+        try:
+            self.route(url.path, query)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def route(self, path, query):
+        if path == "/feed.xml":
+            return self.send(200, FEED)
+        if path == "/gzip/feed.xml":
+            return self.send(200, gzip.compress(FEED), {"Content-Encoding": "gzip"})
+        if path == "/etag/feed.xml":
+            return self.etag()
+        if path.startswith("/files/") and self.server.directory:
+            return self.file(path[len("/files/"):])
+        if path.startswith("/status/"):
+            return self.status(path, query)
+        if path == "/html":
+            return self.send(200, HTML, {"Content-Type": "text/html; charset=utf-8"})
+        if path == "/stall/headers":
+            time.sleep(float(query.get("seconds", "30")))
+            return self.send(200, FEED)
+        if path == "/stall/body":
+            return self.stall_body(float(query.get("seconds", "30")))
+        if path == "/truncated":
+            return self.truncated()
+        if path == "/large":
+            return self.large(int(query.get("mb", "60")), query.get("chunked") == "1")
+        if path == "/bomb":
+            return self.send(200, self.server.bomb(int(query.get("mb", "60"))),
+                             {"Content-Encoding": "gzip"})
+        if path.startswith("/redirect/"):
+            return self.redirect(path, query)
+        if path == "/rss.xml":
+            base = "http://127.0.0.1:%d" % self.server.server_address[1]
+            body = media_rss_page(base, query.get("q", ""), int(query.get("offset", "0")),
+                                  max(int(query.get("limit", "4")), 1))
+            return self.send(200, body)
+        if path == "/log":
+            with self.server.log_lock:
+                body = json.dumps(self.server.log).encode("utf-8")
+                if query.get("clear") == "1":
+                    self.server.log.clear()
+            return self.send(200, body, {"Content-Type": "application/json"})
+        return self.send(404, b"not found\n", {"Content-Type": "text/plain"})
+
+    def send(self, status, body, headers=None):
+        headers = headers or {}
+        self.send_response(status)
+        if "Content-Type" not in headers:
+            self.send_header("Content-Type", "application/rss+xml; charset=utf-8")
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def etag(self):
+        tags = self.headers.get("If-None-Match")
+        since = self.headers.get("If-Modified-Since")
+        headers = {"ETag": ETAG, "Last-Modified": LAST_MODIFIED}
+        if (tags is not None and ETAG in tags) or (tags is None and since == LAST_MODIFIED):
+            self.send_response(304)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            return
+        self.send(200, FEED, headers)
+
+    def file(self, name):
+        path = os.path.join(self.server.directory, os.path.basename(name))
+        try:
+            with open(path, "rb") as handle:
+                body = handle.read()
+        except OSError:
+            return self.send(404, b"no such file\n", {"Content-Type": "text/plain"})
+        self.send(200, body)
+
+    def status(self, path, query):
+        try:
+            code = int(path[len("/status/"):])
+        except ValueError:
+            code = 500
+        headers = {"Content-Type": "text/plain"}
+        if "retry-after" in query:
+            headers["Retry-After"] = query["retry-after"]
+        self.send(code, ("status %d\n" % code).encode(), headers)
+
+    def stall_body(self, seconds):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml")
+        self.send_header("Content-Length", str(len(FEED)))
+        self.end_headers()
+        self.wfile.write(FEED[:len(FEED) // 2])
+        self.wfile.flush()
+        time.sleep(seconds)
+
+    def truncated(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml")
+        self.send_header("Content-Length", str(len(FEED) * 4))
+        self.end_headers()
+        self.wfile.write(FEED[:len(FEED) // 2])
+        self.wfile.flush()
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_RDWR)
+
+    def large(self, megabytes, chunked):
+        block = (b"<!-- padding padding padding padding padding padding padding -->\n" * 16384)
+        total = megabytes * 1_000_000
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml")
+        if chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(total))
+        self.end_headers()
+        sent = 0
+        while sent < total:
+            piece = block[:total - sent]
+            if chunked:
+                self.wfile.write(b"%x\r\n" % len(piece) + piece + b"\r\n")
+            else:
+                self.wfile.write(piece)
+            sent += len(piece)
+        if chunked:
+            self.wfile.write(b"0\r\n\r\n")
+
+    def redirect(self, path, query):
+        if path.startswith("/redirect/hops/"):
+            try:
+                hops = int(path[len("/redirect/hops/"):])
+            except ValueError:
+                hops = 0
+            target = "/feed.xml" if hops <= 1 else "/redirect/hops/%d" % (hops - 1)
+            if hops <= 0:
+                return self.send(200, FEED)
+        else:
+            target = "/redirect/loop?n=%d" % (int(query.get("n", "0")) + 1)
+        self.send_response(302)
+        self.send_header("Location", target)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+
+class FeedServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, directory):
+        super().__init__(("127.0.0.1", 0), Handler)
+        self.directory = directory
+        self.log = []
+        self.log_lock = threading.Lock()
+        self.bombs = {}
+        self.bomb_lock = threading.Lock()
+
+    def bomb(self, megabytes):
+        with self.bomb_lock:
+            if megabytes not in self.bombs:
+                self.bombs[megabytes] = gzip.compress(b"\0" * (megabytes * 1_000_000), 9)
+            return self.bombs[megabytes]
+
+
+def blackhole():
+    """A listening socket whose accept queue is full: further SYNs are dropped."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(0)
+    port = listener.getsockname()[1]
+    fillers = []
+    for _ in range(4):
+        filler = socket.socket()
+        filler.setblocking(False)
+        try:
+            filler.connect(("127.0.0.1", port))
+        except BlockingIOError:
+            pass
+        fillers.append(filler)
+    return listener, fillers, port
+
+
+def watchdog(parent, lifetime):
+    start = time.time()
+    while os.getppid() == parent and time.time() - start < lifetime:
+        time.sleep(0.3)
+    os._exit(0)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dir", default=None)
+    parser.add_argument("--lifetime", type=float, default=600)
+    args = parser.parse_args()
+    server = FeedServer(args.dir)
+    hole = blackhole()
+    threading.Thread(target=watchdog, args=(os.getppid(), args.lifetime), daemon=True).start()
+    sys.stdout.write("%d\nblackhole %d\n" % (server.server_address[1], hole[2]))
+    sys.stdout.flush()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
