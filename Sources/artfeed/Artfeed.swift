@@ -1,9 +1,10 @@
 import ArgumentParser
+import FeedStore
 
 /// `artfeed`: a terminal browser for art and media feeds.
 struct Artfeed: ParsableCommand {
   /// What `--version` prints (every command has it, the default `browse` included).
-  static let version = "artfeed 0.2.0"
+  static let version = "artfeed \(ArtfeedVersion.number)"
 
   static let configuration = CommandConfiguration(
     commandName: "artfeed",

@@ -42,6 +42,8 @@ enum FeedSources {
       offline: network.offline, timeout: network.timeout, connectTimeout: network.connectTimeout)
     let cache = FeedCache(
       directory: FeedCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+    // Temporary files of writes a crash or kill -9 interrupted (never read as entries).
+    cache.sweepTemporaryFiles()
     return FeedLoader(
       fetcher: FeedFetcher(client: URLSessionClient.shared, cache: cache, options: options))
   }

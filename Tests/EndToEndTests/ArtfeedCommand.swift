@@ -4,17 +4,21 @@ import Testing
 /// The built `artfeed` binary run without a terminal, as a script would run it.
 enum ArtfeedCommand {
   /// Runs `artfeed ARGUMENTS` with empty standard input.
-  static func run(_ arguments: [String]) throws -> Spawned {
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Spawned {
     let binary = Paths.artfeed
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
       throw E2EError.noBinary(binary.path)
     }
-    return try Spawn.capture([binary.path] + arguments, environment: ["LANG": "C.UTF-8"])
+    return try Spawn.capture(
+      [binary.path] + arguments, environment: environment.merging(["LANG": "C.UTF-8"]) { a, _ in a }
+    )
   }
 
   /// What `artfeed render ARGUMENTS` prints: the screen the browser draws for the same state.
-  static func render(_ arguments: [String]) throws -> [String] {
-    let result = try run(["render"] + arguments)
+  static func render(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> [String]
+  {
+    let result = try run(["render"] + arguments, environment: environment)
     #expect(result.status == 0, "render \(arguments) failed: \(result.errors)")
     var lines = result.output.components(separatedBy: "\n")
     if lines.last == "" { lines.removeLast() }

@@ -40,14 +40,16 @@ struct FeedFetcherTests {
       async throws(LoadError) -> Fetched<Feed>
     {
       let url = server.url(path)
-      let fetcher = self.fetcher(options ?? FetchOptions(timeout: 2, connectTimeout: 1))
+      // Generous unless a test is about time: the suite shares two cores with tmux tests.
+      let fetcher = self.fetcher(options ?? FetchOptions(timeout: 10, connectTimeout: 5))
       return try await fetcher.fetch(
         url, isEndpoint: endpoint, decode: FeedFetcherTests.decode(url))
     }
 
     func error(_ path: String, endpoint: Bool = false) async -> LoadError? {
       do {
-        _ = try await fetch(path, endpoint: endpoint)
+        _ = try await fetch(
+          path, endpoint: endpoint, options: FetchOptions(timeout: 2, connectTimeout: 1))
         return nil
       } catch {
         return error
@@ -212,7 +214,7 @@ struct FeedFetcherTests {
     let good = try Data(contentsOf: file)
     let stalled = FeedFetcher(
       client: RedirectingClient(to: rig.server.url("/html")), cache: rig.cache,
-      options: FetchOptions(timeout: 2))
+      options: FetchOptions(timeout: 10))
     let html = try await stalled.fetch(url, decode: Self.decode(url))
     guard case .cached(_, let reason) = html.origin else {
       Issue.record("origin \(html.origin)")
@@ -221,7 +223,7 @@ struct FeedFetcherTests {
     #expect(reason.hasPrefix("\(url.absoluteString): the input is"))
     let failing = FeedFetcher(
       client: RedirectingClient(to: rig.server.url("/status/500")), cache: rig.cache,
-      options: FetchOptions(timeout: 2))
+      options: FetchOptions(timeout: 10))
     let fallback = try await failing.fetch(url, decode: Self.decode(url))
     #expect(
       fallback.origin

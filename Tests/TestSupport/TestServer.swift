@@ -1,7 +1,6 @@
+import FeedStore
 import Foundation
 import Synchronization
-
-import FeedStore
 
 #if canImport(Glibc)
   import Glibc

@@ -25,11 +25,13 @@ Paths (GET; query parameters in brackets are optional):
   /bomb?mb=M                  gzip bomb: a small gzip body that inflates to M MB of zeros (60)
   /redirect/hops/N            N redirects (302), then /feed.xml; hops/0 is /feed.xml itself
   /redirect/loop?n=K          redirects to /redirect/loop?n=K+1 forever
-  /rss.xml?q=QUERY[&offset=N][&limit=L]
+  /rss.xml?q=QUERY[&offset=N][&limit=L][&search-delay=S]
                               DeviantArt-style Media RSS search: q=boost:popular (10 items) or
                               q=by:NAME (6 items by NAME); pages of L items (default 4) from
                               offset N, with <atom:link rel="next"> while more remain, and an
                               empty channel past the end. Any other query: an empty channel.
+                              search-delay=S makes q=by: answers wait S seconds (a slow
+                              server while the reader types).
   /log [?clear=1]             JSON list of the requests so far (not /log itself):
                               [{"path": "/feed.xml?x", "headers": {"user-agent": ...}}]
 """
@@ -165,6 +167,8 @@ class Handler(BaseHTTPRequestHandler):
         if path.startswith("/redirect/"):
             return self.redirect(path, query)
         if path == "/rss.xml":
+            if query.get("q", "").startswith("by:"):
+                time.sleep(float(query.get("search-delay", "0")))
             base = "http://127.0.0.1:%d" % self.server.server_address[1]
             body = media_rss_page(base, query.get("q", ""), int(query.get("offset", "0")),
                                   max(int(query.get("limit", "4")), 1))
