@@ -46,12 +46,13 @@ let package = Package(
     .target(
       name: "ArtfeedResources", path: "Resources",
       resources: [.copy("feeds"), .copy("thumbnails")]),
-    .target(name: "TUI", dependencies: ["FeedCore", "FeedStore", "TextLayout", "ListEngine"]),
-    .target(name: "CursesBackend", dependencies: ["TUI", "CNCurses"]),
+    .target(
+      name: "TUI", dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine"]),
+    .target(name: "CursesBackend", dependencies: ["TUI", "Pictures", "CNCurses"]),
     .executableTarget(
       name: "artfeed",
       dependencies: [
-        "FeedCore", "FeedStore", "TUI", "CursesBackend", "ArtfeedResources",
+        "FeedCore", "FeedStore", "Pictures", "TUI", "CursesBackend", "ArtfeedResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -71,7 +72,9 @@ let package = Package(
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore"]),
     .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources"]),
-    .testTarget(name: "TUITests", dependencies: ["TUI", "FeedCore", "FeedStore", "ArtfeedResources"]),
+    .testTarget(
+      name: "TUITests",
+      dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources"]),

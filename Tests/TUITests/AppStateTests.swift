@@ -104,13 +104,14 @@ struct AppStateTests {
     #expect(state.screenText == before)
   }
 
-  @Test("the media view has the thumbnail box; the article view has none")
+  @Test("the media view has the picture box, twice the row's; the article view has none")
   func detailKinds() {
     var state = Fixtures.state()
+    let frame = "┌" + String(repeating: "─", count: 22) + "┐"
     state.press(.enter)
-    #expect(state.screenText.contains("┌──────────┐"))
+    #expect(state.screenText.contains(frame))
     state.press(.escape, .character("j"), .enter)
-    #expect(!state.screenText.contains("┌──────────┐"))
+    #expect(!state.screenText.contains("┌─"))
   }
 
   @Test("? shows every key, any key closes it")

@@ -29,6 +29,10 @@ public struct RowMetrics: Sendable, Equatable {
   public var cellPixelWidth = 8
   public var cellPixelHeight = 16
 
+  /// The item view draws the picture this many times larger than the row's box, in both
+  /// directions (24 x 12 cells with the standard metrics).
+  public var itemViewScale = 2
+
   /// The numbers above.
   public static let standard = RowMetrics()
 
@@ -37,6 +41,11 @@ public struct RowMetrics: Sendable, Equatable {
   /// Size in pixels that the thumbnail box covers (96 x 96 with the standard metrics).
   public var thumbnailPixelSize: (width: Int, height: Int) {
     (thumbnailColumns * cellPixelWidth, thumbnailRows * cellPixelHeight)
+  }
+
+  /// The item view's picture box, in columns and lines.
+  public var itemViewBox: (columns: Int, rows: Int) {
+    (thumbnailColumns * itemViewScale, thumbnailRows * itemViewScale)
   }
 
   /// Narrowest row that keeps the image layout (28 columns with the standard metrics).

@@ -1,6 +1,8 @@
 import Testing
 
-@testable import TextLayout
+import TextLayout
+
+@testable import TUI
 
 @Suite("ThumbnailChooser")
 struct ThumbnailChooserTests {
