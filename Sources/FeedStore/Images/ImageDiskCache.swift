@@ -75,6 +75,9 @@ public final class ImageDiskCache: Sendable {
     }
   }
 
+  /// The path of the file that holds `address` (whether or not it exists).
+  public func path(for address: String) -> String { fileURL(for: address).path }
+
   /// The file that holds `address`.
   func fileURL(for address: String) -> URL {
     directory.appendingPathComponent(

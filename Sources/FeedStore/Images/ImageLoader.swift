@@ -32,12 +32,12 @@ public struct ImageLoader: Sendable {
   /// The bytes at `address` (`file:` or `http(s):`).
   public func load(_ address: String) async throws(ImageLoadError) -> Data {
     guard let url = URL(string: address), let scheme = url.scheme?.lowercased() else {
-      throw ImageLoadError("bad address")
+      throw ImageLoadError("bad URL")
     }
     switch scheme {
     case "file": return try readFile(url)
     case "http", "https": return try await fetch(url, address: address)
-    default: throw ImageLoadError("bad address")
+    default: throw ImageLoadError("bad URL")
     }
   }
 
@@ -45,7 +45,7 @@ public struct ImageLoader: Sendable {
   func readFile(_ url: URL) throws(ImageLoadError) -> Data {
     guard let handle = FileHandle(forReadingAtPath: url.path) else {
       let exists = FileManager.default.fileExists(atPath: url.path)
-      throw ImageLoadError(exists ? "unreadable" : "no such file")
+      throw ImageLoadError(exists ? "unreadable" : "no file")
     }
     defer { try? handle.close() }
     let data: Data

@@ -34,11 +34,10 @@ extension AppState {
 
   /// The key of the item view's larger picture, when the view has a box.
   func detailPictureKey(_ detail: DetailState) -> PictureCache.Key? {
-    guard detail.view.box != nil, let url = ItemList.pictureURL(of: detail.view.item) else {
+    guard let box = detail.view.box, let url = ItemList.pictureURL(of: detail.view.item) else {
       return nil
     }
-    let box = RowMetrics.standard.itemViewBox
-    return pictures.key(url: url, columns: box.columns, rows: box.rows)
+    return pictures.key(url: url, columns: box.width, rows: box.height)
   }
 
   /// A picture arrived (or failed, or was cancelled).

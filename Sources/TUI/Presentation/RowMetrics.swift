@@ -30,8 +30,10 @@ public struct RowMetrics: Sendable, Equatable {
   public var cellPixelHeight = 16
 
   /// The item view draws the picture this many times larger than the row's box, in both
-  /// directions (24 x 12 cells with the standard metrics).
+  /// directions (24 x 12 cells with the standard metrics)...
   public var itemViewScale = 2
+  /// ...when the heading beside it keeps at least this many columns; else the row's size.
+  public var itemViewMinimumHeadingColumns = 40
 
   /// The numbers above.
   public static let standard = RowMetrics()
@@ -43,9 +45,12 @@ public struct RowMetrics: Sendable, Equatable {
     (thumbnailColumns * cellPixelWidth, thumbnailRows * cellPixelHeight)
   }
 
-  /// The item view's picture box, in columns and lines.
-  public var itemViewBox: (columns: Int, rows: Int) {
-    (thumbnailColumns * itemViewScale, thumbnailRows * itemViewScale)
+  /// The item view's picture box, in columns and lines, for a view `width` columns wide with
+  /// `margin`-column margins: the larger box if the heading beside it stays readable.
+  public func itemViewBox(width: Int, margin: Int) -> (columns: Int, rows: Int) {
+    let large = (thumbnailColumns * itemViewScale, thumbnailRows * itemViewScale)
+    let beside = width - 2 * margin - large.0 - thumbnailGap
+    return beside >= itemViewMinimumHeadingColumns ? large : (thumbnailColumns, thumbnailRows)
   }
 
   /// Narrowest row that keeps the image layout (28 columns with the standard metrics).

@@ -61,7 +61,7 @@ public struct DetailView: Sendable {
     let metrics = RowMetrics.standard
     let margin = width >= 8 ? metrics.horizontalMargin : 0
     let textWidth = max(1, width - 2 * margin)
-    let (boxWidth, boxHeight) = metrics.itemViewBox
+    let (boxWidth, boxHeight) = metrics.itemViewBox(width: width, margin: margin)
     let besideBox = width - margin - boxWidth - metrics.thumbnailGap - margin
     let media = ItemPresentation.hasPicture(item) && besideBox >= metrics.minimumTextColumns
     var block = 0
