@@ -65,6 +65,10 @@ let package = Package(
     .executableTarget(
       name: "PictureBenchmark", dependencies: ["Pictures", "ArtfeedResources"],
       path: "Benchmarks/PictureBenchmark"),
+    .executableTarget(
+      name: "ThumbnailBenchmark",
+      dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],
+      path: "Benchmarks/ThumbnailBenchmark"),
 
     // MARK: - Tests
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
