@@ -12,10 +12,14 @@ struct HTMLImageTests {
 
   @Test("the first <img> with a src, quoted either way or not, references decoded")
   func sources() {
-    #expect(first(#"text <br /><div><img src="https://a/1.jpg" /></div><img src="b">"#) == "https://a/1.jpg")
+    #expect(
+      first(#"text <br /><div><img src="https://a/1.jpg" /></div><img src="b">"#)
+        == "https://a/1.jpg")
     #expect(first("<IMG alt='x' SRC='https://a/2.png?x=1&amp;y=2'>") == "https://a/2.png?x=1&y=2")
     #expect(first("<img src=https://a/3.gif width=5>") == "https://a/3.gif")
-    #expect(first(#"<img alt="no source"><img data-src="x" src="https://a/4.webp">"#) == "https://a/4.webp")
+    #expect(
+      first(#"<img alt="no source"><img data-src="x" src="https://a/4.webp">"#)
+        == "https://a/4.webp")
     #expect(first("<imgur src='x'> <p>no picture</p>") == nil)
     #expect(first("<img src=\"\">") == nil)
     #expect(first("plain text") == nil)

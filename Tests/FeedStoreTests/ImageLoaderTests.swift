@@ -17,7 +17,8 @@ final class TableClient: HTTPClient {
   }
 
   static func ok(_ url: String, _ body: Data, status: Int = 200) -> HTTPResponse {
-    HTTPResponse(status: status, headers: [:], body: body, url: URL(string: url) ?? URL(fileURLWithPath: "/"))
+    HTTPResponse(
+      status: status, headers: [:], body: body, url: URL(string: url) ?? URL(fileURLWithPath: "/"))
   }
 }
 
@@ -40,7 +41,9 @@ struct ImageLoaderTests {
     let loader = ImageLoader(client: TableClient([:]), cache: nil, maxBytes: 99)
     let roomy = ImageLoader(client: TableClient([:]), cache: nil, maxBytes: 100)
     #expect(try await roomy.load(small.absoluteString).count == 100)
-    await #expect(throws: ImageLoadError("too large")) { try await loader.load(small.absoluteString) }
+    await #expect(throws: ImageLoadError("too large")) {
+      try await loader.load(small.absoluteString)
+    }
     await #expect(throws: ImageLoadError("no file")) {
       try await loader.load(directory.appendingPathComponent("none.png").absoluteString)
     }

@@ -1,5 +1,4 @@
 import Testing
-
 import TextLayout
 
 @testable import TUI
