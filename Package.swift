@@ -48,12 +48,13 @@ let package = Package(
     .target(
       name: "ArtfeedResources", path: "Resources",
       resources: [.copy("feeds"), .copy("thumbnails")]),
-    .target(name: "TUI", dependencies: ["FeedCore", "FeedStore", "TextLayout", "ListEngine"]),
-    .target(name: "CursesBackend", dependencies: ["TUI", "CNCurses"]),
+    .target(
+      name: "TUI", dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine"]),
+    .target(name: "CursesBackend", dependencies: ["TUI", "Pictures", "CNCurses"]),
     .executableTarget(
       name: "artfeed",
       dependencies: [
-        "FeedCore", "FeedStore", "TUI", "CursesBackend", "ArtfeedResources",
+        "FeedCore", "FeedStore", "Pictures", "TUI", "CursesBackend", "ArtfeedResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -66,6 +67,10 @@ let package = Package(
     .executableTarget(
       name: "PictureBenchmark", dependencies: ["Pictures", "ArtfeedResources"],
       path: "Benchmarks/PictureBenchmark"),
+    .executableTarget(
+      name: "ThumbnailBenchmark",
+      dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],
+      path: "Benchmarks/ThumbnailBenchmark"),
 
     // MARK: - Tests
     // The loopback test server (feedserver.py) and its Swift launcher, for every test target.
@@ -78,7 +83,9 @@ let package = Package(
     .testTarget(
       name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport"]),
     .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources"]),
-    .testTarget(name: "TUITests", dependencies: ["TUI", "FeedCore", "FeedStore", "ArtfeedResources"]),
+    .testTarget(
+      name: "TUITests",
+      dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport"]),

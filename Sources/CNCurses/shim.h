@@ -33,6 +33,15 @@ static inline mmask_t artfeed_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t artfeed_button5_pressed(void) { return BUTTON5_PRESSED; }
 #else
 static inline mmask_t artfeed_button5_pressed(void) { return 0; }
+/// Colours and pairs the terminal has (Swift 6 cannot read the COLORS/COLOR_PAIRS globals).
+static inline int artfeed_colors(void) { return COLORS; }
+static inline int artfeed_color_pairs(void) { return COLOR_PAIRS; }
+/// True when the terminfo says direct colour (xterm-direct: the RGB flag).
+static inline int artfeed_has_rgb(void) { return tigetflag("RGB") > 0; }
+/// Sets attributes and an extended colour pair (any pair number ncurses supports).
+static inline int artfeed_attr_set_pair(attr_t attrs, int pair) {
+  return attr_set(attrs, (short)(pair <= 32767 ? pair : 0), &pair);
+}
 #endif
 static inline mmask_t artfeed_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t artfeed_button1_pressed(void) { return BUTTON1_PRESSED; }
@@ -45,5 +54,14 @@ static inline int artfeed_put_cluster(int y, int x, const wchar_t *wch, attr_t a
   cchar_t cc;
   if (setcchar(&cc, wch, attrs, pair, NULL) != OK) return ERR;
   return mvadd_wch(y, x, &cc);
+}
+/// Colours and pairs the terminal has (Swift 6 cannot read the COLORS/COLOR_PAIRS globals).
+static inline int artfeed_colors(void) { return COLORS; }
+static inline int artfeed_color_pairs(void) { return COLOR_PAIRS; }
+/// True when the terminfo says direct colour (xterm-direct: the RGB flag).
+static inline int artfeed_has_rgb(void) { return tigetflag("RGB") > 0; }
+/// Sets attributes and an extended colour pair (any pair number ncurses supports).
+static inline int artfeed_attr_set_pair(attr_t attrs, int pair) {
+  return attr_set(attrs, (short)(pair <= 32767 ? pair : 0), &pair);
 }
 #endif

@@ -1,5 +1,6 @@
 import CNCurses
 import Foundation
+import Pictures
 import TUI
 
 /// Why the terminal could not be set up.
@@ -27,7 +28,10 @@ public enum CursesError: Error, Equatable, CustomStringConvertible {
 /// more than once, from any exit path.
 public final class CursesScreen: Screen {
   private var isOpen = false
-  private let colors: ColorTable
+  private var colors: ColorTable
+
+  /// The colour depth pictures should be converted for on this terminal.
+  public var colorDepth: ColorDepth { colors.depth }
 
   /// Sets up curses: UTF-8 locale, no echo, cbreak, keypad, mouse, colours unless `useColor`
   /// is false or the terminal has none.
@@ -76,6 +80,7 @@ public final class CursesScreen: Screen {
   public func draw(_ buffer: ScreenBuffer) {
     guard isOpen else { return }
     erase()
+    colors.beginFrame()
     for y in 0..<buffer.height {
       drawLine(y, of: buffer)
     }
@@ -136,7 +141,7 @@ public final class CursesScreen: Screen {
       }
       guard !text.isEmpty else { continue }
       let (attributes, pair) = colors.attributes(for: style)
-      artfeed_attr_set(attributes, pair)
+      artfeed_attr_set_pair(attributes, pair)
       var wide = Array(text.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
       wide.append(0)
       _ = mvaddwstr(Int32(y), Int32(start), wide)

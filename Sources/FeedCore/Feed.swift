@@ -60,13 +60,18 @@ public struct FeedItem: Sendable, Equatable {
   public var contents: [MediaContent]
   public var rating: String?
   public var copyright: String?
+  /// The `src` of the first `<img>` in the item's HTML summary, as written (maybe relative):
+  /// its picture when it has no `media:thumbnail` or image `media:content`. Not in the JSON
+  /// output.
+  public var firstImage: String?
 
   public init(
     title: String? = nil, link: String? = nil, guid: String? = nil, published: Date? = nil,
     author: String? = nil, categories: [String] = [], summary: String? = nil,
     mediaTitle: String? = nil, mediaDescription: String? = nil, mediaText: String? = nil,
     mediaKeywords: [String] = [], credits: [MediaCredit] = [], thumbnails: [MediaThumbnail] = [],
-    contents: [MediaContent] = [], rating: String? = nil, copyright: String? = nil
+    contents: [MediaContent] = [], rating: String? = nil, copyright: String? = nil,
+    firstImage: String? = nil
   ) {
     self.title = title
     self.link = link
@@ -84,6 +89,7 @@ public struct FeedItem: Sendable, Equatable {
     self.contents = contents
     self.rating = rating
     self.copyright = copyright
+    self.firstImage = firstImage
   }
 }
 

@@ -261,6 +261,9 @@ struct FeedBuilder: ~Copyable {
     let sibling = hasItem ? item.sibling(of: capture.target) : nil
     let value: String?
     if capture.kind == .html {
+      if case .summary = capture.target, hasItem, item.wants(capture.target) {
+        item.setFirstImage(HTMLImage.firstSource(in: text.bytes))
+      }
       value = FieldText.finished(html.convert(&text), sibling: sibling)
     } else {
       value = FieldText.string(

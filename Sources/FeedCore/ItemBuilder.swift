@@ -166,6 +166,9 @@ struct ItemBuilder {
     item.published = date
   }
 
+  /// The first `<img>` of a summary candidate that `wants` says will be kept.
+  mutating func setFirstImage(_ source: String?) { item.firstImage = source }
+
   mutating func addThumbnail(_ thumbnail: MediaThumbnail) { lists.thumbnails.append(thumbnail) }
   mutating func addContent(_ content: MediaContent) { lists.contents.append(content) }
 
@@ -196,6 +199,7 @@ struct ItemBuilder {
     finished.mediaText = item.mediaText.take()
     finished.rating = item.rating.take()
     finished.copyright = item.copyright.take()
+    finished.firstImage = item.firstImage.take()
     swap(&finished.mediaKeywords, &item.mediaKeywords)
     lists.move(into: &finished)
     if let credited = finished.credits.first(where: {

@@ -1,3 +1,4 @@
+import TUI
 import TextLayout
 
 /// Generated rows for the benchmark: a deterministic pseudo-random title and subtitle per row,

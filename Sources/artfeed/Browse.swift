@@ -19,6 +19,9 @@ struct Browse: ParsableCommand {
   @Flag(help: "Draw with attributes only, no colours (NO_COLOR does the same).")
   var noColor = false
 
+  @Flag(help: "Start with empty thumbnail boxes instead of pictures (i toggles).")
+  var noImages = false
+
   func run() throws {
     let loader = FeedSources.loader(options.network)
     let source: any FeedSource
@@ -42,12 +45,14 @@ struct Browse: ParsableCommand {
     let isLocal = options.endpoint == nil && !(options.source ?? "").contains("://")
     var state = AppState(isOffline: isLocal, width: size.width, height: size.height)
     state.quitsIfNotAFeed = options.source != nil && isLocal
+    state.configurePictures(enabled: !noImages, depth: screen.colorDepth)
     var commands = state.startLoading()
     if let artist = options.artist { commands += state.startSearch(artist) }
     var loop = AppLoop(
       state: state, screen: screen, source: source,
       shouldStop: { TerminalGuard.receivedSignal != nil },
-      openLink: { url, report in BrowserLauncher.open(url, screen: screen, report: report) })
+      openLink: { url, report in BrowserLauncher.open(url, screen: screen, report: report) },
+      images: FeedSources.images(options.network))
     loop.run(initial: commands)
     screen.close()
     if state.quitsIfNotAFeed, loop.state.list.count == 0, let failure = loop.state.loadFailure,

@@ -48,6 +48,16 @@ enum FeedSources {
       fetcher: FeedFetcher(client: URLSessionClient.shared, cache: cache, options: options))
   }
 
+  /// Where pictures come from: files directly, the web through the shared client and the
+  /// image cache under `$XDG_CACHE_HOME/artfeed/images`.
+  static func images(_ network: NetworkOptions) -> ImageLoader {
+    let environment = ProcessInfo.processInfo.environment
+    return ImageLoader(
+      client: URLSessionClient.shared,
+      cache: ImageDiskCache(directory: ImageDiskCache.defaultDirectory(environment: environment)),
+      timeout: network.timeout, offline: network.offline)
+  }
+
   /// The browser's source: an endpoint, a feed (file, stdin or URL), or the bundled feeds.
   static func source(
     for options: SourceOptions, loader: FeedLoader? = nil

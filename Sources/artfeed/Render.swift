@@ -37,6 +37,19 @@ struct Render: ParsableCommand {
   @Flag(help: "Also print rows measured and the estimated and measured totals.")
   var stats = false
 
+  @Flag(help: "Print colours and attributes as SGR escape sequences (the browser's screen).")
+  var color = false
+
+  @Option(
+    help: """
+      Colour depth of the pictures: truecolor, 256, 8 or none (shades). \
+      Default: 256 with --color, none without.
+      """)
+  var colors: PictureDepth?
+
+  @Flag(help: "Draw empty thumbnail boxes instead of pictures.")
+  var noImages = false
+
   func validate() throws {
     guard width >= 0, height >= 0 else {
       throw ValidationError("--width and --height must be 0 or more")
@@ -55,7 +68,9 @@ struct Render: ParsableCommand {
     }
     let isLocal = options.endpoint == nil && !(options.source ?? "").contains("://")
     var state = AppState(isOffline: isLocal, width: width, height: height)
-    let runner = CommandRunner(source: source)
+    state.configurePictures(
+      enabled: !noImages, depth: (colors ?? (color ? .indexed256 : .none)).depth)
+    let runner = CommandRunner(source: source, images: FeedSources.images(options.network))
     var commands = state.startLoading()
     if let artist = options.artist { commands += state.startSearch(artist) }
     _ = runner.settle(&state, initial: commands)
@@ -64,8 +79,13 @@ struct Render: ParsableCommand {
     if let top { state.scrollList(toRow: top) }
     if end { _ = runner.settle(&state, initial: state.update(.key(.end))) }
     if let select { state.selectRow(select) }
+    // The pictures of the final screen, as the browser would show them once they arrive;
+    // bounded by --timeout so a slow server cannot hold the output.
+    let deadline = DispatchTime.now() + options.network.timeout
+    _ = runner.settle(&state, initial: state.pictureCommands(), deadline: deadline)
     let screen = state.render()
-    var output = screen.trimmedLines.joined(separator: "\n") + "\n"
+    let lines = color ? screen.sgrLines : screen.trimmedLines
+    var output = lines.joined(separator: "\n") + "\n"
     if stats {
       let s = state.list.stats
       output +=

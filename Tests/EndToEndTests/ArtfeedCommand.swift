@@ -15,10 +15,13 @@ enum ArtfeedCommand {
   }
 
   /// What `artfeed render ARGUMENTS` prints: the screen the browser draws for the same state.
+  /// Pictures are converted for 256 colours, as the browser does in the tests' tmux
+  /// (TERM=tmux-256color), unless the arguments say otherwise.
   static func render(_ arguments: [String], environment: [String: String] = [:]) throws
     -> [String]
   {
-    let result = try run(["render"] + arguments, environment: environment)
+    let depth = arguments.contains("--colors") ? [] : ["--colors", "256"]
+    let result = try run(["render"] + arguments + depth, environment: environment)
     #expect(result.status == 0, "render \(arguments) failed: \(result.errors)")
     var lines = result.output.components(separatedBy: "\n")
     if lines.last == "" { lines.removeLast() }

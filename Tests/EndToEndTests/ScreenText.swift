@@ -20,6 +20,11 @@ enum ScreenText {
     }
   }
 
+  /// True while a thumbnail box still says "loading" (its picture has not arrived).
+  static func hasLoadingBox(_ screen: [String]) -> Bool {
+    screen.contains { $0.contains("│") && $0.contains(" loading ") }
+  }
+
   /// The screen as `render` prints it and as tmux shows it, ready for `==`.
   static func comparable(_ lines: [String]) -> [String] {
     trimmed(withoutJoiners(lines))

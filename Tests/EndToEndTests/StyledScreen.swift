@@ -9,6 +9,9 @@ struct StyledScreen {
     var character: Character
     var bold = false
     var reverse = false
+    /// The colour parameters in force (`38;5;110`, `36`), nil for the default.
+    var foreground: String? = nil
+    var background: String? = nil
   }
 
   private(set) var lines: [[Glyph]] = [[]]
@@ -18,6 +21,8 @@ struct StyledScreen {
 
   private var bold = false
   private var reverse = false
+  private var foreground: String?
+  private var background: String?
 
   init(_ captured: String) {
     var characters = captured[...]
@@ -28,7 +33,10 @@ struct StyledScreen {
       case "\n":
         lines.append([])
       default:
-        lines[lines.count - 1].append(Glyph(character: character, bold: bold, reverse: reverse))
+        lines[lines.count - 1].append(
+          Glyph(
+            character: character, bold: bold, reverse: reverse, foreground: foreground,
+            background: background))
       }
     }
     if lines.count > 1, lines[lines.count - 1].isEmpty { lines.removeLast() }
@@ -76,18 +84,25 @@ struct StyledScreen {
       index += 1
       switch Int(parameter.prefix { $0 != ":" }) ?? 0 {
       case 0:
-        (bold, reverse) = (false, false)
+        (bold, reverse, foreground, background) = (false, false, nil, nil)
+      case 39: foreground = nil
+      case 49: background = nil
       case 1: bold = true
       case 22: bold = false
       case 7: reverse = true
       case 27: reverse = false
-      case 30...37, 40...47, 90...97, 100...107:
+      case 30...37, 90...97:
         colourParameters.append(parameter)
+        foreground = parameter
+      case 40...47, 100...107:
+        colourParameters.append(parameter)
+        background = parameter
       case 38, 48:
         let extra =
           parameter.contains(":") ? 0 : Self.extendedColourLength(parameters, after: index)
-        colourParameters.append(
-          ([parameter] + parameters[index..<(index + extra)]).joined(separator: ";"))
+        let colour = ([parameter] + parameters[index..<(index + extra)]).joined(separator: ";")
+        colourParameters.append(colour)
+        if parameter.hasPrefix("38") { foreground = colour } else { background = colour }
         index += extra
       default:
         break

@@ -56,7 +56,7 @@ struct FeedModelTests {
           contents: [
             MediaContent(url: "https://pre/full.jpg", medium: "image", width: 730, height: 1095)
           ],
-          rating: "adult", copyright: "Copyright 2017 art0fCK")
+          rating: "adult", copyright: "Copyright 2017 art0fCK", firstImage: "https://t/300.jpg")
       ])
     expected.nextLink = "https://backend.deviantart.com/rss.xml?offset=60"
     #expect(feed == expected)

@@ -104,13 +104,18 @@ struct AppStateTests {
     #expect(state.screenText == before)
   }
 
-  @Test("the media view has the thumbnail box; the article view has none")
+  @Test("the media view has the picture box, twice the row's when wide; the article view none")
   func detailKinds() {
-    var state = Fixtures.state()
+    var state = Fixtures.state(width: 100)
+    let frame = "┌" + String(repeating: "─", count: 22) + "┐"
     state.press(.enter)
-    #expect(state.screenText.contains("┌──────────┐"))
+    #expect(state.screenText.contains(frame))
+    state.press(.escape)
+    state.resize(width: 60, height: 20)
+    state.press(.enter)
+    #expect(state.screenText.contains("┌" + String(repeating: "─", count: 10) + "┐"))
     state.press(.escape, .character("j"), .enter)
-    #expect(!state.screenText.contains("┌──────────┐"))
+    #expect(!state.screenText.contains("┌─"))
   }
 
   @Test("? shows every key, any key closes it")

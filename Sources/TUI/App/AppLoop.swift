@@ -17,11 +17,12 @@ public struct AppLoop {
   public init(
     state: AppState, screen: any Screen, source: any FeedSource,
     shouldStop: @escaping () -> Bool,
-    openLink: @escaping (String, @escaping @Sendable (String) -> Void) -> Void
+    openLink: @escaping (String, @escaping @Sendable (String) -> Void) -> Void,
+    images: ImageLoader? = nil
   ) {
     self.state = state
     self.screen = screen
-    self.runner = CommandRunner(source: source, openLink: openLink)
+    self.runner = CommandRunner(source: source, openLink: openLink, images: images)
     self.shouldStop = shouldStop
   }
 

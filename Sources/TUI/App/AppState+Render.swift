@@ -15,7 +15,7 @@ extension AppState {
     if let detail {
       drawDetail(detail, into: &buffer)
     } else {
-      list.draw(into: &buffer, top: 1, emptyMessage: emptyMessage)
+      list.draw(into: &buffer, top: 1, emptyMessage: emptyMessage, pictures: pictures, now: Date())
     }
     drawStatusLine(into: &buffer)
     if showsHelp { HelpOverlay.draw(into: &buffer, top: helpTop) }
@@ -130,7 +130,9 @@ extension AppState {
     if let box = detail.view.box {
       let placed = BoxRect(
         x: box.x, y: top + box.y - detail.top, width: box.width, height: box.height)
-      ThumbnailBox.draw(placed, item: detail.view.item, into: &buffer, style: .box, clip: visible)
+      let slot = detailPictureKey(detail).map { pictures.slot(for: $0) } ?? .off
+      ThumbnailBox.draw(
+        placed, item: detail.view.item, slot: slot, into: &buffer, style: .box, clip: visible)
     }
     // No scrollbar when the whole item fits: nothing to scroll.
     guard detail.view.lines.count > listHeight else { return }

@@ -8,7 +8,7 @@ extension AppState {
     var commands = apply(event)
     if commands.contains(.quit) { return commands }
     if let url = list.takePageToLoad() { commands.append(.loadPage(url: url)) }
-    return commands
+    return commands + pictureCommands()
   }
 
   private mutating func apply(_ event: Event) -> [Command] {
@@ -38,6 +38,8 @@ extension AppState {
     case .pageLoaded(let url, let result):
       finishPage(url: url, result)
       return []
+    case .pictureReady(let key, let result):
+      return pictureArrived(key, result)
     case .mouse(let mouse):
       return handle(mouse)
     case .key(let key):
@@ -114,6 +116,7 @@ extension AppState {
     case .openLink: return openLink(list.selectedItem)
     case .help: showsHelp = true
     case .search: beginPrompt()
+    case .togglePictures: return togglePictures()
     }
     return []
   }
@@ -135,6 +138,7 @@ extension AppState {
       return []
     case .openLink: return openLink(detail.view.item)
     case .help: showsHelp = true
+    case .togglePictures: return togglePictures()
     case .open, .reload, .search: break
     }
     self.detail = detail

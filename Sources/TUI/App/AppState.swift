@@ -39,6 +39,8 @@ public struct AppState {
   public var quitsIfNotAFeed = false
   /// Why the last artist search failed, until the next one answers.
   public internal(set) var searchFailure: LoadError?
+  /// Pictures: on or off, depth, converted cells and failures (AppState+Pictures.swift).
+  public internal(set) var pictures = PictureBoard()
   var spinnerFrame = 0
   var loadGeneration = 0
   var searchGeneration = 0

@@ -60,15 +60,18 @@ public final class CommandRunner {
   /// How long an online search waits for the next key before asking the server.
   let searchPause: Duration
   private var tasks: [Command.Work: Task<Void, Never>] = [:]
+  /// Loads pictures for `.wantPictures`; nil when the caller gave no image loader.
+  public private(set) var pictures: PictureLoader?
 
   public init(
     source: any FeedSource,
     openLink: @escaping (String, @escaping @Sendable (String) -> Void) -> Void = { _, _ in },
-    searchPause: Duration = .milliseconds(250)
+    searchPause: Duration = .milliseconds(250), images: ImageLoader? = nil
   ) {
     self.source = source
     self.openLink = openLink
     self.searchPause = searchPause
+    pictures = images.map { PictureLoader(images: $0, inbox: inbox) }
   }
 
   public func perform(_ command: Command) {
@@ -110,12 +113,15 @@ public final class CommandRunner {
     case .openLink(let url):
       let inbox = self.inbox
       openLink(url) { inbox.post(.notice($0)) }
+    case .wantPictures(let keys):
+      pictures?.want(keys)
     }
   }
 
   /// Cancels every piece of work (the loop is ending).
   public func cancelAll() {
     for task in tasks.values { task.cancel() }
+    pictures?.cancelAll()
   }
 
   /// Runs `initial`, then applies finished work's events and the commands they lead to, until

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import Pictures
 
 /// A key, decoded by the backend from whatever the terminal sent.
 public enum Key: Sendable, Equatable {
@@ -39,6 +40,8 @@ public enum Event: Sendable {
   case searchResults(generation: Int, query: String, Result<LoadedList, LoadError>)
   /// The next page at `url` of whichever list asked for it.
   case pageLoaded(url: URL, Result<LoadedList, LoadError>)
+  /// A picture for a thumbnail box was made (or failed, or was cancelled).
+  case pictureReady(PictureCache.Key, Result<PictureCells, ImageLoadError>)
   /// Time passed (drives the spinner).
   case tick
   /// A message for the status line (e.g. the browser could not be started).
@@ -54,6 +57,8 @@ public enum Command: Sendable, Equatable {
   /// Stop fetching (Esc while loading): the main list, a search, or a page.
   case cancel(Work)
   case openLink(String)
+  /// The pictures to load, most wanted first; everything else is dropped (`PictureLoader`).
+  case wantPictures([PictureCache.Key])
 
   /// Background work that can be cancelled.
   public enum Work: Sendable, Equatable { case load, search, page }

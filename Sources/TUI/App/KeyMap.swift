@@ -6,6 +6,7 @@ public enum Action: Sendable, Equatable {
   case top, bottom
   case open, back, quit
   case reload, openLink, help, search
+  case togglePictures
 }
 
 /// The keys of the list and detail views (the help overlay lists the same table).
@@ -26,6 +27,7 @@ public enum KeyMap {
     ("/", .search, "search by artist"),
     ("r", .reload, "reload the feed"),
     ("o", .openLink, "open the link in $BROWSER"),
+    ("i", .togglePictures, "pictures off / on"),
     ("?", .help, "this help"),
   ]
 
@@ -46,6 +48,7 @@ public enum KeyMap {
     case .character("/"): .search
     case .character("r"): .reload
     case .character("o"): .openLink
+    case .character("i"): .togglePictures
     case .character("?"): .help
     default: nil
     }

@@ -1,11 +1,33 @@
-/// How a cell is drawn: a colour role plus text attributes.
+/// A real colour for a cell: a palette index (0-255) or a 24-bit RGB value.
+public enum TerminalColor: Sendable, Hashable {
+  /// An entry of the terminal's palette: 0-7 the ANSI colours, 16-255 the 256-colour cube
+  /// and greys.
+  case palette(UInt8)
+  /// 0xRRGGBB, for terminals with direct colour.
+  case rgb(UInt32)
+}
+
+/// How a cell is drawn: a colour role plus text attributes, and optionally real colours.
 ///
-/// Roles, not colours: the backend maps each role to a colour pair when the terminal has
-/// colours, and to attributes alone under `NO_COLOR` or on a monochrome terminal.
+/// Roles: the backend maps each role to a colour (`Role.paletteColor`) when the terminal has
+/// colours, and to attributes alone under `NO_COLOR` or on a monochrome terminal. Picture
+/// cells carry real colours in `foreground`/`background`, which win over the role's.
 public struct Style: Sendable, Hashable {
   /// What the text is, so the backend can pick a colour for it.
   public enum Role: Int, Sendable, Hashable, CaseIterable {
     case normal, title, subtitle, accent, selection, bar, box, scrollbar, error, prompt
+
+    /// The role's ANSI colour (0-7), or nil for the terminal's default foreground.
+    public var paletteColor: UInt8? {
+      switch self {
+      case .normal, .title, .subtitle: nil
+      case .accent, .bar, .scrollbar: 6
+      case .selection: 4
+      case .box: 5
+      case .error: 1
+      case .prompt: 3
+      }
+    }
   }
 
   public var role: Role
@@ -13,16 +35,22 @@ public struct Style: Sendable, Hashable {
   public var dim: Bool
   public var reverse: Bool
   public var underline: Bool
+  /// A real ink colour (picture cells); nil: the role's.
+  public var foreground: TerminalColor?
+  /// A real background colour (picture cells); nil: the terminal's default.
+  public var background: TerminalColor?
 
   public init(
     _ role: Role = .normal, bold: Bool = false, dim: Bool = false, reverse: Bool = false,
-    underline: Bool = false
+    underline: Bool = false, foreground: TerminalColor? = nil, background: TerminalColor? = nil
   ) {
     self.role = role
     self.bold = bold
     self.dim = dim
     self.reverse = reverse
     self.underline = underline
+    self.foreground = foreground
+    self.background = background
   }
 
   public static let normal = Style()
@@ -39,5 +67,12 @@ public struct Style: Sendable, Hashable {
     style.reverse = true
     style.dim = false
     return style
+  }
+
+  /// The colours the backend should use, in the order (foreground, background): the real
+  /// colours if set, else the role's palette colour on the default background.
+  public var colors: (foreground: TerminalColor?, background: TerminalColor?) {
+    if foreground != nil || background != nil { return (foreground, background) }
+    return (role.paletteColor.map(TerminalColor.palette), nil)
   }
 }

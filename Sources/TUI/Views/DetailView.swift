@@ -3,7 +3,7 @@ import Foundation
 import TextLayout
 
 /// The detail view of one item: the article view (text only) or, when the item has a
-/// thumbnail, the media view (the thumbnail box beside the heading).
+/// picture, the media view (the picture, `RowMetrics.itemViewBox`, beside the heading).
 ///
 /// Built for a width; the reading position is kept as (block, characters of the block before
 /// the line) so a re-wrap at another width shows the same passage at the top.
@@ -58,15 +58,15 @@ public struct DetailView: Sendable {
   // MARK: - Layout
 
   private mutating func layout() {
-    let margin = width >= 8 ? 2 : 0
+    let metrics = RowMetrics.standard
+    let margin = width >= 8 ? metrics.horizontalMargin : 0
     let textWidth = max(1, width - 2 * margin)
-    let boxWidth = 12
-    let boxHeight = 6
-    let besideBox = width - margin - boxWidth - 2 - margin
-    let media = !item.thumbnails.isEmpty && besideBox >= 10
+    let (boxWidth, boxHeight) = metrics.itemViewBox(width: width, margin: margin)
+    let besideBox = width - margin - boxWidth - metrics.thumbnailGap - margin
+    let media = ItemPresentation.hasPicture(item) && besideBox >= metrics.minimumTextColumns
     var block = 0
     var heading: [Line] = []
-    let headingX = media ? margin + boxWidth + 2 : margin
+    let headingX = media ? margin + boxWidth + metrics.thumbnailGap : margin
     let headingWidth = media ? besideBox : textWidth
     func add(_ text: String, _ style: Style, into target: inout [Line], x: Int, width: Int) {
       var offset = 0
@@ -96,13 +96,10 @@ public struct DetailView: Sendable {
     }
   }
 
-  /// "[No Title]" stands in for an empty title, as in the list.
+  /// The list's title rule (`ItemPresentation`); "[No Title]" when there is none.
   static func title(of item: FeedItem) -> String {
-    let title = Sanitizer.clean(item.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-    if !title.isEmpty { return title }
-    let media = Sanitizer.clean(item.mediaTitle ?? "").trimmingCharacters(
-      in: .whitespacesAndNewlines)
-    return media.isEmpty ? "[No Title]" : media
+    let title = RowText.trimmed(Sanitizer.clean(ItemPresentation.title(of: item) ?? ""))
+    return title.isEmpty ? RowText.noTitle : title
   }
 
   private func headerFields() -> [String] {
@@ -140,15 +137,6 @@ public struct DetailView: Sendable {
     return paragraphs
   }
 
-  /// "2014-05-28 00:52 UTC": fixed format, no locale, safe from any thread.
-  static func dateText(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    func two(_ value: Int?) -> String {
-      let value = value ?? 0
-      return value < 10 ? "0\(value)" : "\(value)"
-    }
-    return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute)) UTC"
-  }
+  /// "2014-05-28 00:52": the full date in local time (the list shows the short form).
+  static func dateText(_ date: Date) -> String { DateText.full(date) }
 }

@@ -1,11 +1,15 @@
 import FeedCore
+import Foundation
 import ListEngine
 import TextLayout
 
 extension ItemList {
   /// Draws the visible rows into the list area (the buffer's width less the scrollbar column,
   /// from line `top` for the viewport's height) and the scrollbar in the last column.
-  func draw(into buffer: inout ScreenBuffer, top: Int, emptyMessage: String) {
+  func draw(
+    into buffer: inout ScreenBuffer, top: Int, emptyMessage: String,
+    pictures: PictureBoard = PictureBoard(), now: Date = Date()
+  ) {
     let height = viewport.height
     let area = top..<(top + height)
     guard !items.isEmpty else {
@@ -17,17 +21,18 @@ extension ItemList {
       return
     }
     for visible in visibleRows {
-      drawRow(visible, into: &buffer, top: top, area: area)
+      drawRow(visible, into: &buffer, top: top, area: area, pictures: pictures, now: now)
     }
     let thumb = viewport.scrollbar(trackHeight: height)
     Scrollbar.draw(x: viewport.width, top: top, height: height, thumb: thumb, into: &buffer)
   }
 
   private func drawRow(
-    _ visible: VisibleRow, into buffer: inout ScreenBuffer, top: Int, area: Range<Int>
+    _ visible: VisibleRow, into buffer: inout ScreenBuffer, top: Int, area: Range<Int>,
+    pictures: PictureBoard, now: Date
   ) {
     let item = items[visible.row]
-    let layout = Self.layout(of: item, width: viewport.width)
+    let layout = Self.layout(of: item, width: viewport.width, now: now)
     let rowTop = top + visible.y
     let isSelected = visible.row == selection
     func style(_ base: Style) -> Style { isSelected ? base.selected : base }
@@ -43,7 +48,11 @@ extension ItemList {
     }
     if let box = layout.thumbnailBox {
       let rect = BoxRect(x: box.x, y: rowTop + box.y, width: box.width, height: box.height)
-      ThumbnailBox.draw(rect, item: item, into: &buffer, style: style(.box), clip: area)
+      let slot = Self.pictureURL(of: item).map {
+        pictures.slot(for: pictures.key(url: $0, columns: box.width, rows: box.height))
+      }
+      ThumbnailBox.draw(
+        rect, item: item, slot: slot ?? .off, into: &buffer, style: style(.box), clip: area)
     }
     let separatorY = rowTop + layout.separatorY
     if area.contains(separatorY), viewport.width > 0 {

@@ -187,7 +187,7 @@ public struct ItemList {
   // MARK: - Layout
 
   static func kind(of item: FeedItem) -> Kind {
-    item.thumbnails.isEmpty ? .basic : .image
+    ItemPresentation.hasPicture(item) ? .image : .basic
   }
 
   /// The engine's kind number for an item's row (0 basic, 1 image).
@@ -195,27 +195,24 @@ public struct ItemList {
 
   /// An item's row height at a width: what the list measures (benchmarks use it too).
   ///
-  /// `RowLayout.height` counts lines without building them; TextLayout's tests hold it equal
-  /// to `RowLayout.make(...).height` at every width, so measuring and drawing agree.
+  /// `RowLayout.height` counts lines without building them; the presentation tests hold it
+  /// equal to `RowLayout.make(...).height` at every width, so measuring and drawing agree.
+  /// The byline is one line whatever its text, so the time of day cannot change a height.
   public static func rowHeight(of item: FeedItem, width: Int) -> Int {
     RowLayout.height(
-      title: item.title, subtitle: subtitle(of: item), hasThumbnail: !item.thumbnails.isEmpty,
+      title: ItemPresentation.title(of: item),
+      byline: ItemPresentation.byline(of: item, now: .distantPast),
+      subtitle: ItemPresentation.subtitle(of: item), hasThumbnail: kind(of: item) == .image,
       width: width)
   }
 
   /// The row's cells at a width: the one layout both measuring and drawing use.
-  static func layout(of item: FeedItem, width: Int) -> RowLayout {
+  static func layout(of item: FeedItem, width: Int, now: Date) -> RowLayout {
     RowLayout.make(
-      title: item.title, subtitle: subtitle(of: item), hasThumbnail: !item.thumbnails.isEmpty,
+      title: ItemPresentation.title(of: item),
+      byline: ItemPresentation.byline(of: item, now: now),
+      subtitle: ItemPresentation.subtitle(of: item), hasThumbnail: kind(of: item) == .image,
       width: width)
-  }
-
-  /// The subtitle as in the seed app: media:text, else media:description, else the summary.
-  static func subtitle(of item: FeedItem) -> String? {
-    for text in [item.mediaText, item.mediaDescription, item.summary] {
-      if let text, !text.allSatisfy(\.isWhitespace) { return text }
-    }
-    return nil
   }
 
   static func measure(_ items: [FeedItem]) -> ListViewport<ArrayRowKinds>.Measure {

@@ -1,18 +1,35 @@
 import FeedCore
+import Pictures
 import TextLayout
 
-/// Draws the thumbnail box: a plain frame where a picture will go, with what is known about
-/// the picture inside (its size, and "18+" for adult items).
+/// Draws a thumbnail box: the picture's cells when they are ready, else a frame with what is
+/// known about the picture inside (its kind and size, "18+" for adult items) and a last line
+/// that says what is happening ("loading", or why it failed). Never blank, never garbage: the
+/// box is the same size whatever it shows, so rows never move when pictures arrive.
 public enum ThumbnailBox {
-  /// Draws the frame, clipped to `clip` lines (the part of a row that is on screen).
+  /// Draws the box for `slot`, clipped to `clip` lines (the part of a row that is on screen).
   public static func draw(
-    _ rect: BoxRect, item: FeedItem, into buffer: inout ScreenBuffer, style: Style,
-    clip: Range<Int>? = nil
+    _ rect: BoxRect, item: FeedItem, slot: PictureBoard.Slot = .off,
+    into buffer: inout ScreenBuffer, style: Style, clip: Range<Int>? = nil
   ) {
-    guard rect.width >= 2, rect.height >= 2 else { return }
     let visible = clip ?? 0..<buffer.height
+    if case .ready(let cells) = slot, cells.columns == rect.width, cells.rows == rect.height {
+      PictureView.draw(cells, at: rect, into: &buffer, clip: visible)
+      return
+    }
+    guard rect.width >= 2, rect.height >= 2 else { return }
     let inner = rect.width - 2
-    let labels = Self.labels(for: item)
+    var labels = Self.labels(for: item)
+    switch slot {
+    case .off, .ready: break
+    case .loading: labels.append("loading")
+    case .failed(let reason): labels.append(reason)
+    }
+    let rows = rect.height - 2
+    if labels.count > rows, rows > 0 {
+      // The status line matters most: it replaces the last label that does not fit.
+      labels = Array(labels.prefix(rows - 1)) + [labels[labels.count - 1]]
+    }
     for line in 0..<rect.height {
       let y = rect.y + line
       guard visible.contains(y) else { continue }
@@ -29,19 +46,15 @@ public enum ThumbnailBox {
     }
   }
 
-  /// The thumbnail a row shows: the one closest to the box's size (the seed app's "medium").
-  public static func chosenThumbnail(of item: FeedItem) -> MediaThumbnail? {
-    let sizes = item.thumbnails.map { (width: $0.width, height: $0.height) }
-    return ThumbnailChooser.bestIndex(of: sizes).map { item.thumbnails[$0] }
-  }
-
-  /// What the box says until pictures are drawn: the medium, the chosen thumbnail's size,
-  /// and "18+" for adult items.
+  /// What the box says while it has no picture: the medium, the chosen picture's size, and
+  /// "18+" for adult items.
   static func labels(for item: FeedItem) -> [String] {
     var labels: [String] = []
     let medium = item.contents.first?.medium ?? "image"
     labels.append(String(medium.prefix(10)))
-    if let thumb = chosenThumbnail(of: item), let w = thumb.width, let h = thumb.height {
+    if let picture = ItemPresentation.picture(of: item), let w = picture.width,
+      let h = picture.height
+    {
       labels.append("\(w)x\(h)")
     }
     if item.rating?.lowercased() == "adult" { labels.append("18+") }
@@ -49,9 +62,10 @@ public enum ThumbnailBox {
   }
 
   private static func centered(_ text: String, width: Int) -> String {
-    let text = String(text.prefix(max(0, width)))
-    let left = max(0, (width - text.count) / 2)
-    let right = max(0, width - text.count - left)
+    let text = Truncation.truncated(text, toWidth: max(0, width))
+    let used = DisplayWidth.of(text)
+    let left = max(0, (width - used) / 2)
+    let right = max(0, width - used - left)
     return String(repeating: " ", count: left) + text + String(repeating: " ", count: right)
   }
 }

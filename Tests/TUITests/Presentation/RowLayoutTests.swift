@@ -1,6 +1,7 @@
 import Testing
+import TextLayout
 
-@testable import TextLayout
+@testable import TUI
 
 /// Draws a row as plain text: the box as a `+--+` frame, the separator as dashes, trailing
 /// spaces trimmed. Lines are placed by their display width, so wide characters line up.
@@ -113,12 +114,12 @@ struct RowLayoutTests {
     }
   }
 
-  @Test("the subtitle is sanitized, then cut to 200 clusters and \"...\", then wrapped")
+  @Test("the subtitle is sanitized, then cut to 200 clusters and \"…\", then wrapped")
   func subtitleTruncated() {
     let subtitle = "\u{1B}[1m" + String(repeating: "ab ", count: 100) + "\u{202E}"
     let layout = RowLayout.make(title: "t", subtitle: subtitle, hasThumbnail: false, width: 84)
     let text = layout.lines.filter { $0.style == .subtitle }.map(\.text).joined(separator: " ")
-    #expect(text == String(repeating: "ab ", count: 66) + "ab...")
+    #expect(text == String(repeating: "ab ", count: 66) + "ab…")
   }
 
   @Test("tiny widths shrink the margins and still give a defined row")

@@ -1,9 +1,12 @@
+import TextLayout
+
 /// The cells of one list row at a given width: where each text line and the thumbnail box
 /// go, and how tall the row is. Pure: the width is passed in, nothing is drawn.
 ///
 /// Basic row (no thumbnail), top to bottom: `topPadding` blank lines, the title wrapped with
-/// no line limit, the subtitle wrapped with no line limit, `bottomPadding` blank lines, the
-/// separator. Text sits between margins of `horizontalMargin` columns.
+/// no line limit, the byline (artist and date) on one line cut with "…", the subtitle wrapped
+/// with no line limit, `bottomPadding` blank lines, the separator. Text sits between margins
+/// of `horizontalMargin` columns.
 ///
 /// Image row: the thumbnail box at the left margin below the top padding, a gap, then the
 /// text column. The row is as tall as the taller of box and text: text may make it taller,
@@ -34,25 +37,34 @@ public struct RowLayout: Sendable, Equatable {
   /// The first separator line (the last line with the standard metrics).
   public var separatorY: Int
 
-  /// Lays out a row: sanitizes the title (nil or empty shows "[No Title]") and the subtitle
-  /// (sanitized, truncated to `metrics.subtitleLimit` clusters, nil or empty takes no lines),
-  /// then wraps both to the text column.
+  /// Lays out a row: sanitizes the title (nil or empty shows "[No Title]"), the byline (nil or
+  /// empty takes no line) and the subtitle (sanitized, truncated to `metrics.subtitleLimit`
+  /// clusters, nil or empty takes no lines), then wraps them to the text column.
   public static func make(
-    title: String?, subtitle: String?, hasThumbnail: Bool, width: Int,
+    title: String?, byline: String? = nil, subtitle: String?, hasThumbnail: Bool, width: Int,
     metrics: RowMetrics = .standard
   ) -> RowLayout {
-    let text = RowText(title: title, subtitle: subtitle, subtitleLimit: metrics.subtitleLimit)
+    let text = RowText(
+      title: title, byline: byline, subtitle: subtitle, subtitleLimit: metrics.subtitleLimit)
     let columns = RowColumns(width: width, hasThumbnail: hasThumbnail, metrics: metrics)
     var lines: [PlacedLine] = []
     var y = metrics.topPadding
-    for (content, style) in [(text.title, PlacedLine.Style.title), (text.subtitle, .subtitle)] {
-      guard let content else { continue }
+    func place(_ content: String, _ style: PlacedLine.Style) {
       for line in LineWrapper.wrap(content, width: columns.textWidth) {
         lines.append(
           PlacedLine(x: columns.textX, y: y, text: line.text, width: line.width, style: style))
         y += 1
       }
     }
+    place(text.title, .title)
+    if let byline = text.byline, columns.textWidth > 0 {
+      let cut = Truncation.truncated(byline, toWidth: columns.textWidth)
+      lines.append(
+        PlacedLine(
+          x: columns.textX, y: y, text: cut, width: DisplayWidth.of(cut), style: .byline))
+      y += 1
+    }
+    if let subtitle = text.subtitle { place(subtitle, .subtitle) }
     let separatorY = columns.separatorY(textLines: lines.count, metrics: metrics)
     return RowLayout(
       kind: columns.kind, width: columns.width, height: separatorY + metrics.separatorHeight,
@@ -61,12 +73,14 @@ public struct RowLayout: Sendable, Equatable {
 
   /// `make(...).height`, computed without building the lines' strings.
   public static func height(
-    title: String?, subtitle: String?, hasThumbnail: Bool, width: Int,
+    title: String?, byline: String? = nil, subtitle: String?, hasThumbnail: Bool, width: Int,
     metrics: RowMetrics = .standard
   ) -> Int {
-    let text = RowText(title: title, subtitle: subtitle, subtitleLimit: metrics.subtitleLimit)
+    let text = RowText(
+      title: title, byline: byline, subtitle: subtitle, subtitleLimit: metrics.subtitleLimit)
     let columns = RowColumns(width: width, hasThumbnail: hasThumbnail, metrics: metrics)
     var textLines = LineWrapper.lineCount(text.title, width: columns.textWidth)
+    if text.byline != nil, columns.textWidth > 0 { textLines += 1 }
     if let subtitle = text.subtitle {
       textLines += LineWrapper.lineCount(subtitle, width: columns.textWidth)
     }

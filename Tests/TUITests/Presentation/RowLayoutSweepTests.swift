@@ -1,6 +1,7 @@
 import Testing
+import TextLayout
 
-@testable import TextLayout
+@testable import TUI
 
 @Suite("RowLayout at every width")
 struct RowLayoutSweepTests {

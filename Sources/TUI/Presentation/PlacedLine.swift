@@ -4,6 +4,8 @@ public struct PlacedLine: Sendable, Equatable {
   public enum Style: Sendable, Equatable {
     /// Title text (bold).
     case title
+    /// The artist and the date, after the title (dim).
+    case byline
     /// Subtitle text (dim).
     case subtitle
   }

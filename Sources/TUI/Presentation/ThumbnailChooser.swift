@@ -1,7 +1,7 @@
 /// Picks the thumbnail whose pixel size is closest to the row's thumbnail box.
 ///
-/// TextLayout cannot see FeedCore, so candidates are plain `(width, height)` pairs in pixels,
-/// in feed order. The box's pixel size comes from `RowMetrics`: 12 x 6 cells of an assumed
+/// Candidates are plain `(width, height)` pairs in pixels, in feed order (`ItemPresentation`
+/// gathers them from an item's thumbnails, contents and description). The box's pixel size comes from `RowMetrics`: 12 x 6 cells of an assumed
 /// 8 x 16 px cell is 96 x 96 px.
 ///
 /// Distance is measured by scale, not by pixels: a candidate's cost is the product of its

@@ -29,6 +29,12 @@ public struct RowMetrics: Sendable, Equatable {
   public var cellPixelWidth = 8
   public var cellPixelHeight = 16
 
+  /// The item view draws the picture this many times larger than the row's box, in both
+  /// directions (24 x 12 cells with the standard metrics)...
+  public var itemViewScale = 2
+  /// ...when the heading beside it keeps at least this many columns; else the row's size.
+  public var itemViewMinimumHeadingColumns = 40
+
   /// The numbers above.
   public static let standard = RowMetrics()
 
@@ -37,6 +43,14 @@ public struct RowMetrics: Sendable, Equatable {
   /// Size in pixels that the thumbnail box covers (96 x 96 with the standard metrics).
   public var thumbnailPixelSize: (width: Int, height: Int) {
     (thumbnailColumns * cellPixelWidth, thumbnailRows * cellPixelHeight)
+  }
+
+  /// The item view's picture box, in columns and lines, for a view `width` columns wide with
+  /// `margin`-column margins: the larger box if the heading beside it stays readable.
+  public func itemViewBox(width: Int, margin: Int) -> (columns: Int, rows: Int) {
+    let large = (thumbnailColumns * itemViewScale, thumbnailRows * itemViewScale)
+    let beside = width - 2 * margin - large.0 - thumbnailGap
+    return beside >= itemViewMinimumHeadingColumns ? large : (thumbnailColumns, thumbnailRows)
   }
 
   /// Narrowest row that keeps the image layout (28 columns with the standard metrics).

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Fetches the bytes of a picture: files are read directly, http(s) addresses come through
+/// the `HTTPClient` and the disk cache.
+///
+/// Bounded everywhere: a file or a body over `maxBytes` is refused ("too large"), only a 200
+/// is a picture, and every failure is one short reason. Offline, only the disk cache answers.
+public struct ImageLoader: Sendable {
+  public let client: any HTTPClient
+  public let cache: ImageDiskCache?
+  /// The largest picture file accepted, in bytes.
+  public let maxBytes: Int
+  /// Seconds a whole request may take.
+  public let timeout: Double
+  /// Never touch the network.
+  public let offline: Bool
+
+  /// 10 MB: far above any thumbnail, small enough to hold a few in memory.
+  public static let defaultMaxBytes = 10_000_000
+
+  public init(
+    client: any HTTPClient, cache: ImageDiskCache?, maxBytes: Int = defaultMaxBytes,
+    timeout: Double = 30, offline: Bool = false
+  ) {
+    self.client = client
+    self.cache = cache
+    self.maxBytes = maxBytes
+    self.timeout = timeout
+    self.offline = offline
+  }
+
+  /// The bytes at `address` (`file:` or `http(s):`).
+  public func load(_ address: String) async throws(ImageLoadError) -> Data {
+    guard let url = URL(string: address), let scheme = url.scheme?.lowercased() else {
+      throw ImageLoadError("bad URL")
+    }
+    switch scheme {
+    case "file": return try readFile(url)
+    case "http", "https": return try await fetch(url, address: address)
+    default: throw ImageLoadError("bad URL")
+    }
+  }
+
+  /// Reads at most `maxBytes + 1` bytes, so a huge file costs no more than that.
+  func readFile(_ url: URL) throws(ImageLoadError) -> Data {
+    guard let handle = FileHandle(forReadingAtPath: url.path) else {
+      let exists = FileManager.default.fileExists(atPath: url.path)
+      throw ImageLoadError(exists ? "unreadable" : "no file")
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+    } catch {
+      throw ImageLoadError("unreadable")
+    }
+    if data.count > maxBytes { throw ImageLoadError("too large") }
+    return data
+  }
+
+  private func fetch(_ url: URL, address: String) async throws(ImageLoadError) -> Data {
+    if let cached = cache?.data(for: address) { return cached }
+    if offline { throw ImageLoadError("offline") }
+    let request = HTTPRequest(
+      url: url, headers: ["Accept": "image/*"], timeout: timeout, maxBodyBytes: maxBytes)
+    let response: HTTPResponse
+    do {
+      response = try await client.send(request)
+    } catch {
+      throw ImageLoadError(error)
+    }
+    if Task.isCancelled { throw .cancelled }
+    guard response.status == 200 else { throw ImageLoadError("HTTP \(response.status)") }
+    guard response.body.count <= maxBytes else { throw ImageLoadError("too large") }
+    cache?.store(response.body, for: address)
+    return response.body
+  }
+}

@@ -1,0 +1,95 @@
+import FeedCore
+import FeedStore
+import Foundation
+
+/// The one rule for how an item is presented, wherever it appears (list rows, the item view):
+/// its title, byline, subtitle, identity and picture.
+public enum ItemPresentation {
+  /// The title as written: `title`, else `media:title`; nil when both are blank (the views
+  /// show "[No Title]").
+  public static func title(of item: FeedItem) -> String? {
+    for text in [item.title, item.mediaTitle] {
+      if let text, !text.allSatisfy(\.isWhitespace) { return text }
+    }
+    return nil
+  }
+
+  /// The subtitle as in the seed app: media:text, else media:description, else the summary.
+  public static func subtitle(of item: FeedItem) -> String? {
+    for text in [item.mediaText, item.mediaDescription, item.summary] {
+      if let text, !text.allSatisfy(\.isWhitespace) { return text }
+    }
+    return nil
+  }
+
+  /// "by NAME · DATE": the artist (the reader searches by artist) and the date in local time,
+  /// relative when recent. Nil when the item has neither.
+  public static func byline(of item: FeedItem, now: Date, timeZone: TimeZone = .current)
+    -> String?
+  {
+    var parts: [String] = []
+    if let author = item.author, !author.allSatisfy(\.isWhitespace) { parts.append("by " + author) }
+    if let date = item.published {
+      parts.append(DateText.short(date, now: now, timeZone: timeZone))
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// The identity used to compare items (FeedStore's rule).
+  public static func identity(of item: FeedItem) -> ItemID { ItemID(item) }
+
+  /// Where a row's picture comes from.
+  public struct PictureSource: Sendable, Equatable {
+    /// Which part of the item named it.
+    public enum Origin: Sendable, Equatable { case thumbnail, content, description }
+    /// The address (absolute once FeedStore loaded the list).
+    public var url: String
+    public var width: Int?
+    public var height: Int?
+    public var origin: Origin
+  }
+
+  /// The item's picture for the thumbnail box: the `media:thumbnail` that fits the box best;
+  /// without one, the image `media:content` that fits best; then the first `<img>` of the
+  /// description. Nil when the item has none: its row is a basic row.
+  public static func picture(of item: FeedItem, metrics: RowMetrics = .standard)
+    -> PictureSource?
+  {
+    let thumbnails = item.thumbnails.filter { !$0.url.isEmpty }
+    if let index = ThumbnailChooser.bestIndex(
+      of: thumbnails.map { ($0.width, $0.height) }, metrics: metrics)
+    {
+      let chosen = thumbnails[index]
+      return PictureSource(
+        url: chosen.url, width: chosen.width, height: chosen.height, origin: .thumbnail)
+    }
+    let images = item.contents.filter(isImage)
+    if let index = ThumbnailChooser.bestIndex(
+      of: images.map { ($0.width, $0.height) }, metrics: metrics)
+    {
+      let chosen = images[index]
+      return PictureSource(
+        url: chosen.url, width: chosen.width, height: chosen.height, origin: .content)
+    }
+    if let source = item.firstImage, !source.isEmpty {
+      return PictureSource(url: source, width: nil, height: nil, origin: .description)
+    }
+    return nil
+  }
+
+  /// True when the item gets an image row (it has a picture of some kind).
+  public static func hasPicture(_ item: FeedItem) -> Bool {
+    !item.thumbnails.isEmpty && item.thumbnails.contains { !$0.url.isEmpty }
+      || item.contents.contains(where: isImage) || !(item.firstImage ?? "").isEmpty
+  }
+
+  /// A `media:content` that is a still image: `medium="image"`, an `image/` type, or, with
+  /// neither said, an address ending in a picture extension.
+  static func isImage(_ content: MediaContent) -> Bool {
+    guard !content.url.isEmpty else { return false }
+    if let medium = content.medium?.lowercased() { return medium == "image" }
+    if let type = content.type?.lowercased() { return type.hasPrefix("image/") }
+    let path = (content.url.split(separator: "?").first ?? "").lowercased()
+    return [".jpg", ".jpeg", ".png", ".gif", ".webp"].contains { path.hasSuffix($0) }
+  }
+}

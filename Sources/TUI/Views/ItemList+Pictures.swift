@@ -1,0 +1,24 @@
+import FeedCore
+import ListEngine
+import Pictures
+
+extension ItemList {
+  /// The rows whose pictures the list wants, most wanted first: the rows on screen from the
+  /// top, then as many rows below the screen, then as many above it ("within a screen of the
+  /// viewport", counted in rows). Only rows drawn as image rows at the current width count.
+  func pictureRows() -> [Int] {
+    let visible = visibleRows.map(\.row)
+    guard let first = visible.first, let last = visible.last else { return [] }
+    let reach = max(1, visible.count)
+    let below = (last + 1)..<min(count, last + 1 + reach)
+    let above = max(0, first - reach)..<first
+    let rows = visible + Array(below) + Array(above.reversed())
+    guard viewport.width >= RowMetrics.standard.minimumImageRowWidth else { return [] }
+    return rows.filter { Self.kind(of: items[$0]) == .image }
+  }
+
+  /// The address of the picture an item's row shows, if it has one.
+  static func pictureURL(of item: FeedItem) -> String? {
+    ItemPresentation.picture(of: item)?.url
+  }
+}

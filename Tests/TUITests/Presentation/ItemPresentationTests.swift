@@ -1,0 +1,85 @@
+import FeedCore
+import Foundation
+import Testing
+
+@testable import TUI
+
+@Suite("One rule for presenting an item")
+struct ItemPresentationTests {
+  @Test("the picture: best-fitting thumbnail, else image content, else the description's img")
+  func pictureChoice() {
+    let thumbnails = FeedItem(
+      thumbnails: [
+        MediaThumbnail(url: "https://t/300.jpg", width: 300, height: 300),
+        MediaThumbnail(url: "https://t/100.jpg", width: 100, height: 100),
+      ],
+      contents: [MediaContent(url: "https://c/full.jpg", medium: "image")],
+      firstImage: "https://d/img.png")
+    #expect(ItemPresentation.picture(of: thumbnails)?.url == "https://t/100.jpg")
+    let content = FeedItem(
+      contents: [
+        MediaContent(url: "https://c/video.mp4", medium: "video"),
+        MediaContent(url: "https://c/big.jpg", type: "image/jpeg", width: 2000, height: 2000),
+        MediaContent(url: "https://c/small.webp", width: 120, height: 120),
+      ],
+      firstImage: "https://d/img.png")
+    #expect(ItemPresentation.picture(of: content)?.url == "https://c/small.webp")
+    #expect(ItemPresentation.picture(of: content)?.origin == .content)
+    let described = FeedItem(
+      contents: [MediaContent(url: "https://c/video.mp4", medium: "video")],
+      firstImage: "https://d/img.png")
+    #expect(ItemPresentation.picture(of: described)?.origin == .description)
+    #expect(ItemPresentation.picture(of: FeedItem(title: "plain")) == nil)
+  }
+
+  @Test("items with only a content image or a described img get image rows")
+  func imageRows() {
+    let items = [
+      FeedItem(title: "a", contents: [MediaContent(url: "https://c/a.png")]),
+      FeedItem(title: "b", firstImage: "https://d/b.gif"),
+      FeedItem(title: "c", contents: [MediaContent(url: "https://c/a.mp3", type: "audio/mpeg")]),
+    ]
+    #expect(items.map(ItemList.rowKind) == [1, 1, 0])
+  }
+
+  @Test("one title rule: title, else media:title, else none ([No Title] on screen)")
+  func titles() {
+    #expect(ItemPresentation.title(of: FeedItem(title: " ", mediaTitle: "Media")) == "Media")
+    #expect(ItemPresentation.title(of: FeedItem(title: "T", mediaTitle: "Media")) == "T")
+    #expect(ItemPresentation.title(of: FeedItem()) == nil)
+    #expect(DetailView.title(of: FeedItem(mediaTitle: "Media")) == "Media")
+  }
+
+  @Test("the byline: artist and date, relative within a week, local date after")
+  func byline() throws {
+    let utc = try #require(TimeZone(identifier: "UTC"))
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    func line(_ secondsAgo: Double, author: String? = "ann") -> String? {
+      ItemPresentation.byline(
+        of: FeedItem(published: now.addingTimeInterval(-secondsAgo), author: author), now: now,
+        timeZone: utc)
+    }
+    #expect(line(30) == "by ann · just now")
+    #expect(line(5 * 60) == "by ann · 5 min ago")
+    #expect(line(3 * 3600) == "by ann · 3 h ago")
+    #expect(line(2 * 86_400) == "by ann · 2 d ago")
+    #expect(line(30 * 86_400, author: nil) == "2026-12-16")
+    #expect(ItemPresentation.byline(of: FeedItem(author: "zoë"), now: now) == "by zoë")
+    #expect(ItemPresentation.byline(of: FeedItem(), now: now) == nil)
+    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+    let late = Date(timeIntervalSince1970: 1_700_000_000)  // 2023-11-14 22:13 UTC
+    #expect(DateText.short(late, now: now, timeZone: tokyo) == "2023-11-15")
+  }
+
+  @Test("a long byline is one line cut with …, at any width")
+  func bylineCut() {
+    for width in 0...80 {
+      let layout = RowLayout.make(
+        title: "T", byline: "by a-very-long-artist-name · 2025-05-31", subtitle: nil,
+        hasThumbnail: false, width: width)
+      let bylines = layout.lines.filter { $0.style == .byline }
+      #expect(bylines.count <= 1)
+      if let line = bylines.first, width < 43 { #expect(line.text.hasSuffix("…")) }
+    }
+  }
+}
