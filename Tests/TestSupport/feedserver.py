@@ -13,7 +13,8 @@ Paths (GET; query parameters in brackets are optional):
   /gzip/feed.xml              the same, Content-Encoding: gzip
   /etag/feed.xml              the same with ETag "v1" and a Last-Modified date; answers 304
                               when If-None-Match or If-Modified-Since matches
-  /files/NAME                 the file NAME from --dir, as application/rss+xml
+  /files/NAME                 the file NAME from --dir, as application/rss+xml, with an ETag
+                              (size and modification time); 304 when If-None-Match matches
   /status/N [?retry-after=V]  an empty-ish body with status N (404, 500, 403, 429, 503, ...),
                               and Retry-After: V when given (seconds or an HTTP-date)
   /html                       an HTML page with status 200
@@ -207,11 +208,15 @@ class Handler(BaseHTTPRequestHandler):
     def file(self, name):
         path = os.path.join(self.server.directory, os.path.basename(name))
         try:
+            info = os.stat(path)
+            tag = '"%x-%x"' % (info.st_size, info.st_mtime_ns)
+            if self.headers.get("If-None-Match") == tag:
+                return self.send(304, b"", {"ETag": tag})
             with open(path, "rb") as handle:
                 body = handle.read()
         except OSError:
             return self.send(404, b"no such file\n", {"Content-Type": "text/plain"})
-        self.send(200, body)
+        self.send(200, body, {"ETag": tag})
 
     def status(self, path, query):
         try:

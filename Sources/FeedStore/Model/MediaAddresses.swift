@@ -1,7 +1,8 @@
 import FeedCore
 import Foundation
 
-/// Makes the picture addresses of items absolute, against the address of the feed that
+/// Makes the picture addresses of items (thumbnails, media contents, the description's first
+/// `<img>`) absolute, against the address of the feed that
 /// carried them, as a reader resolves any relative link: `../thumbnails/a.webp` in
 /// `/x/feeds/popular.rss` is `file:///x/thumbnails/a.webp`.
 ///
@@ -19,6 +20,9 @@ public enum MediaAddresses {
       for content in items[index].contents.indices {
         let url = items[index].contents[content].url
         if isRelative(url) { items[index].contents[content].url = resolve(url, base) }
+      }
+      if let image = items[index].firstImage, isRelative(image) {
+        items[index].firstImage = resolve(image, base)
       }
     }
     return items
