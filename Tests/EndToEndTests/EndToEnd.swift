@@ -1,7 +1,10 @@
 import Testing
 
-/// The tmux-driven suites, nested here so they run one at a time: each starts its own tmux
-/// server and the real binary, and the machine is shared (two cores).
+/// The suites that run the real binary (under tmux, or as a script would), nested here so they
+/// run one at a time: each starts its own processes and waits for them, and the machine is
+/// shared (two cores). A waiting test holds one of the cooperative pool's threads (two here);
+/// with one such test at a time, the other thread stays free for the async tests and for the
+/// work these tests wait on.
 ///
 /// Skipped with a reason when tmux is missing; `Prerequisites` fails instead under
 /// ARTFEED_REQUIRE_E2E=1 (CI).

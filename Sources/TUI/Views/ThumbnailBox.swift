@@ -20,16 +20,22 @@ public enum ThumbnailBox {
     guard rect.width >= 2, rect.height >= 2 else { return }
     let inner = rect.width - 2
     var labels = Self.labels(for: item)
+    let rows = rect.height - 2
+    var status: [String] = []
     switch slot {
     case .off, .ready: break
-    case .loading: labels.append("loading")
-    case .failed(let reason): labels.append(reason)
+    case .loading: status = ["loading"]
+    case .failed(let reason):
+      // A reason wider than the box wraps onto a second line rather than losing its end.
+      status = Array(LineWrapper.wrap(reason, width: max(1, inner)).map(\.text).prefix(2))
     }
-    let rows = rect.height - 2
-    if labels.count > rows, rows > 0 {
-      // The status line matters most: it replaces the last label that does not fit.
-      labels = Array(labels.prefix(rows - 1)) + [labels[labels.count - 1]]
+    if labels.count + status.count > rows, rows > 0 {
+      // The status matters most: it replaces the labels that do not fit.
+      let kept = max(0, rows - status.count)
+      status = Array(status.prefix(rows))
+      labels = Array(labels.prefix(kept))
     }
+    labels += status
     for line in 0..<rect.height {
       let y = rect.y + line
       guard visible.contains(y) else { continue }

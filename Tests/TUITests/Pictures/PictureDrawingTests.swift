@@ -107,7 +107,7 @@ struct PictureDrawingTests {
   }
 
   @Test("a bundled thumbnail goes through the loader into the box (render's path)")
-  func throughTheLoader() throws {
+  func throughTheLoader() async throws {
     let thumbnail = try #require(BundledThumbnails.all().first)
     let item = FeedItem(
       title: "Bundled", guid: "b", thumbnails: [MediaThumbnail(url: thumbnail.absoluteString)])
@@ -118,8 +118,9 @@ struct PictureDrawingTests {
     state.configurePictures(enabled: true, depth: .indexed256)
     let runner = CommandRunner(
       source: MemorySource(items: []), images: ImageLoader(client: NoNetwork(), cache: nil))
-    let settled = runner.settle(
-      &state, initial: state.pictureCommands(), deadline: .now() + 20)
+    let settled: Bool
+    (state, settled) = await settleOnThread(
+      state, runner: runner, initial: state.pictureCommands())
     #expect(settled)
     let screen = state.render()
     let colouredCells = screen.cells.filter { $0.style.background != nil }
