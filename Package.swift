@@ -66,6 +66,9 @@ let package = Package(
     .executableTarget(
       name: "PictureBenchmark", dependencies: ["Pictures", "ArtfeedResources"],
       path: "Benchmarks/PictureBenchmark"),
+    .executableTarget(
+      name: "ScaleBenchmark", dependencies: ["FeedCore", "FeedStore", "TUI"],
+      path: "Benchmarks/ScaleBenchmark"),
 
     // MARK: - Tests
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),

@@ -32,6 +32,8 @@ public struct AppState {
   public internal(set) var loadFailure: LoadError?
   /// Why the last artist search failed, until the next one answers.
   public internal(set) var searchFailure: LoadError?
+  /// The batches of the load under way (AppState+Progress.swift).
+  var progress = LoadProgress()
   var spinnerFrame = 0
   var loadGeneration = 0
   var searchGeneration = 0
