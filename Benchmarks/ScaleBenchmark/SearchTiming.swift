@@ -26,7 +26,33 @@ enum SearchTiming {
           state.list.count))
     }
     print("  keystroke to frame (key, ms, items found): " + times.joined(separator: ", "))
+    breakdown(source: source, state: state, query: query)
     if brute { bruteForce(state: state, query: query, loader: loader, path: path) }
+  }
+
+  /// The two halves of a keystroke: the index's answer (off the UI loop), then the loop's
+  /// work (the result applied and the frame rendered).
+  static func breakdown(source: CatalogSource, state: AppState, query: String) {
+    var state = state
+    var parts: [String] = []
+    for length in 1...query.count {
+      let text = String(query.prefix(length))
+      let answered = DispatchSemaphore(value: 0)
+      let box = ResultBox()
+      let searchStart = DispatchTime.now()
+      Task.detached {
+        box.list = try? await source.search(artist: text)
+        answered.signal()
+      }
+      answered.wait()
+      let search = seconds(since: searchStart)
+      guard let list = box.list else { continue }
+      let applyStart = DispatchTime.now()
+      _ = state.update(.searchResults(generation: 0, query: text, .success(list)))
+      _ = state.render()
+      parts.append(String(format: "%.1f+%.1f", 1000 * search, 1000 * seconds(since: applyStart)))
+    }
+    print("  of which search + apply and render (ms): " + parts.joined(separator: ", "))
   }
 
   /// The search before the index: every item's names folded and compared on each key.
@@ -39,6 +65,15 @@ enum SearchTiming {
       times.append(String(format: "%.1f ms (%d)", 1000 * seconds(since: keyStart), found))
     }
     print("  before, per key (fold and scan every item): " + times.joined(separator: ", "))
+    var index = ArtistIndex()
+    index.add(feed.items)
+    var direct: [String] = []
+    for length in 1...query.count {
+      let keyStart = DispatchTime.now()
+      let found = index.search(String(query.prefix(length)))
+      direct.append(String(format: "%.1f ms (%d)", 1000 * seconds(since: keyStart), found.count))
+    }
+    print("  the index alone, per key: " + direct.joined(separator: ", "))
   }
 
   static func seconds(since start: DispatchTime) -> Double {
@@ -60,4 +95,9 @@ enum ArtistMatchBefore {
     found.sort { ($0.1.published ?? .distantPast) > ($1.1.published ?? .distantPast) }
     return found.count
   }
+}
+
+/// Carries a search's answer out of its task.
+final class ResultBox: @unchecked Sendable {
+  var list: LoadedList?
 }

@@ -110,7 +110,11 @@ public struct ArtistIndex: Sendable {
 
   /// Positions of the items matching a normalized query, de-duplicated, newest first.
   mutating func positions(matching folded: String) -> [Int32] {
-    let artists = artists(matching: folded)
+    positions(ofArtists: artists(matching: folded))
+  }
+
+  /// Positions of the items by any of `artists`, de-duplicated, newest first.
+  mutating func positions(ofArtists artists: [Int]) -> [Int32] {
     let found = deduplicated(union(of: artists.map { positionsOfArtist[$0] }))
     return newestFirst(found)
   }

@@ -13,6 +13,18 @@ final class CatalogCache: Sendable {
     var index = ArtistIndex()
     /// Which load fills it: batches from an older load are dropped.
     var token: Int
+    /// The last answer, for the artists it matched over the items there were: typing one
+    /// more letter often matches the same artists, and then costs no copy of their items.
+    var last: (artists: [Int], itemCount: Int, items: [FeedItem])?
+
+    /// The items by artists whose folded name contains `folded`.
+    mutating func search(_ folded: String) -> [FeedItem] {
+      let artists = index.artists(matching: folded)
+      if let last, last.artists == artists, last.itemCount == index.count { return last.items }
+      let found = index.positions(ofArtists: artists).map { index.items[Int($0)] }
+      last = (artists, index.count, found)
+      return found
+    }
   }
 
   private let state = Mutex<(parts: [FeedAddress: Part], tokens: Int)>(([:], 0))
@@ -60,7 +72,7 @@ final class CatalogCache: Sendable {
       for (feed, address) in catalog.enumerated() {
         guard var part = state.parts[address], !catalog[..<feed].contains(address) else { continue }
         state.parts[address] = nil  // keeps the index uniquely referenced while it mutates
-        let found = part.index.positions(matching: folded).map { part.index.items[Int($0)] }
+        let found = part.search(folded)
         state.parts[address] = part
         if !found.isEmpty { answers.append((feed, found)) }
       }
