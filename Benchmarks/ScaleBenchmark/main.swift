@@ -49,7 +49,8 @@ for count in sizes {
   print(
     String(
       format: "  first screen (render --first-screen): %.3f s  (runs: %@)",
-      median(first.map(\.seconds)), first.map { String(format: "%.3f", $0.seconds) }.joined(
+      median(first.map(\.seconds)),
+      first.map { String(format: "%.3f", $0.seconds) }.joined(
         separator: " ")))
   print(
     String(

@@ -106,7 +106,9 @@ struct StreamingParse {
     decoder.push(chunk) { ampersands.escape($0, final: false) { session.feed($0) } }
     swap(&ampersands, &self.ampersands)
     pushedByteCount += chunk.count
-    if !sizedItemList, !handsOutBatches, let expectedByteCount { sizeItemList(expectedByteCount: expectedByteCount) }
+    if !sizedItemList, !handsOutBatches, let expectedByteCount {
+      sizeItemList(expectedByteCount: expectedByteCount)
+    }
   }
 
   /// Once a few items are read, reserves room for as many items as the rest of the input

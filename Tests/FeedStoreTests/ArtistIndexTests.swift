@@ -15,8 +15,8 @@ struct ArtistIndexTests {
     var seen = Set<ItemID>()
     var found: [(offset: Int, item: FeedItem)] = []
     for (offset, item) in items.enumerated()
-    where ArtistMatch.names(of: item).contains(where: { ArtistMatch.normalized($0).contains(query) })
-    {
+    where ArtistMatch.names(of: item).contains(where: { ArtistMatch.normalized($0).contains(query) }
+    ) {
       if seen.insert(ItemID(item)).inserted { found.append((offset, item)) }
     }
     found.sort { a, b in
@@ -30,12 +30,15 @@ struct ArtistIndexTests {
     return found.map(\.item)
   }
 
-  static let names = ["Ann", "anna", "Zoë", "zoe", "ZOË", "Bo", "hannah", "Ånn", "https://a.example/ann"]
+  static let names = [
+    "Ann", "anna", "Zoë", "zoe", "ZOË", "Bo", "hannah", "Ånn", "https://a.example/ann",
+  ]
 
   /// Random items: few names (in several spellings), duplicate guids, equal and absent dates.
   static func randomItems(_ count: Int, _ random: inout SystemRandomNumberGenerator) -> [FeedItem] {
     (0..<count).map { index in
-      let author = Int.random(in: 0..<10, using: &random) < 8 ? names.randomElement(using: &random) : nil
+      let author =
+        Int.random(in: 0..<10, using: &random) < 8 ? names.randomElement(using: &random) : nil
       let credits = (0..<Int.random(in: 0...2, using: &random)).compactMap { _ in
         names.randomElement(using: &random).map { MediaCredit(role: "author", name: $0) }
       }
@@ -48,7 +51,9 @@ struct ArtistIndexTests {
     }
   }
 
-  static let queries = ["a", "an", "ann", "ANN", "zo", "zoë", "o", "h", "http", " ", "x", "nna", "å"]
+  static let queries = [
+    "a", "an", "ann", "ANN", "zo", "zoë", "o", "h", "http", " ", "x", "nna", "å",
+  ]
 
   @Test("random feeds in random batches: every query answers as the brute-force search")
   func equivalence() {
@@ -73,7 +78,9 @@ struct ArtistIndexTests {
   func catalog() {
     var random = SystemRandomNumberGenerator()
     for _ in 0..<20 {
-      let feeds = (0..<3).map { _ in Self.randomItems(Int.random(in: 0..<200, using: &random), &random) }
+      let feeds = (0..<3).map { _ in
+        Self.randomItems(Int.random(in: 0..<200, using: &random), &random)
+      }
       let cache = CatalogCache()
       let addresses = (0..<3).map { FeedAddress.file(URL(fileURLWithPath: "/feed\($0).rss")) }
       for (address, items) in zip(addresses, feeds).shuffled(using: &random) {
@@ -90,7 +97,9 @@ struct ArtistIndexTests {
   func chunks() {
     var chunks = ItemChunks()
     let items = (0..<100).map { FeedItem(title: "\($0)") }
-    for range in [0..<1, 1..<1, 1..<40, 40..<41, 41..<100] { chunks.append(contentsOf: Array(items[range])) }
+    for range in [0..<1, 1..<1, 1..<40, 40..<41, 41..<100] {
+      chunks.append(contentsOf: Array(items[range]))
+    }
     #expect(chunks.count == 100)
     #expect(chunks.map(\.title) == items.map(\.title))
     #expect(chunks.array == items)

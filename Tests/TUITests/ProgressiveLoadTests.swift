@@ -51,12 +51,16 @@ struct ProgressiveLoadTests {
     let before = state.screenText
     let selected = state.list.selectedItem?.guid
     for start in stride(from: 64, to: 1_000, by: 128) {
-      state.send([.loadProgress(generation: generation, Self.batch(start..<min(1_000, start + 128)))])
+      state.send([
+        .loadProgress(generation: generation, Self.batch(start..<min(1_000, start + 128)))
+      ])
       #expect(state.list.selectedItem?.guid == selected)
     }
     let after = state.screenText
     // Only the title bar's count and the status line's position count change.
-    #expect(before.split(separator: "\n").dropFirst().dropLast() == after.split(separator: "\n").dropFirst().dropLast())
+    #expect(
+      before.split(separator: "\n").dropFirst().dropLast()
+        == after.split(separator: "\n").dropFirst().dropLast())
   }
 
   @Test("G goes to the current end and follows it until the reader moves away")
@@ -107,7 +111,9 @@ struct ProgressiveLoadTests {
   func partialSearchAgain() {
     var (state, generation) = Self.loading()
     state.send([.loadProgress(generation: generation, Self.batch(0..<64))])
-    state.send([.key(.character("/"))] + "bob".map { Event.key(.character($0)) }, catalog: Array(Self.items[..<64]))
+    state.send(
+      [.key(.character("/"))] + "bob".map { Event.key(.character($0)) },
+      catalog: Array(Self.items[..<64]))
     state.press(.enter)
     #expect(state.searchQuery == "bob")
     let commands = state.update(.loaded(generation: generation, .success(Self.batch(64..<100))))
@@ -135,14 +141,22 @@ struct ProgressiveLoadTests {
   func measuredPerBatch() {
     var (state, generation) = Self.loading()
     let many = CostTests.manyItems
-    state.send([.loadProgress(generation: generation, LoadedList(title: "Many", items: Array(many[..<64]), freshness: .local))])
+    state.send([
+      .loadProgress(
+        generation: generation,
+        LoadedList(title: "Many", items: Array(many[..<64]), freshness: .local))
+    ])
     var start = 64
     var step = 0
     while start < many.count {
       let end = min(many.count, start + 4_096)
       if step == 20 { state.press(.character("G")) }
       state.resetListStats()
-      state.send([.loadProgress(generation: generation, LoadedList(title: "Many", items: Array(many[start..<end]), freshness: .local))])
+      state.send([
+        .loadProgress(
+          generation: generation,
+          LoadedList(title: "Many", items: Array(many[start..<end]), freshness: .local))
+      ])
       let measured = state.list.stats.rowsMeasured
       #expect(measured <= 2 * 18, "batch \(step): \(measured) rows measured")
       start = end

@@ -191,7 +191,8 @@ public struct ItemList {
     guard !fresh.isEmpty else { return }
     viewport.measure = { _, _ in 1 }
     items.append(contentsOf: fresh)
-    viewport.appendRows(kinds: fresh.map { Self.kind(of: $0).rawValue }, measure: Self.measure(items))
+    viewport.appendRows(
+      kinds: fresh.map { Self.kind(of: $0).rawValue }, measure: Self.measure(items))
   }
 
   /// A page failed: paging stops here (the status line says why; `r` reloads the feed).
