@@ -71,6 +71,9 @@ let package = Package(
       name: "ThumbnailBenchmark",
       dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],
       path: "Benchmarks/ThumbnailBenchmark"),
+    .executableTarget(
+      name: "ScaleBenchmark", dependencies: ["FeedCore", "FeedStore", "TUI"],
+      path: "Benchmarks/ScaleBenchmark"),
 
     // MARK: - Tests
     // The loopback test server (feedserver.py) and its Swift launcher, for every test target.

@@ -305,8 +305,16 @@ struct FeedBuilder: ~Copyable {
     item.finish(into: &items[items.count - 1])
   }
 
-  /// How many items have been finished so far.
+  /// How many items have been finished and not yet taken.
   var itemCount: Int { items.count }
+
+  /// Moves the finished items out (no copy) and starts an empty list with room for `next`.
+  mutating func takeItems(reservingCapacity next: Int) -> [FeedItem] {
+    var taken: [FeedItem] = []
+    taken.reserveCapacity(next)
+    swap(&taken, &items)
+    return taken
+  }
 
   /// Makes room for `count` items in all, so that `items` does not grow by copying (each
   /// doubling copies every item into fresh memory, a seventh of the parse's page faults).

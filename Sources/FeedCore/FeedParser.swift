@@ -59,6 +59,14 @@ public enum FeedParser {
 
   private static func parse(descriptor: Int32, name: String) throws(FeedParseError) -> Feed {
     var parse = StreamingParse(expectedByteCount: regularFileSize(descriptor))
+    try readAll(descriptor: descriptor, name: name) { parse.push($0) }
+    return try parse.finish()
+  }
+
+  /// Reads `descriptor` to its end in `chunkSize` pieces, handing each to `push`.
+  static func readAll(
+    descriptor: Int32, name: String, _ push: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(FeedParseError) {
     var buffer = [UInt8](repeating: 0, count: chunkSize)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -67,9 +75,8 @@ public enum FeedParser {
         throw .unreadable(path: name, reason: String(cString: strerror(errno)))
       }
       if count == 0 { break }
-      buffer.withUnsafeBufferPointer { parse.push(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+      buffer.withUnsafeBufferPointer { push(UnsafeBufferPointer(rebasing: $0[0..<count])) }
     }
-    return try parse.finish()
   }
 }
 
@@ -77,11 +84,13 @@ public enum FeedParser {
 struct StreamingParse {
   private var decoder = InputDecoder()
   private var ampersands = BareAmpersandEscaper()
-  private let session = SAXSession()
+  let session = SAXSession()
   /// The whole input's size in bytes when known beforehand (a `Data`, a regular file).
   private let expectedByteCount: Int?
   private var pushedByteCount = 0
   private var sizedItemList = false
+  /// Items go out in batches (`FeedParser+Batches.swift`): the list is sized per batch.
+  var handsOutBatches = false
 
   /// A parse of `expectedByteCount` bytes in all, if known: the item list is then sized once
   /// from the first items instead of growing by doubling.
@@ -97,7 +106,9 @@ struct StreamingParse {
     decoder.push(chunk) { ampersands.escape($0, final: false) { session.feed($0) } }
     swap(&ampersands, &self.ampersands)
     pushedByteCount += chunk.count
-    if !sizedItemList, let expectedByteCount { sizeItemList(expectedByteCount: expectedByteCount) }
+    if !sizedItemList, !handsOutBatches, let expectedByteCount {
+      sizeItemList(expectedByteCount: expectedByteCount)
+    }
   }
 
   /// Once a few items are read, reserves room for as many items as the rest of the input

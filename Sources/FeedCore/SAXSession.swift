@@ -57,6 +57,14 @@ final class SAXSession {
   /// How many items the builder has finished so far.
   var itemCount: Int { state.pointee.builder.itemCount }
 
+  /// The feed's title as read so far (the channel's title usually precedes its items).
+  var title: String? { state.pointee.builder.title }
+
+  /// Moves the finished items out (see `FeedBuilder.takeItems`).
+  func takeItems(reservingCapacity next: Int) -> [FeedItem] {
+    state.pointee.builder.takeItems(reservingCapacity: next)
+  }
+
   /// Makes room for `count` items in all (see `FeedBuilder.reserveItems`).
   func reserveItems(_ count: Int) {
     state.pointee.builder.reserveItems(count)

@@ -49,10 +49,19 @@ struct Render: ParsableCommand {
 
   @Flag(help: "Draw empty thumbnail boxes instead of pictures.")
   var noImages = false
+  @Flag(
+    help: """
+      Print the first screen that shows items as soon as the browser would draw it (the \
+      feed may still be loading), then exit; for timing the first screen.
+      """)
+  var firstScreen = false
 
   func validate() throws {
     guard width >= 0, height >= 0 else {
       throw ValidationError("--width and --height must be 0 or more")
+    }
+    guard !firstScreen || (!end && top == nil && select == nil && !stats) else {
+      throw ValidationError("--first-screen cannot be used with --top, --end, --select, --stats")
     }
     guard !(end && top != nil) else {
       throw ValidationError("--top and --end cannot be used together")
@@ -73,6 +82,14 @@ struct Render: ParsableCommand {
     let runner = CommandRunner(source: source, images: FeedSources.images(options.network))
     var commands = state.startLoading()
     if let artist = options.artist { commands += state.startSearch(artist) }
+    if firstScreen {
+      // Stops at the first event after which the list has items: a batch, or the whole feed.
+      _ = runner.settle(&state, initial: commands) { $0.list.count > 0 }
+      if let failure = state.loadFailure { fail(CommandFailure(failure)) }
+      let text = state.render().trimmedLines.joined(separator: "\n") + "\n"
+      FileHandle.standardOutput.write(Data(text.utf8))
+      Foundation.exit(0)
+    }
     _ = runner.settle(&state, initial: commands)
     if let failure = state.loadFailure, options.artist == nil { fail(CommandFailure(failure)) }
     if let failure = state.searchFailure { fail(CommandFailure(failure)) }

@@ -38,38 +38,8 @@ public enum ArtistMatch {
   /// Items by the artist, de-duplicated by `ItemID`, newest first; items
   /// without a date keep their relative order after the dated ones.
   public static func search(_ items: [FeedItem], query: String) -> [FeedItem] {
-    ArtistIndex(items).search(query)
-  }
-}
-
-/// Items with their artist names folded once, so each keystroke of a search only compares.
-public struct ArtistIndex: Sendable {
-  public let items: [FeedItem]
-  private let names: [[String]]
-
-  public init(_ items: [FeedItem]) {
-    self.items = items
-    names = items.map { ArtistMatch.names(of: $0).map(ArtistMatch.normalized) }
-  }
-
-  /// See `ArtistMatch.search`.
-  public func search(_ query: String) -> [FeedItem] {
-    let query = ArtistMatch.normalized(query)
-    guard !query.isEmpty else { return [] }
-    var seen = Set<ItemID>()
-    var found: [(offset: Int, item: FeedItem)] = []
-    for (offset, item) in items.enumerated()
-    where names[offset].contains(where: { $0.contains(query) }) {
-      if seen.insert(ItemID(item)).inserted { found.append((offset, item)) }
-    }
-    found.sort { a, b in
-      switch (a.item.published, b.item.published) {
-      case let (x?, y?) where x != y: return x > y
-      case (.some, nil): return true
-      case (nil, .some): return false
-      default: return a.offset < b.offset
-      }
-    }
-    return found.map(\.item)
+    var index = ArtistIndex()
+    index.add(items)
+    return index.search(query)
   }
 }

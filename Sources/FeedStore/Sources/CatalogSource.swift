@@ -1,12 +1,14 @@
 import FeedCore
 import Foundation
+import Synchronization
 
 /// A feed to open, and a catalog of feeds the artist search looks through offline.
 ///
 /// With no SOURCE the feed is the bundled popular feed and the catalog every bundled feed,
 /// as DeviantArt's `by:NAME` covers an artist's whole gallery. With a file or URL the catalog
-/// is that feed. Catalog feeds are read on the first search and kept; the index is rebuilt
-/// when a reload brings a new copy of the main feed.
+/// is that feed. The main feed's artist index grows as its batches are parsed; the other
+/// catalog feeds are read on the first search and kept; a reload starts the main feed's
+/// index again.
 public final class CatalogSource: FeedSource {
   public let main: FeedAddress
   public let catalog: [FeedAddress]
@@ -22,15 +24,38 @@ public final class CatalogSource: FeedSource {
   public var searchesOnline: Bool { false }
 
   public func loadMain() async throws(LoadError) -> LoadedList {
-    let list = try await loader.load(main).list()
-    await cache.store(list.items, for: main)
+    let collected = ItemCollector()
+    var list = try await loadMain { collected.append($0.items) }
+    list.items = collected.items + list.items
+    return list
+  }
+
+  /// Streams the main feed: each batch goes into the artist index, then to `progress`.
+  public func loadMain(progress: @escaping @Sendable (LoadedList) -> Void) async throws(LoadError)
+    -> LoadedList
+  {
+    let (cache, main) = (self.cache, self.main)
+    let token = cache.begin(main)
+    let loaded = try await loader.load(main) { batch in
+      cache.add(batch.items, for: main, token: token)
+      let title = batch.title?.trimmingCharacters(in: .whitespacesAndNewlines)
+      progress(
+        LoadedList(
+          title: (title?.isEmpty == false ? title : nil) ?? main.fallbackTitle,
+          items: batch.items, freshness: .local))
+    }
+    // A web feed comes whole, not in batches: its items are in the list.
+    let list = loaded.list()
+    cache.add(list.items, for: main, token: token)
     return list
   }
 
   public func search(artist query: String) async throws(LoadError) -> LoadedList {
-    let index = try await cache.index(catalog, loader: loader)
+    for address in cache.missing(catalog) {
+      cache.store(try await loader.load(address).list().items, for: address)
+    }
     return LoadedList(
-      title: "Artist: \(query)", items: index.search(query), freshness: .local)
+      title: "Artist: \(query)", items: cache.search(query, in: catalog), freshness: .local)
   }
 
   public func page(at url: URL) async throws(LoadError) -> LoadedList {
@@ -38,32 +63,11 @@ public final class CatalogSource: FeedSource {
   }
 }
 
-/// The catalog's items and their artist index, built once off the UI loop.
-actor CatalogCache {
-  private var items: [FeedAddress: [FeedItem]] = [:]
-  private var index: ArtistIndex?
+/// Gathers the batches of a load for `loadMain()`, which answers with the whole list.
+final class ItemCollector: Sendable {
+  private let gathered = Mutex<[FeedItem]>([])
 
-  func store(_ feedItems: [FeedItem], for address: FeedAddress) {
-    if items[address] != nil { index = nil }
-    items[address] = feedItems
-  }
+  func append(_ items: [FeedItem]) { gathered.withLock { $0 += items } }
 
-  func index(_ catalog: [FeedAddress], loader: FeedLoader) async throws(LoadError)
-    -> ArtistIndex
-  {
-    if let index { return index }
-    var all: [FeedItem] = []
-    for address in catalog {
-      if let known = items[address] {
-        all += known
-      } else {
-        let loaded = try await loader.load(address).list().items
-        items[address] = loaded
-        all += loaded
-      }
-    }
-    let built = ArtistIndex(all)
-    index = built
-    return built
-  }
+  var items: [FeedItem] { gathered.withLock { $0 } }
 }

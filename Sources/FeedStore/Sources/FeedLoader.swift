@@ -73,7 +73,8 @@ public final class FeedLoader: Sendable {
     _ = try readStandardInput()
   }
 
-  private func readStandardInput() throws(LoadError) -> Data {
+  /// Standard input's bytes, read on the first call and kept.
+  func readStandardInput() throws(LoadError) -> Data {
     if let data = standardInput.withLock({ $0 }) { return data }
     let data: Data
     do {

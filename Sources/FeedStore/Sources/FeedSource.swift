@@ -10,10 +10,24 @@ public protocol FeedSource: Sendable {
   var searchesOnline: Bool { get }
   /// The list the browser opens on (read again on each call: `r` reloads).
   func loadMain() async throws(LoadError) -> LoadedList
+  /// The same list, its items handed to `progress` in batches as they are read (the first
+  /// after about a screenful); the answer holds the rest (a source that cannot stream hands
+  /// nothing over and answers with every item).
+  func loadMain(progress: @escaping @Sendable (LoadedList) -> Void) async throws(LoadError)
+    -> LoadedList
   /// The work of artists whose name contains `query`, newest first, without duplicates.
   func search(artist query: String) async throws(LoadError) -> LoadedList
   /// The page at `url` (a list's `nextPage`), to append to the list it came from.
   func page(at url: URL) async throws(LoadError) -> LoadedList
+}
+
+extension FeedSource {
+  /// Does not stream: every item comes in the answer.
+  public func loadMain(progress: @escaping @Sendable (LoadedList) -> Void) async throws(LoadError)
+    -> LoadedList
+  {
+    try await loadMain()
+  }
 }
 
 extension LoadedFeed {

@@ -193,3 +193,12 @@ public struct RowHeights<Kinds: RowKinds>: Sendable {
     }
   }
 }
+
+extension RowHeights where Kinds == ArrayRowKinds {
+  /// Adds rows of `newKinds` at the end, growing the kinds in place: O(rows added) when the
+  /// kinds are not shared. Every measurement stays valid, since no row moved or changed.
+  public mutating func appendRows(kinds newKinds: [UInt8], measure: @escaping Measure) {
+    self.measure = measure
+    kinds.append(contentsOf: newKinds)
+  }
+}

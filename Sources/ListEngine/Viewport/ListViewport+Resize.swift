@@ -60,3 +60,12 @@ extension ListViewport {
     settle(.followView)
   }
 }
+
+extension ListViewport where Kinds == ArrayRowKinds {
+  /// Adds rows of `newKinds` at the end, in place (O(rows added)); otherwise as
+  /// `appendRows(kinds:measure:)`: the rows on screen and the selection stay where they are.
+  public mutating func appendRows(kinds newKinds: [UInt8], measure: @escaping Measure) {
+    heights.appendRows(kinds: newKinds, measure: measure)
+    settle(.followView)
+  }
+}

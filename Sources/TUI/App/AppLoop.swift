@@ -39,14 +39,18 @@ public struct AppLoop {
         runner.perform(command)
       }
       pending = []
-      if needsDraw { screen.draw(state.render()) }
-      needsDraw = false
-      if shouldStop() { return }
-      if let event = screen.nextEvent(timeoutMilliseconds: 100) {
+      // Finished work first, so a frame shows what arrived (a batch, a search) without
+      // waiting for a key.
+      for event in runner.inbox.drain() {
         pending += state.update(event)
         needsDraw = true
       }
-      for event in runner.inbox.drain() {
+      if !pending.isEmpty { continue }
+      if needsDraw { screen.draw(state.render()) }
+      needsDraw = false
+      if shouldStop() { return }
+      // While work is under way its results are looked for every 10 ms.
+      if let event = screen.nextEvent(timeoutMilliseconds: state.isBusy ? 10 : 100) {
         pending += state.update(event)
         needsDraw = true
       }

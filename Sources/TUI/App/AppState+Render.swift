@@ -48,6 +48,7 @@ extension AppState {
       parts.append("loading")
     } else {
       parts.append(list.count == 1 ? "1 item" : "\(list.count) items")
+      if listIsLoading { parts.append("loading") }
     }
     switch list.freshness {
     case .local: parts.append("offline")

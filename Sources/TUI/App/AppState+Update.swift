@@ -22,17 +22,22 @@ extension AppState {
     case .tick:
       if isBusy { spinnerFrame += 1 }
       return []
+    case .loadProgress(let generation, let batch):
+      guard generation == loadGeneration, isLoading else { return [] }
+      applyBatch(batch)
+      return []
     case .loaded(let generation, let result):
       guard generation == loadGeneration else { return [] }
-      finishLoading(result)
+      let commands = finishLoading(result)
       if quitsIfNotAFeed, list.count == 0, let kind = loadFailure?.kind,
         kind == .notAFeed || kind == .unreadable
       {
         return [.quit]
       }
-      return []
+      return commands
     case .searchResults(let generation, let query, let result):
       guard generation == searchGeneration else { return [] }
+      if isLoading { progress.searchWasPartial = true }
       showSearchResult(query: query, result)
       return []
     case .pageLoaded(let url, let result):
@@ -51,6 +56,7 @@ extension AppState {
   public mutating func startLoading() -> [Command] {
     loadGeneration += 1
     isLoading = true
+    progress = LoadProgress()
     return [.load(generation: loadGeneration)]
   }
 
@@ -150,6 +156,7 @@ extension AppState {
     if isLoading {
       isLoading = false
       loadGeneration += 1
+      endProgress()
       status = "Cancelled (r loads again)"
       return [.cancel(.load)]
     }
@@ -205,31 +212,28 @@ extension AppState {
 
   // MARK: - Loading
 
-  private mutating func finishLoading(_ result: Result<LoadedList, LoadError>) {
+  private mutating func finishLoading(_ result: Result<LoadedList, LoadError>) -> [Command] {
     isLoading = false
+    defer { endProgress() }
     switch result {
     case .success(let loaded):
       loadFailure = nil
-      var fresh = ItemList(loaded)
-      fresh.resize(width: listWidth, height: listHeight)
-      if let selected = (savedList ?? list).selectedItem {
-        fresh.select(matching: selected)
-      }
-      if searchQuery != nil || prompt != nil {
-        // A search is on screen: the feed waits underneath, where Esc will bring it back.
-        savedList = fresh
-        if let before = beforePrompt, before.query == nil { beforePrompt = (fresh, nil) }
+      let commands = searchAgainIfPartial()
+      if progress.inPlace {
+        finishInPlace(loaded)
       } else {
-        list = fresh
+        replaceFeedList(with: finishedIncoming(loaded))
       }
       status = loaded.warnings.isEmpty ? nil : "Warning: \(loaded.warnings[0])"
       if case .cached(_, let reason) = loaded.freshness {
         status = "Showing the cached copy: \(reason)"
       }
+      return commands
     case .failure(let error):
-      guard error.kind != .cancelled else { return }
+      guard error.kind != .cancelled else { return [] }
       loadFailure = error
       status = "Error: \(error.description)"
+      return []
     }
   }
 

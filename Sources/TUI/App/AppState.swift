@@ -41,6 +41,8 @@ public struct AppState {
   public internal(set) var searchFailure: LoadError?
   /// Pictures: on or off, depth, converted cells and failures (AppState+Pictures.swift).
   public internal(set) var pictures = PictureBoard()
+  /// The batches of the load under way (AppState+Progress.swift).
+  var progress = LoadProgress()
   var spinnerFrame = 0
   var loadGeneration = 0
   var searchGeneration = 0

@@ -80,9 +80,13 @@ public final class CommandRunner {
     case .quit:
       break
     case .load(let generation):
+      let inbox = self.inbox
       start(.load) { () async -> Event in
         do throws(LoadError) {
-          return .loaded(generation: generation, .success(try await source.loadMain()))
+          let rest = try await source.loadMain { batch in
+            inbox.post(.loadProgress(generation: generation, batch))
+          }
+          return .loaded(generation: generation, .success(rest))
         } catch {
           return .loaded(generation: generation, .failure(error))
         }
@@ -127,15 +131,24 @@ public final class CommandRunner {
   /// Runs `initial`, then applies finished work's events and the commands they lead to, until
   /// no work is left or `deadline` passes: what the browser would show once everything it
   /// asked for has arrived. Returns false if the deadline passed first.
+  ///
+  /// `until`, when given, ends the wait as soon as it holds after an event (`render
+  /// --first-screen` stops at the first batch).
   public func settle(
-    _ state: inout AppState, initial: [Command], deadline: DispatchTime = .distantFuture
+    _ state: inout AppState, initial: [Command], deadline: DispatchTime = .distantFuture,
+    until done: ((AppState) -> Bool)? = nil
   ) -> Bool {
     var pending = initial
     while true {
       for command in pending where command != .quit { perform(command) }
       pending = []
-      for event in inbox.drain() { pending += state.update(event) }
-      if pending.isEmpty, inbox.running == 0 { return true }
+      // Read before draining: work that ended by then has its last event in this drain.
+      let running = inbox.running
+      for event in inbox.drain() {
+        pending += state.update(event)
+        if let done, done(state) { return true }
+      }
+      if pending.isEmpty, running == 0 { return true }
       if pending.isEmpty, !inbox.wait(until: deadline) { return false }
     }
   }

@@ -34,7 +34,11 @@ public enum Event: Sendable {
   case key(Key)
   case mouse(MouseEvent)
   case resize(width: Int, height: Int)
-  /// A source finished loading (or failed).
+  /// The next items of the load under way (its title so far and one batch of items); the
+  /// first comes after about a screenful. `.loaded` ends the load with the items left.
+  case loadProgress(generation: Int, LoadedList)
+  /// A source finished loading (or failed); after `.loadProgress` events, the list holds the
+  /// items not handed over yet.
   case loaded(generation: Int, Result<LoadedList, LoadError>)
   /// Search results for the query of a given generation.
   case searchResults(generation: Int, query: String, Result<LoadedList, LoadError>)

@@ -16,8 +16,9 @@ public struct ItemList {
     case image = 1
   }
 
-  public let title: String
-  public private(set) var items: [FeedItem]
+  public internal(set) var title: String
+  /// The items, as the batches or pages they came in (appending copies no item).
+  public private(set) var items: ItemChunks
   private(set) var viewport: ListViewport<ArrayRowKinds>
   /// How current the list is (the title bar says "offline" or "cached 3 h ago").
   public var freshness: Freshness = .local
@@ -33,14 +34,19 @@ public struct ItemList {
   /// The selected row and its screen line as the reader last left them; resizes restore it
   /// rather than overwrite it, so a round trip through other sizes comes back to it.
   private var place: (row: Int, line: Int)?
+  /// `G` was the reader's last move: rows appended while the feed loads keep the selection
+  /// on the last row (see `appendBatch`).
+  public private(set) var followsEnd = false
+  /// The load that filled this list batch by batch (`AppState.loadGeneration`), if any.
+  var loadGeneration: Int?
 
   public init(title: String, items: [FeedItem]) {
     self.title = title
-    self.items = items
+    self.items = ItemChunks(items)
     let kinds = ArrayRowKinds(items.map { Self.kind(of: $0).rawValue }, kindCount: 2)
     viewport = ListViewport(
       kinds: kinds, width: 0, height: 0,
-      initialEstimate: Self.initialEstimate, measure: Self.measure(items))
+      initialEstimate: Self.initialEstimate, measure: Self.measure(self.items))
   }
 
   public var count: Int { items.count }
@@ -58,6 +64,7 @@ public struct ItemList {
 
   public mutating func move(_ move: Move) {
     defer { rememberPlace() }
+    followsEnd = move == .bottom
     switch move {
     case .up: viewport.moveSelection(by: -1)
     case .down: viewport.moveSelection(by: 1)
@@ -81,16 +88,19 @@ public struct ItemList {
   }
 
   public mutating func scroll(byLines lines: Int) {
+    followsEnd = false
     viewport.scroll(byLines: lines)
     rememberPlace()
   }
 
   public mutating func scroll(toRow row: Int) {
+    followsEnd = false
     viewport.scroll(toRow: row)
     rememberPlace()
   }
 
   public mutating func select(_ row: Int) {
+    followsEnd = false
     viewport.select(row: row)
     rememberPlace()
   }
@@ -147,11 +157,42 @@ public struct ItemList {
     if let next = page.nextPage, !fresh.isEmpty, !pagesSeen.contains(next) {
       nextPage = next
     }
+    append(fresh)
+  }
+
+  /// Appends the next batch of a feed that is still loading: O(batch). The rows on screen
+  /// stay, and so does the selection, unless the reader's last move was `G`: then the last
+  /// row is selected and shown, as the end moves.
+  mutating func appendBatch(_ batch: [FeedItem]) {
+    if var known = identities {
+      for item in batch { known.insert(ItemID(item)) }
+      identities = known
+    }
+    append(batch)
+    if followsEnd, !batch.isEmpty {
+      viewport.jumpToEnd()
+      rememberPlace()
+    }
+  }
+
+  /// The feed finished loading: `G` no longer follows an end that stopped moving.
+  mutating func stopFollowing() { followsEnd = false }
+
+  /// The feed finished loading: its final title, freshness and next page.
+  mutating func finishLoading(_ loaded: LoadedList) {
+    title = loaded.title
+    freshness = loaded.freshness
+    nextPage = loaded.nextPage
+  }
+
+  /// Appends rows in O(added): the measure closure is swapped out first, so `items` and the
+  /// kinds are uniquely referenced and grow in place instead of being copied.
+  private mutating func append(_ fresh: [FeedItem]) {
     guard !fresh.isEmpty else { return }
-    var kinds = viewport.heights.kinds
-    kinds.append(contentsOf: fresh.map { Self.kind(of: $0).rawValue })
-    items += fresh
-    viewport.appendRows(kinds: kinds, measure: Self.measure(items))
+    viewport.measure = { _, _ in 1 }
+    items.append(contentsOf: fresh)
+    viewport.appendRows(
+      kinds: fresh.map { Self.kind(of: $0).rawValue }, measure: Self.measure(items))
   }
 
   /// A page failed: paging stops here (the status line says why; `r` reloads the feed).
@@ -215,7 +256,7 @@ public struct ItemList {
       width: width)
   }
 
-  static func measure(_ items: [FeedItem]) -> ListViewport<ArrayRowKinds>.Measure {
+  static func measure(_ items: ItemChunks) -> ListViewport<ArrayRowKinds>.Measure {
     { row, width in rowHeight(of: items[row], width: width) }
   }
 

@@ -1,0 +1,121 @@
+import FeedCore
+import Foundation
+
+/// One feed's items by artist, grown batch by batch as the feed is parsed, so that a search
+/// costs O(distinct artists + matching items), not O(items).
+///
+/// Each distinct spelling of a name is folded once (`ArtistMatch.normalized`); each folded
+/// name keeps its items' positions in document order. A query is compared with the folded
+/// names only (a feed has far fewer artists than items), and the matching artists' positions
+/// are merged, de-duplicated by `ItemID` (the first in document order wins) and ordered
+/// newest first, undated after in document order: the same answer as checking every item.
+public struct ArtistIndex: Sendable {
+  /// The items, as the batches they came in.
+  public private(set) var items = ItemChunks()
+  private var artistOfName: [String: Int32] = [:]
+  private var artistOfFolded: [String: Int32] = [:]
+  /// Folded names by artist number, and each artist's item positions, ascending.
+  private var foldedNames: [String] = []
+  private var positionsOfArtist: [[Int32]] = []
+  /// Per item: its date as seconds since the reference date, `-infinity` when undated, so
+  /// that "newer first, undated last, ties in document order" is one comparison.
+  var dates: [Double] = []
+  /// Per item: -1 while no other item has its `ItemID`, else the first item that has it.
+  var leaders: [Int32] = []
+  private var firstOfHash: [Int: Int32] = [:]
+  /// Items whose `ItemID` hashed like an earlier, different one (never seen in practice).
+  private var collided: [ItemID: Int32] = [:]
+  /// Positions of items `0..<order.count`, newest first: built on the first search that
+  /// matches a large share of the items, extended by merging when items arrived since.
+  var order: [Int32] = []
+
+  public init() {}
+
+  public var count: Int { items.count }
+  /// The number of distinct folded artist names.
+  public var artistCount: Int { foldedNames.count }
+
+  // MARK: - Growing
+
+  /// Adds the next items of the feed (in document order). O(batch) amortised.
+  public mutating func add(_ batch: [FeedItem]) {
+    precondition(items.count + batch.count < Int(Int32.max), "fewer than 2^31 items")
+    let base = items.count
+    items.append(contentsOf: batch)
+    dates.reserveCapacity(base + batch.count)
+    leaders.reserveCapacity(base + batch.count)
+    for (offset, item) in batch.enumerated() {
+      let position = Int32(base + offset)
+      dates.append(item.published?.timeIntervalSinceReferenceDate ?? -.infinity)
+      leaders.append(-1)
+      noteIdentity(of: item, at: position)
+      for name in ArtistMatch.names(of: item) {
+        let artist = Int(artist(named: name))
+        if positionsOfArtist[artist].last != position {
+          positionsOfArtist[artist].append(position)
+        }
+      }
+    }
+  }
+
+  /// The artist number of a name as written, folding each distinct spelling once.
+  private mutating func artist(named name: String) -> Int32 {
+    if let known = artistOfName[name] { return known }
+    let folded = ArtistMatch.normalized(name)
+    let artist: Int32
+    if let known = artistOfFolded[folded] {
+      artist = known
+    } else {
+      artist = Int32(foldedNames.count)
+      foldedNames.append(folded)
+      positionsOfArtist.append([])
+      artistOfFolded[folded] = artist
+    }
+    artistOfName[name] = artist
+    return artist
+  }
+
+  /// Links an item to the first earlier item with the same `ItemID`, if any.
+  private mutating func noteIdentity(of item: FeedItem, at position: Int32) {
+    let id = ItemID(item)
+    let hash = id.hashValue
+    guard let first = firstOfHash[hash] else {
+      firstOfHash[hash] = position
+      return
+    }
+    var leader = first
+    if ItemID(items[Int(first)]) != id {
+      guard let earlier = collided[id] else {
+        collided[id] = position
+        return
+      }
+      leader = earlier
+    }
+    leaders[Int(leader)] = leader
+    leaders[Int(position)] = leader
+  }
+
+  // MARK: - Searching
+
+  /// Items by artists whose folded name contains the folded query; see `ArtistMatch.search`.
+  public mutating func search(_ query: String) -> [FeedItem] {
+    positions(matching: ArtistMatch.normalized(query)).map { items[Int($0)] }
+  }
+
+  /// The folded names containing `folded` (already normalized), by artist number.
+  func artists(matching folded: String) -> [Int] {
+    guard !folded.isEmpty else { return [] }
+    return foldedNames.indices.filter { foldedNames[$0].contains(folded) }
+  }
+
+  /// Positions of the items matching a normalized query, de-duplicated, newest first.
+  mutating func positions(matching folded: String) -> [Int32] {
+    positions(ofArtists: artists(matching: folded))
+  }
+
+  /// Positions of the items by any of `artists`, de-duplicated, newest first.
+  mutating func positions(ofArtists artists: [Int]) -> [Int32] {
+    let found = deduplicated(union(of: artists.map { positionsOfArtist[$0] }))
+    return newestFirst(found)
+  }
+}

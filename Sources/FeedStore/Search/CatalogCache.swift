@@ -1,0 +1,104 @@
+import FeedCore
+import Foundation
+import Synchronization
+
+/// The catalog's artist indexes, one per feed, grown off the UI loop as feeds are parsed.
+///
+/// The main feed's index grows batch by batch while it streams in (a search meanwhile sees
+/// the items read so far); other catalog feeds are read whole on the first search that
+/// needs them. A reload of the main feed starts its index again. Behind a `Mutex`, so the
+/// loading task adds batches from inside the parse's callback without waiting.
+final class CatalogCache: Sendable {
+  private struct Part {
+    var index = ArtistIndex()
+    /// Which load fills it: batches from an older load are dropped.
+    var token: Int
+    /// The last answer, for the artists it matched over the items there were: typing one
+    /// more letter often matches the same artists, and then costs no copy of their items.
+    var last: (artists: [Int], itemCount: Int, items: [FeedItem])?
+
+    /// The items by artists whose folded name contains `folded`.
+    mutating func search(_ folded: String) -> [FeedItem] {
+      let artists = index.artists(matching: folded)
+      if let last, last.artists == artists, last.itemCount == index.count { return last.items }
+      let found = index.positions(ofArtists: artists).map { index.items[Int($0)] }
+      last = (artists, index.count, found)
+      return found
+    }
+  }
+
+  private let state = Mutex<(parts: [FeedAddress: Part], tokens: Int)>(([:], 0))
+
+  /// A load of `address` starts: its index starts empty. Returns the load's token.
+  func begin(_ address: FeedAddress) -> Int {
+    state.withLock { state in
+      state.tokens += 1
+      state.parts[address] = Part(token: state.tokens)
+      return state.tokens
+    }
+  }
+
+  /// Adds the next items of the load `token` of `address`.
+  func add(_ items: [FeedItem], for address: FeedAddress, token: Int) {
+    state.withLock { state in
+      guard state.parts[address]?.token == token else { return }
+      state.parts[address]?.index.add(items)
+    }
+  }
+
+  /// The catalog feeds that have no index yet (never loaded, nor loading).
+  func missing(_ catalog: [FeedAddress]) -> [FeedAddress] {
+    state.withLock { state in catalog.filter { state.parts[$0] == nil } }
+  }
+
+  /// Stores a feed read whole, unless a load of it began meanwhile.
+  func store(_ items: [FeedItem], for address: FeedAddress) {
+    let token = state.withLock { state -> Int? in
+      guard state.parts[address] == nil else { return nil }
+      state.tokens += 1
+      state.parts[address] = Part(token: state.tokens)
+      return state.tokens
+    }
+    if let token { add(items, for: address, token: token) }
+  }
+
+  /// Items of the catalog by artists matching `query` (see `ArtistMatch.search`): each
+  /// feed's index answers, then the feeds' answers are merged in catalog order.
+  func search(_ query: String, in catalog: [FeedAddress]) -> [FeedItem] {
+    let folded = ArtistMatch.normalized(query)
+    guard !folded.isEmpty else { return [] }
+    var answers: [(feed: Int, items: [FeedItem])] = []
+    state.withLock { state in
+      for (feed, address) in catalog.enumerated() {
+        guard var part = state.parts[address], !catalog[..<feed].contains(address) else { continue }
+        state.parts[address] = nil  // keeps the index uniquely referenced while it mutates
+        let found = part.search(folded)
+        state.parts[address] = part
+        if !found.isEmpty { answers.append((feed, found)) }
+      }
+    }
+    if answers.count <= 1 { return answers.first?.items ?? [] }
+    return Self.merged(answers)
+  }
+
+  /// Several feeds' answers as one: an item whose `ItemID` an earlier feed's answer has is
+  /// dropped, then all are ordered newest first, undated after in catalog order.
+  private static func merged(_ answers: [(feed: Int, items: [FeedItem])]) -> [FeedItem] {
+    var seen = Set<ItemID>()
+    var kept: [(rank: Int, item: FeedItem)] = []
+    for answer in answers {
+      let fresh = answer.items.filter { seen.insert(ItemID($0)).inserted }
+      // A feed's answer lists equal dates, and undated items, in document order already.
+      for (offset, item) in fresh.enumerated() { kept.append((answer.feed << 40 | offset, item)) }
+    }
+    kept.sort { a, b in
+      switch (a.item.published, b.item.published) {
+      case let (x?, y?) where x != y: return x > y
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return a.rank < b.rank
+      }
+    }
+    return kept.map(\.item)
+  }
+}

@@ -1,0 +1,107 @@
+import FeedCore
+import Foundation
+import Testing
+
+@testable import FeedStore
+
+/// The index answers exactly as checking every item does (the search before the index).
+@Suite("Artist index")
+struct ArtistIndexTests {
+  /// The search as it was: fold every item's names, keep matching items, first `ItemID` in
+  /// document order, then newest first with undated items after, in document order.
+  static func bruteForce(_ items: [FeedItem], query: String) -> [FeedItem] {
+    let query = ArtistMatch.normalized(query)
+    guard !query.isEmpty else { return [] }
+    var seen = Set<ItemID>()
+    var found: [(offset: Int, item: FeedItem)] = []
+    for (offset, item) in items.enumerated()
+    where ArtistMatch.names(of: item).contains(where: { ArtistMatch.normalized($0).contains(query) }
+    ) {
+      if seen.insert(ItemID(item)).inserted { found.append((offset, item)) }
+    }
+    found.sort { a, b in
+      switch (a.item.published, b.item.published) {
+      case let (x?, y?) where x != y: return x > y
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default: return a.offset < b.offset
+      }
+    }
+    return found.map(\.item)
+  }
+
+  static let names = [
+    "Ann", "anna", "Zoë", "zoe", "ZOË", "Bo", "hannah", "Ånn", "https://a.example/ann",
+  ]
+
+  /// Random items: few names (in several spellings), duplicate guids, equal and absent dates.
+  static func randomItems(_ count: Int, _ random: inout SystemRandomNumberGenerator) -> [FeedItem] {
+    (0..<count).map { index in
+      let author =
+        Int.random(in: 0..<10, using: &random) < 8 ? names.randomElement(using: &random) : nil
+      let credits = (0..<Int.random(in: 0...2, using: &random)).compactMap { _ in
+        names.randomElement(using: &random).map { MediaCredit(role: "author", name: $0) }
+      }
+      let day = Int.random(in: 0..<12, using: &random)
+      return FeedItem(
+        title: "t\(index % 40)", link: Bool.random(using: &random) ? "l\(index % 50)" : nil,
+        guid: Int.random(in: 0..<3, using: &random) == 0 ? "g\(index % 30)" : nil,
+        published: day < 3 ? nil : Date(timeIntervalSince1970: Double(day) * 86_400),
+        author: author, credits: credits)
+    }
+  }
+
+  static let queries = [
+    "a", "an", "ann", "ANN", "zo", "zoë", "o", "h", "http", " ", "x", "nna", "å",
+  ]
+
+  @Test("random feeds in random batches: every query answers as the brute-force search")
+  func equivalence() {
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<40 {
+      let items = Self.randomItems(Int.random(in: 0..<600, using: &random), &random)
+      var index = ArtistIndex()
+      var added = 0
+      while added < items.count {
+        let size = min(items.count - added, Int.random(in: 1...150, using: &random))
+        index.add(Array(items[added..<(added + size)]))
+        added += size
+        for query in Self.queries.shuffled(using: &random).prefix(3) {
+          let expected = Self.bruteForce(Array(items[..<added]), query: query)
+          #expect(index.search(query) == expected, "query \(query) after \(added) items")
+        }
+      }
+    }
+  }
+
+  @Test("a catalog of several feeds answers as one brute-force search over all of them")
+  func catalog() {
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<20 {
+      let feeds = (0..<3).map { _ in
+        Self.randomItems(Int.random(in: 0..<200, using: &random), &random)
+      }
+      let cache = CatalogCache()
+      let addresses = (0..<3).map { FeedAddress.file(URL(fileURLWithPath: "/feed\($0).rss")) }
+      for (address, items) in zip(addresses, feeds).shuffled(using: &random) {
+        cache.store(items, for: address)
+      }
+      for query in Self.queries {
+        let expected = Self.bruteForce(feeds.flatMap { $0 }, query: query)
+        #expect(cache.search(query, in: addresses) == expected, "query \(query)")
+      }
+    }
+  }
+
+  @Test("the item chunks read back as the items appended")
+  func chunks() {
+    var chunks = ItemChunks()
+    let items = (0..<100).map { FeedItem(title: "\($0)") }
+    for range in [0..<1, 1..<1, 1..<40, 40..<41, 41..<100] {
+      chunks.append(contentsOf: Array(items[range]))
+    }
+    #expect(chunks.count == 100)
+    #expect(chunks.map(\.title) == items.map(\.title))
+    #expect(chunks.array == items)
+  }
+}
