@@ -59,11 +59,15 @@ let package = Package(
       ]),
 
     // MARK: - Benchmarks (run with `swift run -c release NAME`)
-    .executableTarget(name: "ParseBenchmark", dependencies: ["FeedCore", "CLibXML2"]),
-    .executableTarget(name: "LayoutBenchmark", dependencies: ["TextLayout"]),
+    .executableTarget(
+      name: "ParseBenchmark", dependencies: ["FeedCore", "CLibXML2"],
+      path: "Benchmarks/ParseBenchmark"),
+    .executableTarget(
+      name: "LayoutBenchmark", dependencies: ["TextLayout"], path: "Benchmarks/LayoutBenchmark"),
     .executableTarget(
       name: "ListBenchmark",
-      dependencies: ["ListEngine", "TextLayout", "TUI", "FeedCore", "FeedStore", "ArtfeedResources"]),
+      dependencies: ["ListEngine", "TextLayout", "TUI", "FeedCore", "FeedStore", "ArtfeedResources"],
+      path: "Benchmarks/ListBenchmark"),
     .executableTarget(
       name: "PictureBenchmark", dependencies: ["Pictures", "ArtfeedResources"],
       path: "Benchmarks/PictureBenchmark"),
