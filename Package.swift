@@ -59,8 +59,10 @@ let package = Package(
       ]),
 
     // MARK: - Benchmarks (run with `swift run -c release NAME`)
+    // The generated DeviantArt-shaped feeds that ParseBenchmark and ScaleBenchmark read.
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .executableTarget(
-      name: "ParseBenchmark", dependencies: ["FeedCore", "CLibXML2"],
+      name: "ParseBenchmark", dependencies: ["FeedCore", "CLibXML2", "BenchmarkSupport"],
       path: "Benchmarks/ParseBenchmark"),
     .executableTarget(
       name: "LayoutBenchmark", dependencies: ["TextLayout"], path: "Benchmarks/LayoutBenchmark"),
@@ -76,7 +78,7 @@ let package = Package(
       dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],
       path: "Benchmarks/ThumbnailBenchmark"),
     .executableTarget(
-      name: "ScaleBenchmark", dependencies: ["FeedCore", "FeedStore", "TUI"],
+      name: "ScaleBenchmark", dependencies: ["FeedCore", "FeedStore", "TUI", "BenchmarkSupport"],
       path: "Benchmarks/ScaleBenchmark"),
 
     // MARK: - Tests

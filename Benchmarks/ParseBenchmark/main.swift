@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CLibXML2
 import FeedCore
 import Foundation

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import FeedCore
 import FeedStore
 import Foundation
@@ -38,7 +39,7 @@ print("ScaleBenchmark: artfeed at \(binary), \(runs) runs per spawned figure (me
 for count in sizes {
   let path = NSTemporaryDirectory() + "artfeed-scale-\(count).rss"
   if !FileManager.default.fileExists(atPath: path) {
-    var generator = StreamingFeedGenerator(seed: 42)
+    var generator = FeedGenerator(seed: 42)
     try generator.write(items: count, to: path)
   }
   let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0

@@ -2,9 +2,6 @@ import Foundation
 
 /// Writes a DeviantArt-shaped RSS feed of any size, deterministically.
 ///
-/// A copy of `Sources/ParseBenchmark/FeedGenerator.swift` (executable targets cannot share
-/// files) that writes the document to a file as it goes: the 1M-item feed is 3.6 GB.
-///
 /// Items follow the backend.deviantart.com `rss.xml` layout: about 70% deviations (title,
 /// link, guid, PDT date, media:title, empty media:keywords, rating, category with label, two
 /// author credits, copyright, media:description type=html, three thumbnails, media:content,
@@ -14,32 +11,35 @@ import Foundation
 /// an emoji: real DeviantArt feeds are nearly all ASCII (0.01% of the bytes of the shared
 /// `deviantart-favorites.rss`), so the default share is small; a high share stresses the
 /// UTF-8 paths.
-struct StreamingFeedGenerator {
+///
+/// Shared by `ParseBenchmark` (the document in memory) and `ScaleBenchmark` (written to a file
+/// as it goes: the 1M-item feed is 3.6 GB); both produce the same bytes for the same seed.
+public struct FeedGenerator {
   private var state: UInt64
   private let internationalShare: Double
 
-  init(seed: UInt64, internationalShare: Double = 0.02) {
+  public init(seed: UInt64, internationalShare: Double = 0.02) {
     state = seed
     self.internationalShare = internationalShare
   }
 
+  /// The whole document for `count` items, UTF-8.
+  public mutating func document(items count: Int) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(count * 3_800 + 1_000)
+    out += Array(Self.header.utf8)
+    for index in 0..<count { out += Array(item(index).utf8) }
+    out += Array(Self.footer.utf8)
+    return out
+  }
+
   /// Writes the document for `count` items to `path` (UTF-8), in pieces of about 1 MB.
-  mutating func write(items count: Int, to path: String) throws {
+  public mutating func write(items count: Int, to path: String) throws {
     guard FileManager.default.createFile(atPath: path, contents: nil),
       let file = FileHandle(forWritingAtPath: path)
     else { throw CocoaError(.fileWriteUnknown) }
     defer { try? file.close() }
-    var out = Array(
-      """
-      <?xml version="1.0" encoding="utf-8"?>
-      <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" \
-      xmlns:atom="http://www.w3.org/2005/Atom">
-          <channel>
-              <title>DeviantArt: Popular All Time</title>
-              <link>https://www.deviantart.com/popular-all-time/</link>
-              <description>DeviantArt RSS for Popular All Time</description>
-
-      """.utf8)
+    var out = Array(Self.header.utf8)
     for index in 0..<count {
       out += Array(item(index).utf8)
       if out.count > 1 << 20 {
@@ -47,9 +47,22 @@ struct StreamingFeedGenerator {
         out.removeAll(keepingCapacity: true)
       }
     }
-    out += Array("    </channel>\n</rss>\n".utf8)
+    out += Array(Self.footer.utf8)
     try file.write(contentsOf: out)
   }
+
+  private static let header = """
+    <?xml version="1.0" encoding="utf-8"?>
+    <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" \
+    xmlns:atom="http://www.w3.org/2005/Atom">
+        <channel>
+            <title>DeviantArt: Popular All Time</title>
+            <link>https://www.deviantart.com/popular-all-time/</link>
+            <description>DeviantArt RSS for Popular All Time</description>
+
+    """
+
+  private static let footer = "    </channel>\n</rss>\n"
 
   private mutating func next() -> UInt64 {
     state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -75,7 +88,7 @@ struct StreamingFeedGenerator {
   private mutating func word() -> String {
     let roll = Double(next() % 10_000) / 10_000
     return roll < internationalShare
-      ? pick(StreamingFeedGenerator.internationalWords) : pick(StreamingFeedGenerator.words)
+      ? pick(FeedGenerator.internationalWords) : pick(FeedGenerator.words)
   }
 
   private mutating func sentence(words count: Int) -> String {
