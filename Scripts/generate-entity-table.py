@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes Sources/FeedCore/HTMLEntityTable.swift from CPython's copy of the WHATWG HTML5
+"""Writes Sources/FeedCore/HTML/HTMLEntityTable.swift from CPython's copy of the WHATWG HTML5
 named character references.
 
-Usage: python3 Scripts/generate-entity-table.py > Sources/FeedCore/HTMLEntityTable.swift
+Usage: python3 Scripts/generate-entity-table.py > Sources/FeedCore/HTML/HTMLEntityTable.swift
 """
 import html.entities
 import sys
@@ -18,7 +18,7 @@ lines = [
     % sys.version_info[:3],
     '// `html.entities.html5` (%d names, %d of them legacy names without ";").'
     % (len(html.entities.html5), legacy),
-    "// Command: python3 Scripts/generate-entity-table.py > Sources/FeedCore/HTMLEntityTable.swift",
+    "// Command: python3 Scripts/generate-entity-table.py > Sources/FeedCore/HTML/HTMLEntityTable.swift",
     "",
     "/// The HTML5 named character references: one `name codepoints` row per line, code points in hex.",
     "///",

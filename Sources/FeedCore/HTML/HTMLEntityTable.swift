@@ -1,7 +1,7 @@
 // Generated, do not edit.
 // Source: the WHATWG HTML5 named character references, as shipped in CPython 3.11.7
 // `html.entities.html5` (2231 names, 106 of them legacy names without ";").
-// Command: python3 Scripts/generate-entity-table.py > Sources/FeedCore/HTMLEntityTable.swift
+// Command: python3 Scripts/generate-entity-table.py > Sources/FeedCore/HTML/HTMLEntityTable.swift
 
 /// The HTML5 named character references: one `name codepoints` row per line, code points in hex.
 ///
