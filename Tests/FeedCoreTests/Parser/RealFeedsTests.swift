@@ -47,11 +47,12 @@ struct RealFeedsTests {
 
 /// Loading and comparing the shared real-world feeds.
 enum RealFeeds {
-  /// `../shared/realfeeds` next to the package root (three levels above this file); from a git
+  /// `../shared/realfeeds` next to the package root (four levels above this file); from a git
   /// worktree one level deeper (`wt/NAME`), `../../shared/realfeeds`.
   static let folder: URL = {
     let root = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     let candidates = ["../shared/realfeeds", "../../shared/realfeeds"].map {
       root.appendingPathComponent($0).standardizedFileURL
     }

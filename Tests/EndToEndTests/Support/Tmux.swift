@@ -154,6 +154,7 @@ enum Paths {
   /// The package root, from this file's path.
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// The `artfeed` binary built beside the test bundle (swift test builds every product).
   static var artfeed: URL {

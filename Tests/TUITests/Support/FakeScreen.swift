@@ -1,0 +1,45 @@
+import FeedCore
+import FeedStore
+import Foundation
+import Testing
+
+@testable import TUI
+
+/// A screen driven by a script: each step waits (bounded) until the last frame shows a text,
+/// then delivers its event. Frames are kept for inspection.
+final class FakeScreen: Screen {
+  struct Step {
+    var waitFor: String?
+    var event: Event
+  }
+
+  var size: (width: Int, height: Int)
+  private var steps: [Step]
+  private(set) var frames: [ScreenBuffer] = []
+  private let deadline = Date().addingTimeInterval(20)
+  private(set) var timedOut = false
+
+  init(width: Int, height: Int, steps: [Step]) {
+    size = (width, height)
+    self.steps = steps
+  }
+
+  func draw(_ buffer: ScreenBuffer) { frames.append(buffer) }
+
+  func nextEvent(timeoutMilliseconds: Int) -> Event? {
+    guard let step = steps.first else { return .key(.character("q")) }
+    let shown = frames.last?.lines.joined(separator: "\n") ?? ""
+    if let text = step.waitFor, !shown.contains(text) {
+      if Date() > deadline {
+        timedOut = true
+        steps.removeAll()
+        return .key(.character("q"))
+      }
+      Thread.sleep(forTimeInterval: 0.005)
+      return nil
+    }
+    steps.removeFirst()
+    if case .resize(let width, let height) = step.event { size = (width, height) }
+    return step.event
+  }
+}

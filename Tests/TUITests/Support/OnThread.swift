@@ -1,0 +1,48 @@
+import FeedCore
+import FeedStore
+import Foundation
+import Testing
+
+@testable import TUI
+
+/// Runs a loop on a thread of its own, as the app runs it on the main thread: the loop blocks
+/// while it polls input, and must not hold one of the few threads that run the loading tasks.
+func runOnThread(_ loop: AppLoop, initial: [Command]) async -> AppState {
+  final class Box: @unchecked Sendable {
+    var loop: AppLoop
+    init(_ loop: AppLoop) { self.loop = loop }
+  }
+  let box = Box(loop)
+  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    Thread.detachNewThread {
+      box.loop.run(initial: initial)
+      done.resume()
+    }
+  }
+  return box.loop.state
+}
+
+/// `CommandRunner.settle` on a thread of its own: it blocks while it waits for the work's
+/// events, and must not hold one of the cooperative pool's threads (two on this machine)
+/// that run that very work, or two such tests at once starve each other.
+func settleOnThread(
+  _ state: AppState, runner: CommandRunner, initial: [Command], seconds: Double = 20
+) async -> (state: AppState, settled: Bool) {
+  final class Box: @unchecked Sendable {
+    var state: AppState
+    var settled = false
+    let runner: CommandRunner
+    init(_ state: AppState, _ runner: CommandRunner) {
+      self.state = state
+      self.runner = runner
+    }
+  }
+  let box = Box(state, runner)
+  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    Thread.detachNewThread {
+      box.settled = box.runner.settle(&box.state, initial: initial, deadline: .now() + seconds)
+      done.resume()
+    }
+  }
+  return (box.state, box.settled)
+}
