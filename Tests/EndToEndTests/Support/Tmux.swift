@@ -26,8 +26,19 @@ final class Tmux {
     ])
   }
 
+  /// The socket file `-L socket` names: `$TMUX_TMPDIR` (or `/tmp`), resolved, then `tmux-UID`.
+  var socketPath: String {
+    let environment = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? ""
+    let directory = URL(fileURLWithPath: environment.isEmpty ? "/tmp" : environment)
+      .resolvingSymlinksInPath().path
+    return "\(directory)/tmux-\(getuid())/\(socket)"
+  }
+
+  /// Stops the server and removes its socket: tmux 3.3a leaves the socket file behind when its
+  /// server exits (by `kill-server`, or when the pane's program ends), one per test and run.
   deinit {
     _ = try? run(["kill-server"])
+    unlink(socketPath)
   }
 
   @discardableResult
