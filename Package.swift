@@ -68,7 +68,9 @@ let package = Package(
       name: "LayoutBenchmark", dependencies: ["TextLayout"], path: "Benchmarks/LayoutBenchmark"),
     .executableTarget(
       name: "ListBenchmark",
-      dependencies: ["ListEngine", "TextLayout", "TUI", "FeedCore", "FeedStore", "ArtfeedResources"],
+      dependencies: [
+        "ListEngine", "TextLayout", "TUI", "FeedCore", "FeedStore", "ArtfeedResources",
+      ],
       path: "Benchmarks/ListBenchmark"),
     .executableTarget(
       name: "PictureBenchmark", dependencies: ["Pictures", "ArtfeedResources"],
@@ -97,7 +99,10 @@ let package = Package(
       dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport"]),
+      dependencies: [
+        "FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport",
+      ],
+      exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

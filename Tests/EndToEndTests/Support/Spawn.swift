@@ -49,6 +49,8 @@ enum Spawn {
     }
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "TMUX")
+    // Dates on screen are local time: one zone for every run, so recorded screens hold.
+    environment["TZ"] = "UTC"
     for (key, value) in extra { environment[key] = value }
     let envp = environment.map { "\($0.key)=\($0.value)" }
 
