@@ -28,8 +28,9 @@ extension EndToEnd {
       try tmux.type("inkmoth")
       // The server takes 1.5 s: the prompt line shows the spinner meanwhile.
       try tmux.waitFor("the spinner") { $0.last?.contains("searching") == true }
+      // Its next page (offset=4) may follow at once, as for the popular page.
       let found = try tmux.waitFor("the server's answer") {
-        $0.first?.contains("Artist: inkmoth · 4 items") == true
+        $0.first?.contains("Artist: inkmoth ·") == true
       }
       #expect(found.contains { $0.contains("inkmoth's work 0") })
       #expect(!found.contains { $0.contains("Popular work") })
@@ -75,7 +76,8 @@ extension EndToEnd {
       let feed = server.url("/rss.xml?q=boost:popular&limit=4").absoluteString
       let tmux = try Tmux.shell(width: 80, height: 24)
       try tmux.enter("XDG_CACHE_HOME=\(scratch.url.path) \"$ARTFEED\" '\(feed)'; echo EXIT=$?")
-      try tmux.waitFor("the first page") { $0.last?.contains("1/4") == true }
+      // The first page is within a screen of its end: the second may follow at once.
+      try tmux.waitFor("the first page") { $0.first?.contains("boost:popular ·") == true }
       var screen: [String] = []
       for _ in 0..<10 {
         try tmux.send("G")
