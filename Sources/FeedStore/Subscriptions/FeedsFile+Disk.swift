@@ -63,11 +63,39 @@ extension FeedsFile {
     }
   }
 
-  private static func reason(_ error: any Error) -> String {
+  static func reason(_ error: any Error) -> String {
     let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
     if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
       return String(cString: strerror(Int32(code)))
     }
     return error.localizedDescription
+  }
+}
+
+extension FeedsFile {
+  /// Writes `data` as a new file at `location`, never replacing one that exists: the bytes go
+  /// to a temporary file in the same folder, which is fsynced and then hard-linked to the
+  /// name (`link` fails if the name exists, so a file created meanwhile is not overwritten).
+  ///
+  /// - Returns: false when a file already exists at `location`.
+  public static func create(at location: URL, data: Data) throws(SubscriptionError) -> Bool {
+    let folder = location.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .io(path: folder.path, reason: reason(error))
+    }
+    if FileManager.default.fileExists(atPath: location.path) { return false }
+    let temporary = folder.appendingPathComponent(".\(location.lastPathComponent).new")
+    unlink(temporary.path)
+    do {
+      try AtomicFile.write(data, to: temporary)
+    } catch {
+      throw .io(path: temporary.path, reason: error.description)
+    }
+    defer { unlink(temporary.path) }
+    if link(temporary.path, location.path) == 0 { return true }
+    if errno == EEXIST { return false }
+    throw .io(path: location.path, reason: String(cString: strerror(errno)))
   }
 }
