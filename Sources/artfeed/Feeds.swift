@@ -24,14 +24,18 @@ struct Feeds: ParsableCommand {
   private func list() throws(CommandFailure) {
     let access = try FeedsFileAccess()
     guard let file = try access.load() else {
-      say("no subscriptions: \(access.location.path) does not exist; artfeed opens its bundled feeds")
+      say(
+        "no subscriptions: \(access.location.path) does not exist; artfeed opens its bundled feeds")
       say("(artfeed init copies an example there; artfeed add URL subscribes to a feed)")
       return
     }
     let cache = access.cache
     let now = Date()
     let rows = file.subscriptions.map { subscription in
-      (SubscriptionStatus.describe(subscription, cache: cache, now: now), Self.describe(subscription))
+      (
+        SubscriptionStatus.describe(subscription, cache: cache, now: now),
+        Self.describe(subscription)
+      )
     }
     let width = rows.map(\.0.count).max() ?? 0
     var output = ""

@@ -27,7 +27,8 @@ struct Remove: ParsableCommand {
   private func remove() throws(CommandFailure) {
     let access = try FeedsFileAccess()
     guard var file = try access.load() else {
-      throw .refused("\(source) is not subscribed (there is no feeds file at \(access.location.path))")
+      throw .refused(
+        "\(source) is not subscribed (there is no feeds file at \(access.location.path))")
     }
     guard
       let match = file.subscription(matching: source)

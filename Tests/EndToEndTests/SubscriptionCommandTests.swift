@@ -54,27 +54,38 @@ extension EndToEnd {
       try "<rss><channel><title>L</title></channel></rss>".write(
         toFile: feed, atomically: true, encoding: .utf8)
 
-      let added = try home.run(["add", "https://b.example/x.xml", "--tag", "two words", "--title", "B"])
+      let added = try home.run([
+        "add", "https://b.example/x.xml", "--tag", "two words", "--title", "B",
+      ])
       #expect(added.status == 0, "\(added.errors)")
-      #expect(added.errors.contains("feeds line 4: query:x:y: newsboat's query: feeds"), "\(added.errors)")
+      #expect(
+        added.errors.contains("feeds line 4: query:x:y: newsboat's query: feeds"), "\(added.errors)"
+      )
       #expect(try home.run(["add", feed]).status == 0)
-      #expect(try home.feeds() == original + "https://b.example/x.xml \"two words\" \"~B\"\n\(feed)\n")
+      #expect(
+        try home.feeds() == original + "https://b.example/x.xml \"two words\" \"~B\"\n\(feed)\n")
       let duplicate = try home.run(["add", "https://a.example/feed.xml"])
       #expect(duplicate.status == 1)
-      #expect(duplicate.errors.contains("https://a.example/feed.xml is already subscribed (feeds file line 3)"))
+      #expect(
+        duplicate.errors.contains(
+          "https://a.example/feed.xml is already subscribed (feeds file line 3)"))
       #expect(try home.run(["add", home.scratch.path("missing.rss")]).status == 66)
 
       let removed = try home.run(["remove", "https://a.example/feed.xml"])
       #expect(removed.status == 0, "\(removed.errors)")
-      #expect(try home.feeds() == "# my feeds\n\nquery:x:y\nhttps://b.example/x.xml \"two words\" \"~B\"\n\(feed)\n")
+      #expect(
+        try home.feeds()
+          == "# my feeds\n\nquery:x:y\nhttps://b.example/x.xml \"two words\" \"~B\"\n\(feed)\n")
       let unknown = try home.run(["remove", "https://nope.example/"])
-      #expect(unknown.status == 1 && unknown.errors.contains("https://nope.example/ is not subscribed"))
+      #expect(
+        unknown.status == 1 && unknown.errors.contains("https://nope.example/ is not subscribed"))
       let listed = try home.run(["feeds"])
-      #expect(listed.output == """
-        never fetched  https://b.example/x.xml "B" [two words]
-        local file     \(feed)
+      #expect(
+        listed.output == """
+          never fetched  https://b.example/x.xml "B" [two words]
+          local file     \(feed)
 
-        """)
+          """)
     }
 
     static let opml = """
@@ -85,21 +96,29 @@ extension EndToEnd {
       </body></opml>
       """
 
-    @Test("import adds feeds with folders as tags and counts; bad OPML exits 65 and changes nothing")
+    @Test(
+      "import adds feeds with folders as tags and counts; bad OPML exits 65 and changes nothing")
     func importExport() throws {
       let home = try Home()
       try FileManager.default.createDirectory(
         atPath: home.scratch.path("config/artfeed"), withIntermediateDirectories: true)
-      try "# keep\nhttps://c.example/f.xml\n".write(toFile: home.feedsFile, atomically: true, encoding: .utf8)
+      try "# keep\nhttps://c.example/f.xml\n".write(
+        toFile: home.feedsFile, atomically: true, encoding: .utf8)
       let opml = home.scratch.path("in.opml")
       try Self.opml.write(toFile: opml, atomically: true, encoding: .utf8)
       let imported = try home.run(["import", opml])
       #expect(imported.status == 0, "\(imported.errors)")
       #expect(imported.output == "imported 2 feeds, 1 already subscribed\n")
       let after = try home.feeds()
-      #expect(after == "# keep\nhttps://c.example/f.xml\nhttps://a.example/f.xml \"Art/Ink\"\nhttps://b.example/f.xml \"Art\"\n")
+      #expect(
+        after
+          == "# keep\nhttps://c.example/f.xml\nhttps://a.example/f.xml \"Art/Ink\"\nhttps://b.example/f.xml \"Art\"\n"
+      )
 
-      for bad in ["<html><body/></html>", "<opml><body><outline", "<!DOCTYPE opml [<!ENTITY x \"y\">]><opml/>"] {
+      for bad in [
+        "<html><body/></html>", "<opml><body><outline",
+        "<!DOCTYPE opml [<!ENTITY x \"y\">]><opml/>",
+      ] {
         try bad.write(toFile: opml, atomically: true, encoding: .utf8)
         let refused = try home.run(["import", opml])
         #expect(refused.status == 65, "\(bad): \(refused.errors)")
@@ -109,14 +128,19 @@ extension EndToEnd {
 
       let exported = try home.run(["export"])
       #expect(exported.status == 0)
-      #expect(exported.output.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"))
+      #expect(
+        exported.output.hasPrefix(
+          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"))
       #expect(exported.output.contains("<outline text=\"Ink\" title=\"Ink\">"))
       let other = try Home()
       let exportedFile = other.scratch.path("out.opml")
       try exported.output.write(toFile: exportedFile, atomically: true, encoding: .utf8)
       let reimported = try other.run(["import", exportedFile])
       #expect(reimported.output == "imported 3 feeds, 0 already subscribed\n")
-      #expect(try other.feeds() == "https://c.example/f.xml\nhttps://a.example/f.xml \"Art/Ink\"\nhttps://b.example/f.xml \"Art\"\n")
+      #expect(
+        try other.feeds()
+          == "https://c.example/f.xml\nhttps://a.example/f.xml \"Art/Ink\"\nhttps://b.example/f.xml \"Art\"\n"
+      )
     }
 
     @Test("refresh fetches each feed, one failing; feeds then says when each was fetched")
@@ -132,14 +156,16 @@ extension EndToEnd {
       #expect(refreshed.output.contains("[3/3] "))
       #expect(refreshed.output.contains("\(server.url("/status/404").absoluteString): error: "))
       // Both good paths serve the same three items (same guids): All items holds them once.
-      #expect(refreshed.output.hasSuffix("3 feeds: 2 fresh, 0 cached, 1 failed; 3 items in All items\n"))
+      #expect(
+        refreshed.output.hasSuffix("3 feeds: 2 fresh, 0 cached, 1 failed; 3 items in All items\n"))
       let listed = try home.run(["feeds"])
-      #expect(listed.output == """
-        fetched just now  \(server.url("/feed.xml").absoluteString)
-        never fetched     \(server.url("/status/404").absoluteString)
-        fetched just now  \(server.url("/etag/feed.xml").absoluteString)
+      #expect(
+        listed.output == """
+          fetched just now  \(server.url("/feed.xml").absoluteString)
+          never fetched     \(server.url("/status/404").absoluteString)
+          fetched just now  \(server.url("/etag/feed.xml").absoluteString)
 
-        """)
+          """)
       let exported = try home.run(["export"])
       #expect(exported.output.contains("text=\"Test Feed\""))
       #expect(exported.output.contains("htmlUrl=\"http://example.org/\""))

@@ -37,6 +37,7 @@ public enum AllItems {
       if case .cached(let fetchedAt, _) = freshness { fetchedAt } else { nil }
     }
     guard let oldest = cached.min() else { return .local }
-    return .cached(fetchedAt: oldest, reason: "\(cached.count) of \(all.count) feeds are cached copies")
+    return .cached(
+      fetchedAt: oldest, reason: "\(cached.count) of \(all.count) feeds are cached copies")
   }
 }

@@ -16,7 +16,8 @@ public enum FeedState: Sendable, Equatable {
     switch self {
     case .fresh: "fresh"
     case .local: "local file"
-    case .cached(let fetchedAt, let reason): "cached \(FeedAge.phrase(fetchedAt, now: now)): \(reason)"
+    case .cached(let fetchedAt, let reason):
+      "cached \(FeedAge.phrase(fetchedAt, now: now)): \(reason)"
     case .failed(let reason): "error: \(reason)"
     }
   }

@@ -17,7 +17,8 @@ extension FeedsFile {
     if let empty = tags.first(where: { $0.isEmpty || $0 == "!" || $0.hasPrefix("~") }) {
       throw .badField("\"\(empty)\" cannot be a tag (use --title for a title)")
     }
-    return append(Subscription(source: source, address: try resolver.address(source), tags: tags, title: title))
+    return append(
+      Subscription(source: source, address: try resolver.address(source), tags: tags, title: title))
   }
 
   /// Appends a line for `subscription` (not checked for duplicates) and returns it numbered.

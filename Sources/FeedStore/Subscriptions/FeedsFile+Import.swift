@@ -13,7 +13,8 @@ public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
 
   /// "imported 12 feeds, 3 already subscribed" (and the unreadable ones, if any).
   public var description: String {
-    var line = "imported \(added) feed\(added == 1 ? "" : "s"), \(alreadySubscribed) already subscribed"
+    var line =
+      "imported \(added) feed\(added == 1 ? "" : "s"), \(alreadySubscribed) already subscribed"
     if !skipped.isEmpty { line += ", \(skipped.count) not readable" }
     return line
   }

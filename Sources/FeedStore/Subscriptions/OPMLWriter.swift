@@ -24,7 +24,9 @@ public enum OPMLWriter {
   }
 
   /// The whole document, UTF-8, ending with a newline.
-  public static func document(_ entries: [Entry], title: String = "artfeed subscriptions", date: Date = Date())
+  public static func document(
+    _ entries: [Entry], title: String = "artfeed subscriptions", date: Date = Date()
+  )
     -> String
   {
     let root = Folder(name: "")
@@ -52,7 +54,8 @@ public enum OPMLWriter {
 
   /// One `<outline type="rss">` line.
   static func outline(_ entry: Entry) -> String {
-    var text = "<outline type=\"rss\" text=\"\(escape(entry.title))\" title=\"\(escape(entry.title))\""
+    var text =
+      "<outline type=\"rss\" text=\"\(escape(entry.title))\" title=\"\(escape(entry.title))\""
     text += " xmlUrl=\"\(escape(entry.xmlURL))\""
     if let html = entry.htmlURL { text += " htmlUrl=\"\(escape(html))\"" }
     return text + "/>"

@@ -80,9 +80,10 @@ public struct SubscriptionRefresher: Sendable {
       }
     }
     return zip(subscriptions, results).map { subscription, result in
-      result ?? FeedRefresh(
-        subscription: subscription,
-        result: .failure(LoadError(.cancelled, "\(subscription.source): cancelled")))
+      result
+        ?? FeedRefresh(
+          subscription: subscription,
+          result: .failure(LoadError(.cancelled, "\(subscription.source): cancelled")))
     }
   }
 

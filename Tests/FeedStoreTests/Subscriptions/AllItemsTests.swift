@@ -27,7 +27,10 @@ struct AllItemsTests {
     #expect(merged.title == "All items")
     #expect(merged.items.map(\.guid) == ["b1", "a1", "same", "u1", "u2"])
     #expect(merged.freshness == .live)
-    #expect(AllItems.merge([second]).freshness == .cached(fetchedAt: Date(timeIntervalSince1970: 7), reason: "1 of 1 feeds are cached copies"))
+    #expect(
+      AllItems.merge([second]).freshness
+        == .cached(
+          fetchedAt: Date(timeIntervalSince1970: 7), reason: "1 of 1 feeds are cached copies"))
     #expect(AllItems.merge([]).items.isEmpty)
   }
 

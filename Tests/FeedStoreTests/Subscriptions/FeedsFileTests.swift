@@ -49,7 +49,9 @@ struct FeedsFileTests {
     #expect(subscriptions[0].title == "Popular")
     #expect(!subscriptions[0].hidden)
     #expect(subscriptions[1].hidden && subscriptions[1].tags == ["ink"])
-    #expect(subscriptions[2].address == .file(URL(fileURLWithPath: "/home/ann/.config/artfeed/local.rss")))
+    #expect(
+      subscriptions[2].address == .file(URL(fileURLWithPath: "/home/ann/.config/artfeed/local.rss"))
+    )
     #expect(subscriptions[2].tags.isEmpty)
     #expect(subscriptions[3].address == .file(URL(fileURLWithPath: "/home/ann/feeds/moths.rss")))
     #expect(subscriptions[3].tags == ["a \"quoted\" tag"])
@@ -59,7 +61,9 @@ struct FeedsFileTests {
   func problems() {
     let file = Self.parse(Self.sample + "ftp://example.org/feed.xml\nlocal.rss\n")
     #expect(file.problems.map(\.line) == [6, 9, 10, 11])
-    #expect(file.problems[0].reason == "query:Unread:unread: newsboat's query: feeds are not read by artfeed")
+    #expect(
+      file.problems[0].reason
+        == "query:Unread:unread: newsboat's query: feeds are not read by artfeed")
     #expect(file.problems[1].description == "line 9: a quote is not closed; skipped")
     #expect(file.problems[2].reason.contains("only http, https and file addresses are read"))
     #expect(file.problems[3].reason == "local.rss is already on line 7")
@@ -69,12 +73,17 @@ struct FeedsFileTests {
   @Test("add appends one line and keeps every other byte; duplicates are refused")
   func add() throws {
     var file = Self.parse(Self.sample)
-    let added = try file.add("https://example.org/new.xml", tags: ["a b", "c"], title: "New \"one\"")
+    let added = try file.add(
+      "https://example.org/new.xml", tags: ["a b", "c"], title: "New \"one\"")
     #expect(added.line == 10)
     #expect(
-      file.data == Data((Self.sample + "https://example.org/new.xml \"a b\" \"c\" \"~New \\\"one\\\"\"\n").utf8))
+      file.data
+        == Data(
+          (Self.sample + "https://example.org/new.xml \"a b\" \"c\" \"~New \\\"one\\\"\"\n").utf8))
     #expect(Self.parse(String(decoding: file.data, as: UTF8.self)).subscriptions.last == added)
-    #expect(throws: SubscriptionError.alreadySubscribed(source: "https://example.org/new.xml", line: 10)) {
+    #expect(
+      throws: SubscriptionError.alreadySubscribed(source: "https://example.org/new.xml", line: 10)
+    ) {
       try file.add("https://example.org/new.xml")
     }
     #expect(throws: SubscriptionError.alreadySubscribed(source: "./local.rss", line: 7)) {
@@ -100,16 +109,18 @@ struct FeedsFileTests {
   @Test("remove takes out one line and keeps the comments and order around it")
   func remove() throws {
     var file = Self.parse(Self.sample)
-    let removed = try file.remove("https://www.flickr.com/services/feeds/photos_public.gne?tags=ink")
+    let removed = try file.remove(
+      "https://www.flickr.com/services/feeds/photos_public.gne?tags=ink")
     #expect(removed.line == 5)
     var expected = Self.sample.components(separatedBy: "\n")
     expected.remove(at: 4)
     #expect(String(decoding: file.data, as: UTF8.self) == expected.joined(separator: "\n"))
     #expect(file.subscriptions.map(\.line) == [2, 6, 7])
     try file.remove("/home/ann/feeds/moths.rss")
-    #expect(file.subscriptions.map(\.source) == [
-      "https://backend.deviantart.com/rss.xml?q=boost%3Apopular", "local.rss",
-    ])
+    #expect(
+      file.subscriptions.map(\.source) == [
+        "https://backend.deviantart.com/rss.xml?q=boost%3Apopular", "local.rss",
+      ])
     #expect(throws: SubscriptionError.notSubscribed(source: "https://nope.example/")) {
       try file.remove("https://nope.example/")
     }
@@ -125,7 +136,8 @@ struct FeedsFileTests {
     var file = FeedsFile.empty(at: location, environment: environment)
     try file.add("https://example.org/a.xml")
     try file.save(to: location)
-    let names = try FileManager.default.contentsOfDirectory(atPath: location.deletingLastPathComponent().path)
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: location.deletingLastPathComponent().path)
     #expect(names == ["feeds"])
     let loaded = try #require(try FeedsFile.load(from: location, environment: environment))
     #expect(loaded.subscriptions.map(\.source) == ["https://example.org/a.xml"])

@@ -39,7 +39,9 @@ struct SubscriptionRefresherTests {
     #expect(seen.withLock { $0 } == [1, 2, 3])
     #expect(results.map(\.subscription.line) == [1, 2, 3])
     #expect(results[0].state == .fresh && results[2].state == .fresh)
-    #expect(results[1].state == .failed("\(server.url("/status/500").absoluteString): HTTP 500 Internal Server Error"))
+    #expect(
+      results[1].state
+        == .failed("\(server.url("/status/500").absoluteString): HTTP 500 Internal Server Error"))
     #expect(results[0].list?.items.count == 3 && results[1].list == nil)
 
     server.stop()
@@ -66,7 +68,8 @@ struct SubscriptionRefresherTests {
       let refresher = SubscriptionRefresher(loader: Self.loader(cache), limit: limit)
       let results = await refresher.refresh(Self.subscriptions(urls))
       #expect(results.allSatisfy { $0.state == .fresh })
-      let body = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/inflight"))).body
+      let body = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/inflight")))
+        .body
       let counts = try JSONDecoder().decode([String: Int].self, from: body)
       #expect(counts["max"] == limit, "\(counts)")
       let paths = try await server.requests().map(\.path).filter { $0.hasPrefix("/stall/") }
@@ -81,7 +84,9 @@ struct SubscriptionRefresherTests {
     defer { server.stop(); temp.remove() }
     let refresher = SubscriptionRefresher(loader: Self.loader(temp.url), limit: 2)
     var done: [Int] = []
-    for await progress in refresher.progress(of: Self.subscriptions([server.url("/feed.xml"), server.url("/html")])) {
+    for await progress in refresher.progress(
+      of: Self.subscriptions([server.url("/feed.xml"), server.url("/html")]))
+    {
       done.append(progress.done)
     }
     #expect(done == [1, 2])
