@@ -15,7 +15,10 @@ struct Artfeed: ParsableCommand {
       Press ? in the browser for keys.
       """,
     version: Artfeed.version,
-    subcommands: [Browse.self, Parse.self, Render.self],
+    subcommands: [
+      Browse.self, Parse.self, Render.self, Feeds.self, Add.self, Remove.self, Import.self,
+      Export.self, Init.self, Refresh.self,
+    ],
     defaultSubcommand: Browse.self
   )
 }
