@@ -47,7 +47,7 @@ let package = Package(
     // MARK: - Front end
     .target(
       name: "ArtfeedResources", path: "Resources",
-      resources: [.copy("feeds"), .copy("thumbnails")]),
+      resources: [.copy("feeds"), .copy("thumbnails"), .copy("examples")]),
     .target(
       name: "TUI", dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine"]),
     .target(name: "CursesBackend", dependencies: ["TUI", "Pictures", "CNCurses"]),

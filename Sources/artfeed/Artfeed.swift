@@ -10,12 +10,15 @@ struct Artfeed: ParsableCommand {
     commandName: "artfeed",
     abstract: "Browse art and media feeds (Media RSS, Atom) in the terminal.",
     discussion: """
-      With no arguments, opens the bundled offline feeds. Give a feed file or an http(s) URL
-      to open it instead, or --endpoint URL for a DeviantArt-style endpoint.
-      Press ? in the browser for keys.
+      With no arguments, opens the bundled offline feeds. Give a feed file,
+      - (standard input) or an http(s) URL to open it instead, or --endpoint URL
+      for a DeviantArt-style endpoint. Press ? in the browser for keys.
       """,
     version: Artfeed.version,
-    subcommands: [Browse.self, Parse.self, Render.self],
+    subcommands: [
+      Browse.self, Parse.self, Render.self, Feeds.self, Add.self, Remove.self, Import.self,
+      Export.self, Init.self, Refresh.self,
+    ],
     defaultSubcommand: Browse.self
   )
 }

@@ -35,6 +35,9 @@ Paths (GET; query parameters in brackets are optional):
                               server while the reader types).
   /log [?clear=1]             JSON list of the requests so far (not /log itself):
                               [{"path": "/feed.xml?x", "headers": {"user-agent": ...}}]
+  /inflight [?clear=1]        JSON {"now": N, "max": M}: requests being answered now, and the
+                              most at once since the start (or the last clear=1); /log and
+                              /inflight are not counted
 """
 
 import argparse
@@ -135,10 +138,16 @@ class Handler(BaseHTTPRequestHandler):
                     "path": self.path,
                     "headers": {k.lower(): v for k, v in self.headers.items()},
                 })
+        counted = url.path not in ("/log", "/inflight")
+        if counted:
+            self.server.enter()
         try:
             self.route(url.path, query)
         except (BrokenPipeError, ConnectionResetError):
             pass
+        finally:
+            if counted:
+                self.server.leave()
 
     def route(self, path, query):
         if path == "/feed.xml":
@@ -174,6 +183,9 @@ class Handler(BaseHTTPRequestHandler):
             body = media_rss_page(base, query.get("q", ""), int(query.get("offset", "0")),
                                   max(int(query.get("limit", "4")), 1))
             return self.send(200, body)
+        if path == "/inflight":
+            return self.send(200, self.server.inflight(query.get("clear") == "1"),
+                             {"Content-Type": "application/json"})
         if path == "/log":
             with self.server.log_lock:
                 body = json.dumps(self.server.log).encode("utf-8")
@@ -295,6 +307,24 @@ class FeedServer(ThreadingHTTPServer):
         self.log_lock = threading.Lock()
         self.bombs = {}
         self.bomb_lock = threading.Lock()
+        self.now_in_flight = 0
+        self.max_in_flight = 0
+
+    def enter(self):
+        with self.log_lock:
+            self.now_in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.now_in_flight)
+
+    def leave(self):
+        with self.log_lock:
+            self.now_in_flight -= 1
+
+    def inflight(self, clear):
+        with self.log_lock:
+            body = json.dumps({"now": self.now_in_flight, "max": self.max_in_flight})
+            if clear:
+                self.max_in_flight = self.now_in_flight
+        return body.encode("utf-8")
 
     def bomb(self, megabytes):
         with self.bomb_lock:

@@ -43,7 +43,9 @@ public enum HelpOverlay {
       let line = y + 1 + index
       buffer.fill(x: x, y: line, width: innerWidth + 2, height: 1, style: .normal)
       buffer.put("│", x: x, y: line, style: style)
-      buffer.put(" " + fitted(row, width: innerWidth - 1), x: x + 1, y: line, style: .normal)
+      buffer.put(
+        " " + Truncation.truncated(row, toWidth: innerWidth - 1), x: x + 1, y: line,
+        style: .normal)
       buffer.put("│", x: x + innerWidth + 1, y: line, style: style)
     }
     var bottom = "└" + String(repeating: "─", count: innerWidth) + "┘"
@@ -52,19 +54,5 @@ public enum HelpOverlay {
       bottom = "└─" + more + String(repeating: "─", count: innerWidth - 1 - more.count) + "┘"
     }
     buffer.put(bottom, x: x, y: y + innerHeight + 1, style: style)
-  }
-
-  /// `text` cut to `width` cells, ending with `…` when cut.
-  static func fitted(_ text: String, width: Int) -> String {
-    guard DisplayWidth.of(text) > width else { return text }
-    var result = ""
-    var used = 0
-    for character in text {
-      let cells = DisplayWidth.of(character)
-      if used + cells > width - 1 { break }
-      result.append(character)
-      used += cells
-    }
-    return result + "…"
   }
 }

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A subscription's state after a refresh, as the feed list shows it in one line.
+public enum FeedState: Sendable, Equatable {
+  /// Fetched just now, or the server said the cached copy is current.
+  case fresh
+  /// A local file, read just now.
+  case local
+  /// The network failed (or was not allowed): the copy fetched at `fetchedAt`, and why.
+  case cached(fetchedAt: Date, reason: String)
+  /// Nothing to show: the error, in one line.
+  case failed(String)
+
+  /// "fresh", "local file", "cached 3 h ago: <reason>", "error: <reason>".
+  public func summary(now: Date = Date()) -> String {
+    switch self {
+    case .fresh: "fresh"
+    case .local: "local file"
+    case .cached(let fetchedAt, let reason):
+      "cached \(FeedAge.phrase(fetchedAt, now: now)): \(reason)"
+    case .failed(let reason): "error: \(reason)"
+    }
+  }
+}
+
+/// How long ago something happened, in the few words a list has room for.
+public enum FeedAge {
+  /// "just now", "5 min ago", "3 h ago", "2 d ago" (rounded down; a time in the future, as a
+  /// clock set back makes it, is "just now").
+  public static func phrase(_ date: Date, now: Date = Date()) -> String {
+    let seconds = now.timeIntervalSince(date)
+    guard seconds >= 60, seconds.isFinite else { return "just now" }
+    let minutes = Int(seconds / 60)
+    if minutes < 60 { return "\(minutes) min ago" }
+    if minutes < 48 * 60 { return "\(minutes / 60) h ago" }
+    return "\(minutes / (24 * 60)) d ago"
+  }
+}
+
+/// The last fetch of a subscription as the cache remembers it, without fetching anything.
+public enum SubscriptionStatus {
+  /// "local file", "never fetched" or "fetched 3 h ago" (`artfeed feeds`).
+  ///
+  /// The cache keeps only good bodies, so a feed whose every fetch failed is "never fetched",
+  /// and one whose last fetch failed shows the time of the last that worked.
+  public static func describe(
+    _ subscription: Subscription, cache: FeedCache, now: Date = Date()
+  ) -> String {
+    switch subscription.address {
+    case .file, .standardInput:
+      return "local file"
+    case .web(let url):
+      guard let fetchedAt = cache.entry(for: url)?.fetchedAt else { return "never fetched" }
+      return "fetched \(FeedAge.phrase(fetchedAt, now: now))"
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// What an OPML import did, for the line `artfeed import` prints.
+public struct ImportReport: Sendable, Equatable, CustomStringConvertible {
+  /// Feeds added to the feeds file.
+  public var added: Int = 0
+  /// Feeds the file already held (left as they were).
+  public var alreadySubscribed: Int = 0
+  /// Outlines whose `xmlUrl` artfeed cannot read, with the reason.
+  public var skipped: [String] = []
+
+  public init() {}
+
+  /// "imported 12 feeds, 3 already subscribed" (and the unreadable ones, if any).
+  public var description: String {
+    var line =
+      "imported \(added) feed\(added == 1 ? "" : "s"), \(alreadySubscribed) already subscribed"
+    if !skipped.isEmpty { line += ", \(skipped.count) not readable" }
+    return line
+  }
+}
+
+extension FeedsFile {
+  /// Adds every feed of an OPML file not already subscribed, tagged with its folders.
+  ///
+  /// A nested folder is one tag, its path joined with `/` (`Art/Ink`), which `OPMLWriter`
+  /// writes back as the same nested folders. A feed that appears in several folders of the
+  /// same file is one subscription with each folder as a tag. Titles are not copied: a `~`
+  /// title would hide the feed's own title for good.
+  public mutating func importing(_ feeds: [OPMLFeed]) -> ImportReport {
+    var report = ImportReport()
+    // Keys of the lines already there, and of the lines this import adds (by line number).
+    var subscribed = Set(subscriptions.map(\.address.subscriptionKey))
+    var counted = Set<String>()
+    var addedLines: [String: Int] = [:]
+    for feed in feeds {
+      let tag = Self.tag(feed.folders)
+      let lower = feed.xmlURL.lowercased()
+      guard ["http://", "https://", "file://"].contains(where: { lower.hasPrefix($0) }),
+        let address = try? resolver.address(feed.xmlURL)
+      else {
+        report.skipped.append("\(feed.xmlURL): not an http(s) address")
+        continue
+      }
+      let key = address.subscriptionKey
+      if let line = addedLines[key] {
+        if !tag.isEmpty { addTag(tag, toLine: line) }
+      } else if subscribed.contains(key) {
+        if counted.insert(key).inserted { report.alreadySubscribed += 1 }
+      } else {
+        let added = append(
+          Subscription(source: feed.xmlURL, address: address, tags: tag.isEmpty ? [] : [tag]))
+        addedLines[key] = added.line
+        subscribed.insert(key)
+        report.added += 1
+      }
+    }
+    return report
+  }
+
+  /// A folder path as one tag: line breaks become spaces (a tag is on one line), and a
+  /// leading `~` or `!` goes (either would make the tag a title or a hidden mark).
+  static func tag(_ folders: [String]) -> String {
+    let path = folders.joined(separator: "/").map { $0.isNewline ? " " : $0 }
+    return String(String(path).drop { $0 == "~" || $0 == "!" })
+  }
+
+  /// Adds a tag to a line this import wrote (never to a line the reader wrote).
+  private mutating func addTag(_ tag: String, toLine line: Int) {
+    guard case .subscription(var subscription) = lines[line - 1].content,
+      !subscription.tags.contains(tag)
+    else { return }
+    subscription.tags.append(tag)
+    lines[line - 1] = Line(
+      bytes: Self.bytes(for: subscription, crlf: lines[line - 1].bytes.last == UInt8(ascii: "\r")),
+      content: .subscription(subscription))
+  }
+
+  /// A subscription's line as `add` writes it: the source bare unless it needs quotes, then
+  /// the tags, title and hidden mark quoted, as newsboat writes them.
+  static func bytes(for subscription: Subscription, crlf: Bool) -> [UInt8] {
+    let words = subscription.tokens.enumerated().map { index, token in
+      FeedsFileTokens.quote(token, always: index > 0)
+    }
+    return Array(words.joined(separator: " ").utf8) + (crlf ? [UInt8(ascii: "\r")] : [])
+  }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import FeedStore
+import Foundation
+
+/// `artfeed add SOURCE [--tag T]... [--title T]`: subscribes to a feed.
+struct Add: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Subscribe to a feed: add a line to the feeds file.",
+    discussion: """
+      The feeds file is $XDG_CONFIG_HOME/artfeed/feeds (else ~/.config/artfeed/feeds); it is
+      created if missing, and every other line of it is kept as it was. A path is written
+      absolute. Exit status: 0 added, 1 already subscribed, 66 a file that cannot be read,
+      73 the feeds file cannot be written.
+      """,
+    version: Artfeed.version)
+
+  @Argument(help: "An http(s) URL or a feed file.")
+  var source: String
+
+  @Option(name: .customLong("tag"), help: "A tag (repeat for more).")
+  var tags: [String] = []
+
+  @Option(help: "A title that replaces the feed's own.")
+  var title: String?
+
+  func run() throws {
+    do {
+      try add()
+    } catch let failure {
+      fail(failure)
+    }
+  }
+
+  private func add() throws(CommandFailure) {
+    let access = try FeedsFileAccess()
+    let written = FeedsFileAccess.source(source)
+    // A typo in a path fails now, not at the next refresh (a `~/` path is checked then).
+    if !written.hasPrefix("~") { _ = try FeedSources.address(written) }
+    var file = try access.loadOrEmpty()
+    let added: Subscription
+    do {
+      added = try file.add(written, tags: tags, title: title)
+    } catch {
+      throw CommandFailure(error)
+    }
+    try access.save(file)
+    say("subscribed to \(added.source) (\(access.location.path) line \(added.line))")
+  }
+}

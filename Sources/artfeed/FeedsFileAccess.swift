@@ -1,0 +1,91 @@
+import FeedStore
+import Foundation
+
+extension CommandFailure {
+  /// The command was asked something it will not do: a duplicate, an unknown source.
+  static func refused(_ message: String) -> Self { Self(description: message, code: 1) }
+  /// A file could not be written (EX_CANTCREAT).
+  static func cannotWrite(_ message: String) -> Self { Self(description: message, code: 73) }
+  /// There is nowhere to keep the feeds file: no XDG_CONFIG_HOME, no HOME (EX_CONFIG).
+  static func noConfiguration(_ message: String) -> Self { Self(description: message, code: 78) }
+
+  /// The failure a subscriptions error means for a command's exit status.
+  init(_ error: SubscriptionError) {
+    switch error {
+    case .alreadySubscribed, .notSubscribed, .badField: self = .refused(error.description)
+    case .unreadableSource: self = .unreadable(error.description)
+    case .badOPML: self = .notAFeed(error.description)
+    case .io: self = .cannotWrite(error.description)
+    }
+  }
+}
+
+/// The feeds file the subscription commands read and edit, and the cache they report on.
+struct FeedsFileAccess {
+  let environment: [String: String]
+  let location: URL
+
+  /// Finds the feeds file from the environment (`$XDG_CONFIG_HOME/artfeed/feeds`, else
+  /// `~/.config/artfeed/feeds`).
+  init() throws(CommandFailure) {
+    environment = ProcessInfo.processInfo.environment
+    guard let location = FeedsFile.defaultLocation(environment: environment) else {
+      throw .noConfiguration("set HOME or XDG_CONFIG_HOME: there is nowhere to keep the feeds file")
+    }
+    self.location = location
+  }
+
+  /// The feeds file, or nil when there is none; lines it skips are reported on standard error.
+  func load(reportProblems: Bool = true) throws(CommandFailure) -> FeedsFile? {
+    let file: FeedsFile?
+    do {
+      file = try FeedsFile.load(from: location, environment: environment)
+    } catch {
+      throw .unreadable(error.description)
+    }
+    if reportProblems, let file {
+      for problem in file.problems { warn("\(location.path) \(problem)") }
+    }
+    return file
+  }
+
+  /// The feeds file, or an empty one to be created by the first edit.
+  func loadOrEmpty() throws(CommandFailure) -> FeedsFile {
+    try load() ?? FeedsFile.empty(at: location, environment: environment)
+  }
+
+  /// Replaces the feeds file atomically.
+  func save(_ file: FeedsFile) throws(CommandFailure) {
+    do {
+      try file.save(to: location)
+    } catch {
+      throw CommandFailure(error)
+    }
+  }
+
+  /// The feed cache `artfeed URL` fills.
+  var cache: FeedCache {
+    FeedCache(directory: FeedCache.defaultDirectory(environment: environment))
+  }
+
+  /// A source given on the command line, as the feeds file should hold it: URLs as they are,
+  /// paths made absolute from the working folder (the file's own folder is not where the
+  /// reader typed the path).
+  static func source(_ argument: String) -> String {
+    let lower = argument.lowercased()
+    if lower.contains("://") || argument.hasPrefix("/") || argument.hasPrefix("~") {
+      return argument
+    }
+    return URL(fileURLWithPath: argument).standardizedFileURL.path
+  }
+}
+
+/// Prints `artfeed: warning: message` to standard error.
+func warn(_ message: String) {
+  FileHandle.standardError.write(Data("artfeed: warning: \(message)\n".utf8))
+}
+
+/// Prints a line to standard output.
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

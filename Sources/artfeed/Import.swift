@@ -1,0 +1,54 @@
+import ArgumentParser
+import FeedStore
+import Foundation
+
+/// `artfeed import FILE.opml`: subscribes to every feed of an OPML file.
+struct Import: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Subscribe to every feed of an OPML file.",
+    discussion: """
+      Every outline with an xmlUrl is a feed; the folders it sits in become its tag (nested
+      folders as one tag, Art/Ink). Feeds already subscribed are left as they are. Prints
+      "imported N feeds, M already subscribed". Exit status: 0 imported, 65 not OPML (the
+      feeds file is not touched), 66 the file cannot be read, 73 the feeds file cannot be
+      written.
+      """,
+    version: Artfeed.version)
+
+  @Argument(help: "An OPML file (- for standard input).")
+  var file: String
+
+  func run() throws {
+    do {
+      try importFeeds()
+    } catch let failure {
+      fail(failure)
+    }
+  }
+
+  private func importFeeds() throws(CommandFailure) {
+    let access = try FeedsFileAccess()
+    let data = try read()
+    let feeds: [OPMLFeed]
+    do {
+      feeds = try OPMLReader.feeds(in: data)
+    } catch {
+      throw .notAFeed("\(file): \(error.description)")
+    }
+    var subscriptions = try access.loadOrEmpty()
+    let report = subscriptions.importing(feeds)
+    for skipped in report.skipped { warn("\(file): \(skipped); skipped") }
+    if report.added > 0 { try access.save(subscriptions) }
+    say(report.description)
+  }
+
+  private func read() throws(CommandFailure) -> Data {
+    do {
+      if file == "-" { return try FileHandle.standardInput.readToEnd() ?? Data() }
+      return try Data(contentsOf: URL(fileURLWithPath: file))
+    } catch {
+      let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file"
+      throw .unreadable("\(file): \(reason)")
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import FeedStore
+import Foundation
+
+/// `artfeed refresh`: fetches every subscription now, a few at a time, into the cache.
+struct Refresh: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Fetch every subscription now and report each feed's state.",
+    discussion: """
+      Feeds are fetched --jobs at a time into the cache the browser reads (conditional
+      requests; a failed feed keeps its cached copy). One line per feed as it finishes, then
+      a summary with the number of items in "All items". Exit status: 0 unless every feed
+      failed (69).
+      """,
+    version: Artfeed.version)
+
+  @Option(help: "Feeds fetched at once.")
+  var jobs = 4
+
+  @OptionGroup var network: NetworkOptions
+
+  func validate() throws {
+    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+  }
+
+  func run() throws {
+    do {
+      try refresh()
+    } catch let failure {
+      fail(failure)
+    }
+  }
+
+  private func refresh() throws(CommandFailure) {
+    let access = try FeedsFileAccess()
+    let subscriptions = try access.load()?.subscriptions ?? []
+    guard !subscriptions.isEmpty else {
+      say("no subscriptions in \(access.location.path)")
+      return
+    }
+    let refresher = SubscriptionRefresher(loader: FeedSources.loader(network), limit: jobs)
+    let results = runBlocking {
+      await refresher.refresh(subscriptions) { progress in
+        let state = progress.latest.state.summary()
+        say("[\(progress.done)/\(progress.total)] \(progress.latest.subscription.source): \(state)")
+      }
+    }
+    let all = AllItems.merge(results.compactMap(\.list))
+    let states = results.map(\.state)
+    let fresh = states.filter { $0 == .fresh || $0 == .local }.count
+    let failed = states.filter { if case .failed = $0 { true } else { false } }.count
+    say(
+      "\(results.count) feeds: \(fresh) fresh, \(results.count - fresh - failed) cached, "
+        + "\(failed) failed; \(all.items.count) items in \(AllItems.title)")
+    if failed == results.count { throw .unavailable("every feed failed") }
+  }
+}

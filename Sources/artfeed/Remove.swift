@@ -1,0 +1,47 @@
+import ArgumentParser
+import FeedStore
+import Foundation
+
+/// `artfeed remove SOURCE`: unsubscribes from a feed.
+struct Remove: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Unsubscribe from a feed: remove its line from the feeds file.",
+    discussion: """
+      SOURCE is matched as written in the feeds file, or as the same URL or file. Comments and
+      the other lines are kept. Exit status: 0 removed, 1 not subscribed, 73 the feeds file
+      cannot be written.
+      """,
+    version: Artfeed.version)
+
+  @Argument(help: "The URL or file to unsubscribe from.")
+  var source: String
+
+  func run() throws {
+    do {
+      try remove()
+    } catch let failure {
+      fail(failure)
+    }
+  }
+
+  private func remove() throws(CommandFailure) {
+    let access = try FeedsFileAccess()
+    guard var file = try access.load() else {
+      throw .refused(
+        "\(source) is not subscribed (there is no feeds file at \(access.location.path))")
+    }
+    guard
+      let match = file.subscription(matching: source)
+        ?? file.subscription(matching: FeedsFileAccess.source(source))
+    else {
+      throw CommandFailure(SubscriptionError.notSubscribed(source: source))
+    }
+    do {
+      try file.remove(match.source)
+    } catch {
+      throw CommandFailure(error)
+    }
+    try access.save(file)
+    say("unsubscribed from \(match.source)")
+  }
+}

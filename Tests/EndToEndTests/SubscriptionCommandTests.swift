@@ -1,0 +1,174 @@
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEnd {
+  /// `artfeed feeds/add/remove/import/export/init/refresh` as scripts run them, each test with
+  /// its own XDG_CONFIG_HOME and XDG_CACHE_HOME.
+  @Suite("Subscription commands")
+  struct SubscriptionCommandTests {
+    /// A scratch folder with the two XDG variables pointing into it.
+    struct Home {
+      let scratch: Scratch
+      var environment: [String: String] {
+        ["XDG_CONFIG_HOME": scratch.path("config"), "XDG_CACHE_HOME": scratch.path("cache")]
+      }
+      var feedsFile: String { scratch.path("config/artfeed/feeds") }
+
+      init() throws { scratch = try Scratch() }
+
+      func run(_ arguments: [String]) throws -> Spawned {
+        try ArtfeedCommand.run(arguments, environment: environment)
+      }
+
+      func feeds() throws -> String { try String(contentsOfFile: feedsFile, encoding: .utf8) }
+    }
+
+    @Test("init copies the example once and never over a file; feeds lists it as never fetched")
+    func initialize() throws {
+      let home = try Home()
+      let none = try home.run(["feeds"])
+      #expect(none.status == 0 && none.output.contains("does not exist"), "\(none.output)")
+      let first = try home.run(["init"])
+      #expect(first.status == 0, "\(first.errors)")
+      let example = try home.feeds()
+      #expect(example.contains("https://backend.deviantart.com/rss.xml?q=boost%3Apopular"))
+      try (example + "# mine\n").write(toFile: home.feedsFile, atomically: true, encoding: .utf8)
+      let second = try home.run(["init"])
+      #expect(second.status == 1 && second.errors.contains("exists already"), "\(second.errors)")
+      #expect(try home.feeds() == example + "# mine\n")
+      let listed = try home.run(["feeds"])
+      #expect(listed.status == 0)
+      let lines = listed.output.split(separator: "\n")
+      #expect(lines.count == 3 && lines.allSatisfy { $0.hasPrefix("never fetched  https://") })
+    }
+
+    @Test("add and remove edit one line, keep comments, refuse duplicates and unknown sources")
+    func addRemove() throws {
+      let home = try Home()
+      let original = "# my feeds\n\nhttps://a.example/feed.xml art  # trailing\nquery:x:y\n"
+      try FileManager.default.createDirectory(
+        atPath: home.scratch.path("config/artfeed"), withIntermediateDirectories: true)
+      try original.write(toFile: home.feedsFile, atomically: true, encoding: .utf8)
+      let feed = home.scratch.path("local.rss")
+      try "<rss><channel><title>L</title></channel></rss>".write(
+        toFile: feed, atomically: true, encoding: .utf8)
+
+      let added = try home.run([
+        "add", "https://b.example/x.xml", "--tag", "two words", "--title", "B",
+      ])
+      #expect(added.status == 0, "\(added.errors)")
+      #expect(
+        added.errors.contains("feeds line 4: query:x:y: newsboat's query: feeds"), "\(added.errors)"
+      )
+      #expect(try home.run(["add", feed]).status == 0)
+      #expect(
+        try home.feeds() == original + "https://b.example/x.xml \"two words\" \"~B\"\n\(feed)\n")
+      let duplicate = try home.run(["add", "https://a.example/feed.xml"])
+      #expect(duplicate.status == 1)
+      #expect(
+        duplicate.errors.contains(
+          "https://a.example/feed.xml is already subscribed (feeds file line 3)"))
+      #expect(try home.run(["add", home.scratch.path("missing.rss")]).status == 66)
+
+      let removed = try home.run(["remove", "https://a.example/feed.xml"])
+      #expect(removed.status == 0, "\(removed.errors)")
+      #expect(
+        try home.feeds()
+          == "# my feeds\n\nquery:x:y\nhttps://b.example/x.xml \"two words\" \"~B\"\n\(feed)\n")
+      let unknown = try home.run(["remove", "https://nope.example/"])
+      #expect(
+        unknown.status == 1 && unknown.errors.contains("https://nope.example/ is not subscribed"))
+      let listed = try home.run(["feeds"])
+      #expect(
+        listed.output == """
+          never fetched  https://b.example/x.xml "B" [two words]
+          local file     \(feed)
+
+          """)
+    }
+
+    static let opml = """
+      <?xml version="1.0"?><opml version="1.0"><head><title>x</title></head><body>
+      <outline text="Art"><outline text="Ink"><outline type="rss" text="A" xmlUrl="https://a.example/f.xml"/></outline>
+      <outline text="B &amp; co" XMLURL="https://b.example/f.xml" htmlUrl="https://b.example/"/></outline>
+      <outline text="C" xmlUrl="https://c.example/f.xml"/>
+      </body></opml>
+      """
+
+    @Test(
+      "import adds feeds with folders as tags and counts; bad OPML exits 65 and changes nothing")
+    func importExport() throws {
+      let home = try Home()
+      try FileManager.default.createDirectory(
+        atPath: home.scratch.path("config/artfeed"), withIntermediateDirectories: true)
+      try "# keep\nhttps://c.example/f.xml\n".write(
+        toFile: home.feedsFile, atomically: true, encoding: .utf8)
+      let opml = home.scratch.path("in.opml")
+      try Self.opml.write(toFile: opml, atomically: true, encoding: .utf8)
+      let imported = try home.run(["import", opml])
+      #expect(imported.status == 0, "\(imported.errors)")
+      #expect(imported.output == "imported 2 feeds, 1 already subscribed\n")
+      let after = try home.feeds()
+      #expect(
+        after
+          == "# keep\nhttps://c.example/f.xml\nhttps://a.example/f.xml \"Art/Ink\"\nhttps://b.example/f.xml \"Art\"\n"
+      )
+
+      for bad in [
+        "<html><body/></html>", "<opml><body><outline",
+        "<!DOCTYPE opml [<!ENTITY x \"y\">]><opml/>",
+      ] {
+        try bad.write(toFile: opml, atomically: true, encoding: .utf8)
+        let refused = try home.run(["import", opml])
+        #expect(refused.status == 65, "\(bad): \(refused.errors)")
+        #expect(refused.errors.hasPrefix("artfeed: \(opml): not OPML: "), "\(refused.errors)")
+        #expect(try home.feeds() == after)
+      }
+
+      let exported = try home.run(["export"])
+      #expect(exported.status == 0)
+      #expect(
+        exported.output.hasPrefix(
+          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"))
+      #expect(exported.output.contains("<outline text=\"Ink\" title=\"Ink\">"))
+      let other = try Home()
+      let exportedFile = other.scratch.path("out.opml")
+      try exported.output.write(toFile: exportedFile, atomically: true, encoding: .utf8)
+      let reimported = try other.run(["import", exportedFile])
+      #expect(reimported.output == "imported 3 feeds, 0 already subscribed\n")
+      #expect(
+        try other.feeds()
+          == "https://c.example/f.xml\nhttps://a.example/f.xml \"Art/Ink\"\nhttps://b.example/f.xml \"Art\"\n"
+      )
+    }
+
+    @Test("refresh fetches each feed, one failing; feeds then says when each was fetched")
+    func refresh() throws {
+      let home = try Home()
+      let server = try TestServer()
+      defer { server.stop() }
+      for path in ["/feed.xml", "/status/404", "/etag/feed.xml"] {
+        #expect(try home.run(["add", server.url(path).absoluteString]).status == 0)
+      }
+      let refreshed = try home.run(["refresh", "--jobs", "2"])
+      #expect(refreshed.status == 0, "\(refreshed.errors)")
+      #expect(refreshed.output.contains("[3/3] "))
+      #expect(refreshed.output.contains("\(server.url("/status/404").absoluteString): error: "))
+      // Both good paths serve the same three items (same guids): All items holds them once.
+      #expect(
+        refreshed.output.hasSuffix("3 feeds: 2 fresh, 0 cached, 1 failed; 3 items in All items\n"))
+      let listed = try home.run(["feeds"])
+      #expect(
+        listed.output == """
+          fetched just now  \(server.url("/feed.xml").absoluteString)
+          never fetched     \(server.url("/status/404").absoluteString)
+          fetched just now  \(server.url("/etag/feed.xml").absoluteString)
+
+          """)
+      let exported = try home.run(["export"])
+      #expect(exported.output.contains("text=\"Test Feed\""))
+      #expect(exported.output.contains("htmlUrl=\"http://example.org/\""))
+    }
+  }
+}
