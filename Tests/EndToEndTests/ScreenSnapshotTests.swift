@@ -45,7 +45,7 @@ extension EndToEnd {
       let tmux = try Tmux.browser(width: 80, height: 24, arguments: ["--artist", "inkwell"])
       try tmux.waitFor("the search result") { $0.last?.contains("1/") == true }
       try tmux.send("Enter")
-      try tmux.waitFor("the item view") { $0.contains { $0.contains("by inkwell-moth") } }
+      try tmux.waitFor("the item view") { $0.last?.contains("j/k scroll") == true }
       assertSnapshot(
         ScreenText.trimmed(try tmux.settled("the item view")), named: "item-inkwell-80x24")
       try tmux.send("q")
