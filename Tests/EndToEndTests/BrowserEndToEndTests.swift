@@ -50,9 +50,10 @@ extension EndToEnd {
       let expected = try ArtfeedCommand.render([
         "--artist", "inkwell", "--width", "100", "--height", "30",
       ])
+      let expectedRows = Array(ScreenText.trimmed(expected).dropLast())
       let found = try tmux.screen(timeout: 20) {
         $0.last?.contains("Esc all items") == true
-          && Array(ScreenText.trimmed($0).dropLast()) == Array(ScreenText.trimmed(expected).dropLast())
+          && Array(ScreenText.trimmed($0).dropLast()) == expectedRows
       }
       #expect(
         Array(ScreenText.trimmed(found).dropLast())

@@ -20,7 +20,9 @@ public final class URLSessionClient: HTTPClient {
   public static let shared = URLSessionClient()
 
   /// Sent with every request.
-  public static var userAgent: String { "artfeed/\(ArtfeedVersion.number) (+terminal feed browser; Swift)" }
+  public static var userAgent: String {
+    "artfeed/\(ArtfeedVersion.number) (+terminal feed browser; Swift)"
+  }
 
   private let session: URLSession
   private let router: TaskRouter

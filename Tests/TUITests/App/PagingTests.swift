@@ -7,8 +7,8 @@ import Testing
 
 @Suite("Next pages, cancelling, freshness")
 struct PagingTests {
-  static let page2 = URL(string: "http://127.0.0.1:1/feed?page=2")!
-  static let page3 = URL(string: "http://127.0.0.1:1/feed?page=3")!
+  static let page2 = URL(fileURLWithPath: "/feeds/page2.xml")
+  static let page3 = URL(fileURLWithPath: "/feeds/page3.xml")
 
   static func items(_ range: Range<Int>) -> [FeedItem] {
     range.map { FeedItem(title: "Item \($0)", guid: "g\($0)", author: "Ann") }
