@@ -104,6 +104,10 @@ def keypress_to_results(binary, endpoint, cache, runs):
         return statistics.median(samples), min(samples)
     finally:
         subprocess.run(tmux + ["kill-server"], capture_output=True)
+        # tmux 3.3a leaves its socket file behind when its server exits.
+        path = os.path.join("/tmp", "tmux-%d" % os.getuid(), socket)
+        if os.path.exists(path):
+            os.unlink(path)
 
 
 def main():
