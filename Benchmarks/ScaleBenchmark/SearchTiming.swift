@@ -9,7 +9,8 @@ enum SearchTiming {
     let loader = FeedLoader(
       fetcher: FeedFetcher(
         client: URLSessionClient.shared, cache: nil, options: FetchOptions(offline: true)))
-    let source = CatalogSource(main: .file(URL(fileURLWithPath: path)), loader: loader)
+    let source = CatalogSource(
+      main: .file(URL(fileURLWithPath: path)), loader: loader, rowKind: ItemList.rowKindByte)
     var state = AppState(isOffline: true, width: 100, height: 30)
     let runner = CommandRunner(source: source)
     let start = DispatchTime.now()

@@ -9,7 +9,10 @@ import TUI
 // update, the search, its result applied, and the frame rendered).
 //
 //   swift build -c release --product artfeed && swift run -c release ScaleBenchmark \
-//     [--items 1000,100000,1000000] [--runs 3] [--query artist123]
+//     [--items 1000,100000,1000000] [--runs 3] [--query artist123] [--search-only]
+//
+// `--search-only` skips the spawned figures and times only the search keystrokes (on feeds
+// already generated, or generated now).
 //
 // Feeds are generated once into the temporary folder (artfeed-scale-N.rss) and kept.
 
@@ -17,8 +20,15 @@ let arguments = CommandLine.arguments
 var sizes = [1_000, 100_000, 1_000_000]
 var runs = 3
 var query = "artist123"
+var searchOnly = false
 var index = 1
-while index + 1 < arguments.count {
+while index < arguments.count {
+  if arguments[index] == "--search-only" {
+    searchOnly = true
+    index += 1
+    continue
+  }
+  guard index + 1 < arguments.count else { break }
   switch arguments[index] {
   case "--items": sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
   case "--runs": runs = max(1, Int(arguments[index + 1]) ?? runs)
@@ -44,6 +54,10 @@ for count in sizes {
   }
   let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
   print(String(format: "\n%d items, %.1f MB (%@)", count, Double(bytes) / 1e6, path))
+  if searchOnly {
+    SearchTiming.run(path: path, query: query, brute: count <= 100_000)
+    continue
+  }
   let size = ["--width", "100", "--height", "30"]
   let first = (0..<runs).map { _ in spawn(binary, ["render", path, "--first-screen"] + size) }
   let whole = (0..<runs).map { _ in spawn(binary, ["render", path] + size) }

@@ -1,6 +1,7 @@
 import ArtfeedResources
 import FeedStore
 import Foundation
+import TUI
 
 /// A failure the command reports in one line, with a sysexits-style code.
 struct CommandFailure: Error, CustomStringConvertible {
@@ -76,9 +77,11 @@ enum FeedSources {
         throw .unreadable("the bundled feeds are missing from this build (Resources/feeds)")
       }
       return CatalogSource(
-        main: .file(popular), catalog: BundledFeeds.all().map { .file($0) }, loader: loader)
+        main: .file(popular), catalog: BundledFeeds.all().map { .file($0) }, loader: loader,
+        rowKind: ItemList.rowKindByte)
     }
-    return CatalogSource(main: try address(argument), loader: loader)
+    return CatalogSource(
+      main: try address(argument), loader: loader, rowKind: ItemList.rowKindByte)
   }
 
   /// A SOURCE argument, with files checked up front so a typo fails before the screen opens.

@@ -12,9 +12,24 @@ public enum Freshness: Sendable, Equatable {
 }
 
 /// A list ready to show: its title, items, and where the next page is.
+///
+/// The items are `ItemChunks`: a search answer over a large feed is a selection view of the
+/// feed's index (no item copied), with the rows' kinds gathered alongside (`rowKinds`).
 public struct LoadedList: Sendable, Equatable {
   public var title: String
-  public var items: [FeedItem]
+  /// The items, as stored: a plain array's one chunk, or a selection view.
+  public var chunks: ItemChunks {
+    didSet { rowKinds = nil }
+  }
+  /// The engine's row kind of each item (`ItemList`'s: 0 basic, 1 image), when the source
+  /// kept them; nil when the list computes them. Any change to the items drops them.
+  public var rowKinds: [UInt8]?
+  /// The items as an array: free for a list made from an array, a copy for a selection
+  /// (hot paths read `chunks`).
+  public var items: [FeedItem] {
+    get { chunks.array }
+    set { chunks = ItemChunks(newValue) }
+  }
   public var warnings: [String]
   public var freshness: Freshness
   /// The next page to append when the reader nears the end; nil when there is none.
@@ -26,10 +41,30 @@ public struct LoadedList: Sendable, Equatable {
     nextPage: URL? = nil
   ) {
     self.title = title
-    self.items = items
+    self.chunks = ItemChunks(items)
     self.warnings = warnings
     self.freshness = freshness
     self.nextPage = nextPage
+  }
+
+  /// A list of `chunks` (a selection view, say) with their row kinds if known (one each).
+  public init(
+    title: String, chunks: ItemChunks, rowKinds: [UInt8]? = nil, warnings: [String] = [],
+    freshness: Freshness, nextPage: URL? = nil
+  ) {
+    precondition(rowKinds == nil || rowKinds?.count == chunks.count, "one kind per item")
+    self.title = title
+    self.chunks = chunks
+    self.rowKinds = rowKinds
+    self.warnings = warnings
+    self.freshness = freshness
+    self.nextPage = nextPage
+  }
+
+  /// Equal lists show the same: `rowKinds` are derived from the items and not compared.
+  public static func == (a: LoadedList, b: LoadedList) -> Bool {
+    a.title == b.title && a.chunks == b.chunks && a.warnings == b.warnings
+      && a.freshness == b.freshness && a.nextPage == b.nextPage
   }
 
   /// A list read without the network (`isOffline`) or fetched live.

@@ -15,6 +15,23 @@ extension ArtistIndex {
     return bits.members()
   }
 
+  /// The answer for a large share of the items in one bitmap: the lists' positions marked,
+  /// the later items of each shared `ItemID` unmarked (only items in `duplicates` can be),
+  /// and `order` walked once. The same as `newestFirst(deduplicated(union(of: lists)))`.
+  mutating func broad(_ lists: [[Int32]]) -> [Int32] {
+    extendOrder()
+    var bits = Bitmap(count: count)
+    for list in lists {
+      for position in list { bits.insert(Int(position)) }
+    }
+    var seen = Set<Int32>()
+    for position in duplicates.sorted() where bits.contains(Int(position)) {
+      if !seen.insert(leaders[Int(position)]).inserted { bits.remove(Int(position)) }
+    }
+    if bits.memberCount == count { return order }
+    return order.filter { bits.contains(Int($0)) }
+  }
+
   /// Drops every item whose `ItemID` an earlier item of `ascending` has.
   func deduplicated(_ ascending: [Int32]) -> [Int32] {
     var seen = Set<Int32>()
@@ -43,8 +60,14 @@ extension ArtistIndex {
 
   /// Brings `order` up to every item: sorts the items added since and merges them in.
   mutating func extendOrder() {
+    order = extendedOrder()
+  }
+
+  /// `order` brought up to every item, without changing the index: the loading task computes
+  /// it outside the cache's lock, then hands it over with `adopt(order:)`.
+  public func extendedOrder() -> [Int32] {
     let known = order.count
-    guard known < count else { return }
+    guard known < count else { return order }
     let added = (Int32(known)..<Int32(count)).sorted(by: isBefore)
     var merged: [Int32] = []
     merged.reserveCapacity(count)
@@ -60,7 +83,14 @@ extension ArtistIndex {
     }
     merged += order[i...]
     merged += added[j...]
-    order = merged
+    return merged
+  }
+
+  /// Takes an order computed by `extendedOrder()` of this index or an earlier state of it
+  /// (items are only ever added), if it covers more items than `order` does.
+  public mutating func adopt(order newer: [Int32]) {
+    guard newer.count > order.count, newer.count <= count else { return }
+    order = newer
   }
 }
 
@@ -75,6 +105,13 @@ struct Bitmap {
   mutating func insert(_ position: Int) {
     words[position >> 6] |= 1 << UInt64(position & 63)
   }
+
+  mutating func remove(_ position: Int) {
+    words[position >> 6] &= ~(1 << UInt64(position & 63))
+  }
+
+  /// The number of members.
+  var memberCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
   func contains(_ position: Int) -> Bool {
     words[position >> 6] & (1 << UInt64(position & 63)) != 0

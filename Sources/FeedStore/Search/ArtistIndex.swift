@@ -22,14 +22,24 @@ public struct ArtistIndex: Sendable {
   var dates: [Double] = []
   /// Per item: -1 while no other item has its `ItemID`, else the first item that has it.
   var leaders: [Int32] = []
+  /// Positions whose `leaders` entry is set (items sharing an `ItemID`), in no order.
+  var duplicates: [Int32] = []
   private var firstOfHash: [Int: Int32] = [:]
   /// Items whose `ItemID` hashed like an earlier, different one (never seen in practice).
   private var collided: [ItemID: Int32] = [:]
   /// Positions of items `0..<order.count`, newest first: built on the first search that
   /// matches a large share of the items, extended by merging when items arrived since.
   var order: [Int32] = []
+  /// The rule for `rowKinds`, if the index keeps them.
+  private let rowKind: (@Sendable (FeedItem) -> UInt8)?
+  /// Per item: `rowKind` of it, computed as items are added (empty without a rule), so an
+  /// answer gathers its rows' kinds instead of looking at every item again.
+  public private(set) var rowKinds: [UInt8] = []
 
-  public init() {}
+  /// An empty index; with `rowKind`, it keeps each item's row kind too.
+  public init(rowKind: (@Sendable (FeedItem) -> UInt8)? = nil) {
+    self.rowKind = rowKind
+  }
 
   public var count: Int { items.count }
   /// The number of distinct folded artist names.
@@ -44,6 +54,7 @@ public struct ArtistIndex: Sendable {
     items.append(contentsOf: batch)
     dates.reserveCapacity(base + batch.count)
     leaders.reserveCapacity(base + batch.count)
+    if let rowKind { rowKinds.append(contentsOf: batch.lazy.map(rowKind)) }
     for (offset, item) in batch.enumerated() {
       let position = Int32(base + offset)
       dates.append(item.published?.timeIntervalSinceReferenceDate ?? -.infinity)
@@ -91,8 +102,10 @@ public struct ArtistIndex: Sendable {
       }
       leader = earlier
     }
+    if leaders[Int(leader)] < 0 { duplicates.append(leader) }
     leaders[Int(leader)] = leader
     leaders[Int(position)] = leader
+    duplicates.append(position)
   }
 
   // MARK: - Searching
@@ -100,6 +113,19 @@ public struct ArtistIndex: Sendable {
   /// Items by artists whose folded name contains the folded query; see `ArtistMatch.search`.
   public mutating func search(_ query: String) -> [FeedItem] {
     positions(matching: ArtistMatch.normalized(query)).map { items[Int($0)] }
+  }
+
+  /// The answer to a normalized query as a selection view of `items` (no item copied), with
+  /// the items' row kinds when the index keeps them. The same items as `search`.
+  public mutating func answer(matching folded: String) -> (items: ItemChunks, rowKinds: [UInt8]?) {
+    answer(ofArtists: artists(matching: folded))
+  }
+
+  /// The items by any of `artists` as a selection view, with their row kinds if kept.
+  mutating func answer(ofArtists artists: [Int]) -> (items: ItemChunks, rowKinds: [UInt8]?) {
+    let found = positions(ofArtists: artists)
+    let kinds = rowKind == nil ? nil : found.map { rowKinds[Int($0)] }
+    return (ItemChunks(selecting: found, of: items), kinds)
   }
 
   /// The folded names containing `folded` (already normalized), by artist number.
@@ -115,7 +141,8 @@ public struct ArtistIndex: Sendable {
 
   /// Positions of the items by any of `artists`, de-duplicated, newest first.
   mutating func positions(ofArtists artists: [Int]) -> [Int32] {
-    let found = deduplicated(union(of: artists.map { positionsOfArtist[$0] }))
-    return newestFirst(found)
+    let lists = artists.map { positionsOfArtist[$0] }
+    if lists.reduce(0, { $0 + $1.count }) * 16 >= count { return broad(lists) }
+    return newestFirst(deduplicated(union(of: lists)))
   }
 }

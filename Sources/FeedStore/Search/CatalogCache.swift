@@ -9,32 +9,55 @@ import Synchronization
 /// needs them. A reload of the main feed starts its index again. Behind a `Mutex`, so the
 /// loading task adds batches from inside the parse's callback without waiting.
 final class CatalogCache: Sendable {
+  /// One feed's answer: a selection view of its index's items, and their row kinds if kept.
+  typealias Answer = (items: ItemChunks, rowKinds: [UInt8]?)
+
   private struct Part {
-    var index = ArtistIndex()
+    var index: ArtistIndex
     /// Which load fills it: batches from an older load are dropped.
     var token: Int
     /// The last answer, for the artists it matched over the items there were: typing one
     /// more letter often matches the same artists, and then costs no copy of their items.
-    var last: (artists: [Int], itemCount: Int, items: [FeedItem])?
+    var last: (artists: [Int], itemCount: Int, answer: Answer)?
 
     /// The items by artists whose folded name contains `folded`.
-    mutating func search(_ folded: String) -> [FeedItem] {
+    mutating func search(_ folded: String) -> Answer {
       let artists = index.artists(matching: folded)
-      if let last, last.artists == artists, last.itemCount == index.count { return last.items }
-      let found = index.positions(ofArtists: artists).map { index.items[Int($0)] }
+      if let last, last.artists == artists, last.itemCount == index.count { return last.answer }
+      let found = index.answer(ofArtists: artists)
       last = (artists, index.count, found)
       return found
     }
   }
 
   private let state = Mutex<(parts: [FeedAddress: Part], tokens: Int)>(([:], 0))
+  /// The row-kind rule every index keeps (see `ArtistIndex.init(rowKind:)`), if any.
+  private let rowKind: (@Sendable (FeedItem) -> UInt8)?
+
+  init(rowKind: (@Sendable (FeedItem) -> UInt8)? = nil) {
+    self.rowKind = rowKind
+  }
 
   /// A load of `address` starts: its index starts empty. Returns the load's token.
   func begin(_ address: FeedAddress) -> Int {
     state.withLock { state in
       state.tokens += 1
-      state.parts[address] = Part(token: state.tokens)
+      state.parts[address] = Part(index: ArtistIndex(rowKind: rowKind), token: state.tokens)
       return state.tokens
+    }
+  }
+
+  /// The load `token` of `address` ended: sorts its items newest first (O(n log n), in the
+  /// calling loading task and outside the lock), so that the first broad search only merges.
+  func prepareOrder(for address: FeedAddress, token: Int) {
+    let index = state.withLock { state -> ArtistIndex? in
+      guard let part = state.parts[address], part.token == token else { return nil }
+      return part.index  // shares the index's storage; nothing is copied
+    }
+    guard let order = index?.extendedOrder() else { return }
+    state.withLock { state in
+      guard state.parts[address]?.token == token else { return }
+      state.parts[address]?.index.adopt(order: order)
     }
   }
 
@@ -56,29 +79,31 @@ final class CatalogCache: Sendable {
     let token = state.withLock { state -> Int? in
       guard state.parts[address] == nil else { return nil }
       state.tokens += 1
-      state.parts[address] = Part(token: state.tokens)
+      state.parts[address] = Part(index: ArtistIndex(rowKind: rowKind), token: state.tokens)
       return state.tokens
     }
     if let token { add(items, for: address, token: token) }
   }
 
   /// Items of the catalog by artists matching `query` (see `ArtistMatch.search`): each
-  /// feed's index answers, then the feeds' answers are merged in catalog order.
-  func search(_ query: String, in catalog: [FeedAddress]) -> [FeedItem] {
+  /// feed's index answers, then the feeds' answers are merged in catalog order. One feed's
+  /// answer is its selection view as it is; several (the bundled feeds: small) are copied
+  /// and merged, and their row kinds left to the list.
+  func search(_ query: String, in catalog: [FeedAddress]) -> Answer {
     let folded = ArtistMatch.normalized(query)
-    guard !folded.isEmpty else { return [] }
-    var answers: [(feed: Int, items: [FeedItem])] = []
+    guard !folded.isEmpty else { return (ItemChunks(), nil) }
+    var answers: [(feed: Int, answer: Answer)] = []
     state.withLock { state in
       for (feed, address) in catalog.enumerated() {
         guard var part = state.parts[address], !catalog[..<feed].contains(address) else { continue }
         state.parts[address] = nil  // keeps the index uniquely referenced while it mutates
         let found = part.search(folded)
         state.parts[address] = part
-        if !found.isEmpty { answers.append((feed, found)) }
+        if !found.items.isEmpty { answers.append((feed, found)) }
       }
     }
-    if answers.count <= 1 { return answers.first?.items ?? [] }
-    return Self.merged(answers)
+    if answers.count <= 1 { return answers.first?.answer ?? (ItemChunks(), nil) }
+    return (ItemChunks(Self.merged(answers.map { ($0.feed, $0.answer.items.array) })), nil)
   }
 
   /// Several feeds' answers as one: an item whose `ItemID` an earlier feed's answer has is

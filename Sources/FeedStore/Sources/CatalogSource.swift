@@ -13,12 +13,19 @@ public final class CatalogSource: FeedSource {
   public let main: FeedAddress
   public let catalog: [FeedAddress]
   let loader: FeedLoader
-  private let cache = CatalogCache()
+  private let cache: CatalogCache
 
-  public init(main: FeedAddress, catalog: [FeedAddress] = [], loader: FeedLoader) {
+  /// `rowKind`, if given, is the list's row kind of an item (the TUI's `ItemList.rowKind`):
+  /// the artist indexes keep it per item as they grow, and search answers carry their rows'
+  /// kinds, so showing a large answer does not look at every item again.
+  public init(
+    main: FeedAddress, catalog: [FeedAddress] = [], loader: FeedLoader,
+    rowKind: (@Sendable (FeedItem) -> UInt8)? = nil
+  ) {
     self.main = main
     self.catalog = catalog.isEmpty ? [main] : catalog
     self.loader = loader
+    self.cache = CatalogCache(rowKind: rowKind)
   }
 
   public var searchesOnline: Bool { false }
@@ -47,6 +54,8 @@ public final class CatalogSource: FeedSource {
     // A web feed comes whole, not in batches: its items are in the list.
     let list = loaded.list()
     cache.add(list.items, for: main, token: token)
+    // Sorted here, in the loading task, so that the first broad search does not sort.
+    cache.prepareOrder(for: main, token: token)
     return list
   }
 
@@ -54,8 +63,9 @@ public final class CatalogSource: FeedSource {
     for address in cache.missing(catalog) {
       cache.store(try await loader.load(address).list().items, for: address)
     }
+    let found = cache.search(query, in: catalog)
     return LoadedList(
-      title: "Artist: \(query)", items: cache.search(query, in: catalog), freshness: .local)
+      title: "Artist: \(query)", chunks: found.items, rowKinds: found.rowKinds, freshness: .local)
   }
 
   public func page(at url: URL) async throws(LoadError) -> LoadedList {

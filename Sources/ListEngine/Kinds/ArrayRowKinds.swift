@@ -20,9 +20,28 @@ public struct ArrayRowKinds: RowKinds {
     let largest = kinds.max().map { Int($0) + 1 } ?? 1
     let count = kindCount ?? largest
     precondition(count >= largest, "a row has a kind outside 0..<kindCount")
-    var rowsOfKind = [[Int32]](repeating: [], count: count)
-    for (row, kind) in kinds.enumerated() {
-      rowsOfKind[Int(kind)].append(Int32(row))
+    // Counted first, then each kind's rows written into an array of that size by one tight
+    // pass per kind (a search answer of a million rows builds this on a keystroke).
+    var sizes = [Int](repeating: 0, count: count)
+    for kind in kinds { sizes[Int(kind)] += 1 }
+    guard count <= 4 else {
+      var rowsOfKind = [[Int32]](repeating: [], count: count)
+      for (row, kind) in kinds.enumerated() { rowsOfKind[Int(kind)].append(Int32(row)) }
+      self.kinds = kinds
+      self.rowsOfKind = rowsOfKind
+      return
+    }
+    let rowsOfKind = kinds.withUnsafeBufferPointer { all in
+      sizes.enumerated().map { kind, size in
+        [Int32](unsafeUninitializedCapacity: size) { rows, initialized in
+          var written = 0
+          for row in all.indices where all[row] == UInt8(kind) {
+            rows[written] = Int32(row)
+            written += 1
+          }
+          initialized = written
+        }
+      }
     }
     self.kinds = kinds
     self.rowsOfKind = rowsOfKind

@@ -128,7 +128,7 @@ extension AppState {
       var found = ItemList(loaded)
       found.resize(width: listWidth, height: listHeight)
       list = found
-      status = loaded.items.isEmpty ? "No items by an artist matching “\(query)”" : nil
+      status = loaded.chunks.isEmpty ? "No items by an artist matching “\(query)”" : nil
       if case .cached(_, let reason) = loaded.freshness {
         status = "Showing the cached copy: \(reason)"
       }

@@ -41,9 +41,21 @@ public struct ItemList {
   var loadGeneration: Int?
 
   public init(title: String, items: [FeedItem]) {
+    self.init(title: title, chunks: ItemChunks(items), rowKinds: nil)
+  }
+
+  /// A list of `chunks` (a search answer's selection view, say); `rowKinds`, when given, are
+  /// `rowKind(of:)` of each item, kept by the source, so no item is looked at here.
+  init(title: String, chunks: ItemChunks, rowKinds: [UInt8]?) {
     self.title = title
-    self.items = ItemChunks(items)
-    let kinds = ArrayRowKinds(items.map { Self.kind(of: $0).rawValue }, kindCount: 2)
+    self.items = chunks
+    let kindBytes: [UInt8]
+    if let rowKinds, rowKinds.count == chunks.count {
+      kindBytes = rowKinds
+    } else {
+      kindBytes = chunks.map { Self.kind(of: $0).rawValue }
+    }
+    let kinds = ArrayRowKinds(kindBytes, kindCount: 2)
     viewport = ListViewport(
       kinds: kinds, width: 0, height: 0,
       initialEstimate: Self.initialEstimate, measure: Self.measure(self.items))
@@ -115,7 +127,7 @@ public struct ItemList {
 
   /// A list made from what a source loaded.
   public init(_ loaded: LoadedList) {
-    self.init(title: loaded.title, items: loaded.items)
+    self.init(title: loaded.title, chunks: loaded.chunks, rowKinds: loaded.rowKinds)
     freshness = loaded.freshness
     nextPage = loaded.nextPage
   }
@@ -233,6 +245,10 @@ public struct ItemList {
 
   /// The engine's kind number for an item's row (0 basic, 1 image).
   public static func rowKind(of item: FeedItem) -> Int { Int(kind(of: item).rawValue) }
+
+  /// The rule a `CatalogSource` keeps per item (`init(...rowKind:)`), so a search answer
+  /// carries its rows' kinds: `rowKind(of:)` as the engine's byte.
+  public static let rowKindByte: @Sendable (FeedItem) -> UInt8 = { kind(of: $0).rawValue }
 
   /// An item's row height at a width: what the list measures (benchmarks use it too).
   ///

@@ -88,9 +88,58 @@ struct ArtistIndexTests {
       }
       for query in Self.queries {
         let expected = Self.bruteForce(feeds.flatMap { $0 }, query: query)
-        #expect(cache.search(query, in: addresses) == expected, "query \(query)")
+        #expect(cache.search(query, in: addresses).items.array == expected, "query \(query)")
       }
     }
+  }
+
+  /// A made-up row kind: what the view path must gather per item.
+  static let rowKind: @Sendable (FeedItem) -> UInt8 = { UInt8(($0.title ?? "").utf8.count % 3) }
+
+  @Test("one feed answers with a selection view and its row kinds, as the brute-force search")
+  func selectionView() {
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<30 {
+      let items = Self.randomItems(Int.random(in: 0..<600, using: &random), &random)
+      let cache = CatalogCache(rowKind: Self.rowKind)
+      let address = FeedAddress.file(URL(fileURLWithPath: "/main.rss"))
+      let token = cache.begin(address)
+      var added = 0
+      while added < items.count {
+        let size = min(items.count - added, Int.random(in: 1...150, using: &random))
+        cache.add(Array(items[added..<(added + size)]), for: address, token: token)
+        added += size
+        // The order prepared part way through, as the loading task does at the end.
+        if Bool.random(using: &random) { cache.prepareOrder(for: address, token: token) }
+        for query in Self.queries.shuffled(using: &random).prefix(3) {
+          let expected = Self.bruteForce(Array(items[..<added]), query: query)
+          let answer = cache.search(query, in: [address])
+          #expect(answer.items.array == expected, "query \(query) after \(added) items")
+          #expect(answer.items == ItemChunks(expected))
+          // No match answers with no kinds; any match, with each found item's kind.
+          #expect(
+            answer.rowKinds == (expected.isEmpty ? nil : expected.map(Self.rowKind)),
+            "query \(query)")
+        }
+      }
+    }
+  }
+
+  @Test("a selection reads through its positions, grows by appending, and nests")
+  func selections() {
+    var chunks = ItemChunks()
+    let items = (0..<100).map { FeedItem(title: "\($0)") }
+    for range in [0..<30, 30..<64, 64..<100] { chunks.append(contentsOf: Array(items[range])) }
+    let positions: [Int32] = [99, 0, 31, 64, 63, 5]
+    var selection = ItemChunks(selecting: positions, of: chunks)
+    #expect(selection.array == positions.map { items[Int($0)] })
+    let inner = ItemChunks(selecting: [5, 1, 0], of: selection)
+    #expect(inner.array == [items[5], items[0], items[99]])
+    let more = (100..<104).map { FeedItem(title: "\($0)") }
+    selection.append(contentsOf: more)
+    #expect(selection.array == positions.map { items[Int($0)] } + more)
+    #expect(chunks.count == 100)
+    #expect(ItemChunks(selecting: [], of: chunks).isEmpty)
   }
 
   @Test("the item chunks read back as the items appended")
