@@ -86,17 +86,19 @@ let package = Package(
     // MARK: - Tests
     // The loopback test server (feedserver.py) and its Swift launcher, for every test target.
     .target(
-      name: "TestSupport", dependencies: ["FeedStore"], path: "Tests/TestSupport",
+      name: "TestSupport", dependencies: ["FeedStore", "TextLayout"], path: "Tests/TestSupport",
       exclude: ["feedserver.py"]),
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
-    .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+    .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
     .testTarget(
       name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport"]),
     .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources"]),
     .testTarget(
       name: "TUITests",
-      dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources"]),
+      dependencies: [
+        "TUI", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources", "TestSupport",
+      ]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

@@ -44,6 +44,10 @@ struct SourceOptions: ParsableArguments {
 
   @OptionGroup var network: NetworkOptions
 
+  /// True when the items come from files (the bundled feeds, a path, standard input): the
+  /// title bar says "offline" until a load says otherwise.
+  var isLocal: Bool { endpoint == nil && !(source ?? "").contains("://") }
+
   func validate() throws {
     if endpoint != nil, source != nil {
       throw ValidationError("give either a SOURCE or --endpoint, not both")

@@ -42,9 +42,8 @@ struct Browse: ParsableCommand {
     }
     defer { screen.close() }
     let size = screen.size
-    let isLocal = options.endpoint == nil && !(options.source ?? "").contains("://")
-    var state = AppState(isOffline: isLocal, width: size.width, height: size.height)
-    state.quitsIfNotAFeed = options.source != nil && isLocal
+    var state = AppState(isOffline: options.isLocal, width: size.width, height: size.height)
+    state.quitsIfNotAFeed = options.source != nil && options.isLocal
     state.configurePictures(enabled: !noImages, depth: screen.colorDepth)
     var commands = state.startLoading()
     if let artist = options.artist { commands += state.startSearch(artist) }

@@ -75,8 +75,7 @@ struct Render: ParsableCommand {
     } catch let failure {
       fail(failure)
     }
-    let isLocal = options.endpoint == nil && !(options.source ?? "").contains("://")
-    var state = AppState(isOffline: isLocal, width: width, height: height)
+    var state = AppState(isOffline: options.isLocal, width: width, height: height)
     state.configurePictures(
       enabled: !noImages, depth: (colors ?? (color ? .indexed256 : .none)).depth)
     let runner = CommandRunner(source: source, images: FeedSources.images(options.network))

@@ -6,7 +6,7 @@ import TextLayout
 ///
 /// Clusters are compared without leading spaces: an orphan combining mark after a tab joins
 /// the last space the tab expands to (" \u{301}"), which is the same visible content.
-func contentDifference(input: String, output: [String], width: Int) -> String? {
+public func contentDifference(input: String, output: [String], width: Int) -> String? {
   let expected = visibleClusters(input)
   let actual = output.flatMap(visibleClusters)
   guard expected.count == actual.count else {
