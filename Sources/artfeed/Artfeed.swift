@@ -28,9 +28,13 @@ struct SourceOptions: ParsableArguments {
   @Argument(
     help: """
       A feed file, - for standard input, or an http(s) URL (RSS, Media RSS or Atom). \
-      Default: the bundled popular feed.
+      Default: the feed list of your subscriptions (artfeed feeds), else the bundled \
+      popular feed.
       """)
   var source: String?
+
+  @Flag(help: "Open the bundled feeds even when you have subscriptions.")
+  var bundled = false
 
   @Option(help: "Start with this artist's work (case and accents ignored).")
   var artist: String?
@@ -51,6 +55,9 @@ struct SourceOptions: ParsableArguments {
   func validate() throws {
     if endpoint != nil, source != nil {
       throw ValidationError("give either a SOURCE or --endpoint, not both")
+    }
+    if bundled, source != nil || endpoint != nil {
+      throw ValidationError("--bundled opens the bundled feeds: give no SOURCE or --endpoint")
     }
   }
 }

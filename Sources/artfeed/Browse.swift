@@ -25,7 +25,9 @@ struct Browse: ParsableCommand {
   func run() throws {
     let loader = FeedSources.loader(options.network)
     let source: any FeedSource
+    let library: SubscriptionLibrary?
     do {
+      library = try FeedSources.subscriptions(for: options, loader: loader)
       source = try FeedSources.source(for: options, loader: loader)
       if options.source == "-" { try readFeedThenTakeTerminal(loader) }
     } catch let failure {
@@ -42,16 +44,23 @@ struct Browse: ParsableCommand {
     }
     defer { screen.close() }
     let size = screen.size
-    var state = AppState(isOffline: options.isLocal, width: size.width, height: size.height)
-    state.quitsIfNotAFeed = options.source != nil && options.isLocal
+    var state: AppState
+    var commands: [Command]
+    if let library {
+      state = AppState(feeds: library, width: size.width, height: size.height)
+      commands = state.startOpeningFeeds()
+    } else {
+      state = AppState(isOffline: options.isLocal, width: size.width, height: size.height)
+      state.quitsIfNotAFeed = options.source != nil && options.isLocal
+      commands = state.startLoading()
+    }
     state.configurePictures(enabled: !noImages, depth: screen.colorDepth)
-    var commands = state.startLoading()
     if let artist = options.artist { commands += state.startSearch(artist) }
     var loop = AppLoop(
       state: state, screen: screen, source: source,
       shouldStop: { TerminalGuard.receivedSignal != nil },
       openLink: { url, report in BrowserLauncher.open(url, screen: screen, report: report) },
-      images: FeedSources.images(options.network))
+      images: FeedSources.images(options.network), library: library)
     loop.run(initial: commands)
     screen.close()
     if state.quitsIfNotAFeed, loop.state.list.count == 0, let failure = loop.state.loadFailure,

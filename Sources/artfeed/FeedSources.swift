@@ -84,6 +84,23 @@ enum FeedSources {
       main: try address(argument), loader: loader, rowKind: ItemList.rowKindByte)
   }
 
+  /// The reader's subscriptions, when the browser opens on them: no SOURCE, no endpoint,
+  /// not `--bundled`, and a feeds file with at least one feed that is not hidden (`!`).
+  /// Lines of the file that cannot be read are reported on standard error.
+  static func subscriptions(
+    for options: SourceOptions, loader: FeedLoader
+  ) throws(CommandFailure) -> SubscriptionLibrary? {
+    guard options.source == nil, options.endpoint == nil, !options.bundled,
+      let access = try? FeedsFileAccess()
+    else { return nil }
+    let subscriptions = try access.load()?.subscriptions.filter { !$0.hidden } ?? []
+    guard !subscriptions.isEmpty else { return nil }
+    return SubscriptionLibrary(
+      subscriptions: subscriptions, loader: loader,
+      endpoint: SubscriptionLibrary.endpoint(in: subscriptions, loader: loader),
+      rowKind: ItemList.rowKindByte)
+  }
+
   /// A SOURCE argument, with files checked up front so a typo fails before the screen opens.
   static func address(_ argument: String) throws(CommandFailure) -> FeedAddress {
     let address: FeedAddress

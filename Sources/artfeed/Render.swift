@@ -70,17 +70,35 @@ struct Render: ParsableCommand {
 
   func run() throws {
     let source: any FeedSource
+    let library: SubscriptionLibrary?
     do {
-      source = try FeedSources.source(for: options)
+      let loader = FeedSources.loader(options.network)
+      library = try FeedSources.subscriptions(for: options, loader: loader)
+      source = try FeedSources.source(for: options, loader: loader)
     } catch let failure {
       fail(failure)
     }
-    var state = AppState(isOffline: options.isLocal, width: width, height: height)
+    var state: AppState
+    var commands: [Command]
+    if let library {
+      state = AppState(feeds: library, width: width, height: height)
+      commands = state.startOpeningFeeds()
+    } else {
+      state = AppState(isOffline: options.isLocal, width: width, height: height)
+      commands = state.startLoading()
+    }
     state.configurePictures(
       enabled: !noImages, depth: (colors ?? (color ? .indexed256 : .none)).depth)
-    let runner = CommandRunner(source: source, images: FeedSources.images(options.network))
-    var commands = state.startLoading()
+    let runner = CommandRunner(
+      source: source, images: FeedSources.images(options.network), library: library)
     if let artist = options.artist { commands += state.startSearch(artist) }
+    if firstScreen, library != nil {
+      // The feed list as soon as every feed has been read once (cached copies, files).
+      _ = runner.settle(&state, initial: commands)
+      let text = state.render().trimmedLines.joined(separator: "\n") + "\n"
+      FileHandle.standardOutput.write(Data(text.utf8))
+      Foundation.exit(0)
+    }
     if firstScreen {
       // Stops at the first event after which the list has items: a batch, or the whole feed.
       _ = runner.settle(&state, initial: commands) { $0.list.count > 0 }

@@ -9,6 +9,13 @@ public struct LoadedFeed: Sendable {
   /// For web feeds, the URL after redirects (relative links resolve against it).
   public var baseURL: URL?
   public var freshness: Freshness
+
+  public init(feed: Feed, address: FeedAddress, baseURL: URL? = nil, freshness: Freshness) {
+    self.feed = feed
+    self.address = address
+    self.baseURL = baseURL
+    self.freshness = freshness
+  }
 }
 
 /// Reads any `FeedAddress` into a `Feed`: files and standard input directly, web addresses

@@ -53,6 +53,45 @@ extension ListViewport {
     settle(.followView)
   }
 
+  /// Replaces the rows (a refreshed feed), keeping the reader's place by identity.
+  ///
+  /// `newRow` maps a row of the old list to the same item's row in the new one, or nil when
+  /// it is gone; it is asked only about the rows on screen and the selection. The selection
+  /// follows its item (or, when that is gone, the first surviving row on screen), and that
+  /// row stays on the screen line it was on: rows added or removed above it move nothing
+  /// the reader sees. With nothing surviving, the view goes to the top. Measures only the
+  /// new frame's rows.
+  public mutating func replaceRows(
+    kinds: Kinds, measure: @escaping Measure, keeping newRow: (Int) -> Int?
+  ) {
+    var kept: (row: Int, y: Int)?
+    if let selection, let row = newRow(selection),
+      let placed = visibleRows.first(where: { $0.row == selection })
+    {
+      kept = (row, placed.y)
+    } else if let selection, let row = newRow(selection) {
+      kept = (row, 0)
+    } else {
+      for visible in visibleRows {
+        if let row = newRow(visible.row) {
+          kept = (row, visible.y)
+          break
+        }
+      }
+    }
+    heights.replaceRows(kinds: kinds, measure: measure)
+    guard let kept, kept.row >= 0, kept.row < rowCount else {
+      anchor = .top
+      selection = rowCount > 0 ? 0 : nil
+      settle(.revealSelection)
+      return
+    }
+    selection = kept.row
+    anchor = ScrollAnchor(row: kept.row, line: 0)
+    anchor = advanced(anchor, byLines: -kept.y)
+    settle(.revealSelection)
+  }
+
   /// Adds rows at the end (the next page of a feed). The rows on screen stay where they are
   /// and so does the selection; an empty list selects its first row.
   public mutating func appendRows(kinds: Kinds, measure: @escaping Measure) {

@@ -18,11 +18,12 @@ public struct AppLoop {
     state: AppState, screen: any Screen, source: any FeedSource,
     shouldStop: @escaping () -> Bool,
     openLink: @escaping (String, @escaping @Sendable (String) -> Void) -> Void,
-    images: ImageLoader? = nil
+    images: ImageLoader? = nil, library: SubscriptionLibrary? = nil
   ) {
     self.state = state
     self.screen = screen
-    self.runner = CommandRunner(source: source, openLink: openLink, images: images)
+    self.runner = CommandRunner(
+      source: source, openLink: openLink, images: images, library: library)
     self.shouldStop = shouldStop
   }
 

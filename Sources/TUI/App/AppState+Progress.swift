@@ -106,7 +106,7 @@ extension AppState {
     guard progress.searchWasPartial, !query.isEmpty else { return [] }
     searchGeneration += 1
     isSearching = true
-    return [.search(generation: searchGeneration, query: query)]
+    return [.search(generation: searchGeneration, query: query, source: itemsSource)]
   }
 
   /// True while batches go into the list on screen (the title bar says "loading").

@@ -11,11 +11,16 @@ extension AppState {
       drawTooSmall(into: &buffer)
       return buffer
     }
-    drawTitleBar(into: &buffer)
-    if let detail {
-      drawDetail(detail, into: &buffer)
-    } else {
+    switch topPage {
+    case .item:
+      drawTitleBar(into: &buffer)
+      if let detail { drawDetail(detail, into: &buffer) }
+    case .items:
+      drawTitleBar(into: &buffer)
       list.draw(into: &buffer, top: 1, emptyMessage: emptyMessage, pictures: pictures, now: Date())
+    case .feeds:
+      drawFeedsTitleBar(into: &buffer)
+      pages.feeds?.draw(into: &buffer, y: 1, width: width, now: Date())
     }
     drawStatusLine(into: &buffer)
     if showsHelp { HelpOverlay.draw(into: &buffer, top: helpTop) }
@@ -61,6 +66,25 @@ extension AppState {
     buffer.put(title, x: 0, y: 0, style: Style(.bar, bold: true, reverse: true))
   }
 
+  private func drawFeedsTitleBar(into buffer: inout ScreenBuffer) {
+    buffer.fill(x: 0, y: 0, width: width, height: 1, style: .bar)
+    guard let page = pages.feeds else { return }
+    var parts = ["artfeed", page.feedCount == 1 ? "1 feed" : "\(page.feedCount) feeds"]
+    parts.append(FeedListPage.items(page.allItemsCount))
+    if let reading = page.reading { parts.append("refreshing \(reading.done)/\(reading.total)") }
+    buffer.put(
+      " " + parts.joined(separator: " · "), x: 0, y: 0, style: Style(.bar, bold: true, reverse: true))
+  }
+
+  /// What the spinner says is under way.
+  private var busyWhat: String {
+    if isLoading { return "loading" }
+    if isSearching { return "searching" }
+    if list.pageInFlight != nil || savedList?.pageInFlight != nil { return "next page" }
+    if let reading = pages.feeds?.reading { return "refreshing \(reading.done)/\(reading.total)" }
+    return ""
+  }
+
   static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   /// "just now", "5 min ago", "3 h ago", "2 d ago": how old a cached copy is.
@@ -91,10 +115,11 @@ extension AppState {
     }
     var left = " "
     if isBusy {
-      let what = isLoading ? "loading" : isSearching ? "searching" : "next page"
-      left += Self.spinner[spinnerFrame % Self.spinner.count] + " \(what)  "
+      left += Self.spinner[spinnerFrame % Self.spinner.count] + " \(busyWhat)  "
     }
-    if let detail {
+    if topPage == .feeds, let page = pages.feeds {
+      left += "\(page.selection + 1)/\(page.entries.count)"
+    } else if let detail {
       let total = detail.view.lines.count
       let shown = min(total, detail.top + detail.height)
       left += "\(shown)/\(total) lines"
@@ -109,14 +134,22 @@ extension AppState {
       style =
         status.hasPrefix("Error") || status.hasPrefix("Search failed")
         ? Style(.error, bold: true, reverse: true) : .bar
+    } else if topPage == .feeds, let page = pages.feeds {
+      let detail = page.selectedDetail(now: Date())
+      right = Sanitizer.clean(detail ?? FeedListPage.hints)
+      style =
+        detail?.hasPrefix("Error") == true ? Style(.error, bold: true, reverse: true) : .bar
     } else if detail != nil {
-      right = "j/k scroll  o open link  q back  ? help"
+      right = DetailState.hints
+      style = .bar
+    } else if searchQuery != nil {
+      right = "j/k move  Enter open  / artist  Esc all items  ? help"
+      style = .bar
+    } else if pages.feeds != nil {
+      right = "j/k move  Enter open  / artist  r refresh  Esc feeds  ? help"
       style = .bar
     } else {
-      right =
-        searchQuery == nil
-        ? "j/k move  Enter open  / artist  ? help  q quit"
-        : "j/k move  Enter open  / artist  Esc all items  ? help"
+      right = "j/k move  Enter open  / artist  ? help  q quit"
       style = .bar
     }
     buffer.put("  " + right, x: end, y: y, style: style, limit: width)

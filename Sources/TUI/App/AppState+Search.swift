@@ -59,8 +59,10 @@ extension AppState {
     case .enter:
       prompt = nil
       let query = text.trimmingCharacters(in: .whitespaces)
-      if query.isEmpty { cancelPrompt() } else { searchQuery = query }
+      if query.isEmpty { return cancelPrompt() }
       beforePrompt = nil
+      searchQuery = query
+      pages.items?.openedForSearch = false
       return []
     default:
       return []
@@ -90,7 +92,7 @@ extension AppState {
       return wasSearching ? [.cancel(.search)] : []
     }
     isSearching = true
-    return [.search(generation: searchGeneration, query: query)]
+    return [.search(generation: searchGeneration, query: query, source: itemsSource)]
   }
 
   /// Esc in the prompt: the list and position from before it opened.
@@ -107,7 +109,12 @@ extension AppState {
     beforePrompt = nil
     prompt = nil
     status = nil
-    return wasSearching ? [.cancel(.search)] : []
+    let cancel: [Command] = wasSearching ? [.cancel(.search)] : []
+    // `/` on the feed list opened "All items" for the search: Esc goes back to the list.
+    if pages.items?.openedForSearch == true, searchQuery == nil, pages.feeds != nil {
+      return cancel + closeItemsPage()
+    }
+    return cancel
   }
 
   /// Esc on a search result: the feed's list as it was.

@@ -7,7 +7,7 @@ extension AppState {
   public mutating func update(_ event: Event) -> [Command] {
     var commands = apply(event)
     if commands.contains(.quit) { return commands }
-    if let url = list.takePageToLoad() { commands.append(.loadPage(url: url)) }
+    if let url = list.takePageToLoad() { commands.append(.loadPage(url: url, source: itemsSource)) }
     return commands + pictureCommands()
   }
 
@@ -43,6 +43,12 @@ extension AppState {
     case .pageLoaded(let url, let result):
       finishPage(url: url, result)
       return []
+    case .feedRead(let generation, let feed, let refresh):
+      feedArrived(generation: generation, feed: feed, refresh)
+      return []
+    case .feedsRead(let generation):
+      feedsFinished(generation: generation)
+      return []
     case .pictureReady(let key, let result):
       return pictureArrived(key, result)
     case .mouse(let mouse):
@@ -57,11 +63,13 @@ extension AppState {
     loadGeneration += 1
     isLoading = true
     progress = LoadProgress()
-    return [.load(generation: loadGeneration)]
+    return [.load(generation: loadGeneration, source: itemsSource)]
   }
 
   /// Opens the prompt with a query already typed (`artfeed --artist NAME`), as if typed and kept.
   public mutating func startSearch(_ query: String) -> [Command] {
+    // Over the feed list, the search is one across every feed: "All items" shows it.
+    if topPage == .feeds { _ = openEntry(0) }
     beginPrompt()
     prompt = query
     let commands = promptChanged()
@@ -77,8 +85,11 @@ extension AppState {
     if prompt != nil { return handlePrompt(key) }
     if showsHelp { return handleHelp(key) }
     guard let action = KeyMap.action(for: key) else { return [] }
-    if detail != nil { return handleDetail(action) }
-    return handleList(action)
+    switch topPage {
+    case .item: return handleDetail(action)
+    case .items: return handleList(action)
+    case .feeds: return handleFeeds(action)
+    }
   }
 
   /// Keys over the help overlay: when it does not fit, the moving keys scroll it; any other
@@ -117,8 +128,9 @@ extension AppState {
     case .open: openSelected()
     case .back: return back()
     case .quit:
-      if searchQuery != nil { return back() } else { return [.quit] }
+      if searchQuery != nil || pages.canGoBack { return back() } else { return [.quit] }
     case .reload: return startLoading()
+    case .refreshAll: return pages.feeds == nil ? [] : startRefreshing([])
     case .openLink: return openLink(list.selectedItem)
     case .help: showsHelp = true
     case .search: beginPrompt()
@@ -129,25 +141,17 @@ extension AppState {
 
   private mutating func handleDetail(_ action: Action) -> [Command] {
     guard var detail else { return [] }
-    let page = max(1, detail.height - 1)
-    switch action {
-    case .down: detail.scroll(by: 1)
-    case .up: detail.scroll(by: -1)
-    case .halfPageDown: detail.scroll(by: max(1, detail.height / 2))
-    case .halfPageUp: detail.scroll(by: -max(1, detail.height / 2))
-    case .pageDown: detail.scroll(by: page)
-    case .pageUp: detail.scroll(by: -page)
-    case .top: detail.scroll(by: -detail.top)
-    case .bottom: detail.scrollToEnd()
-    case .back, .quit:
+    let outcome = detail.handle(action)
+    self.detail = detail
+    switch outcome {
+    case .none: return []
+    case .back:
       self.detail = nil
       return []
     case .openLink: return openLink(detail.view.item)
     case .help: showsHelp = true
     case .togglePictures: return togglePictures()
-    case .open, .reload, .search: break
     }
-    self.detail = detail
     return []
   }
 
@@ -171,6 +175,9 @@ extension AppState {
       status = "Cancelled loading the next page"
       return commands + [.cancel(.page)]
     }
+    if searchQuery == nil, pages.feeds != nil {
+      return commands + closeItemsPage()
+    }
     clearSearch()
     return commands
   }
@@ -192,6 +199,17 @@ extension AppState {
   // MARK: - Mouse
 
   private mutating func handle(_ mouse: MouseEvent) -> [Command] {
+    if topPage == .feeds, prompt == nil, !showsHelp, var page = pages.feeds {
+      switch mouse.action {
+      case .wheelDown: page.select(page.selection + 3)
+      case .wheelUp: page.select(page.selection - 3)
+      case .click, .doubleClick:
+        guard let entry = page.entry(atScreenLine: mouse.y - 1) else { return [] }
+        page.select(entry)
+      }
+      pages.feeds = page
+      return mouse.action == .doubleClick ? openEntry(page.selection) : []
+    }
     guard detail == nil, prompt == nil, !showsHelp else {
       if var detail, mouse.action == .wheelDown || mouse.action == .wheelUp {
         detail.scroll(by: mouse.action == .wheelDown ? 3 : -3)
@@ -218,6 +236,7 @@ extension AppState {
     switch result {
     case .success(let loaded):
       loadFailure = nil
+      noteItemsReloaded(loaded)
       let commands = searchAgainIfPartial()
       if progress.inPlace {
         finishInPlace(loaded)

@@ -9,58 +9,66 @@ public struct AppState {
   /// The terminal size the state was last laid out for.
   public private(set) var width: Int
   public private(set) var height: Int
-  /// The list on screen: the feed, or an artist search's result.
-  public internal(set) var list: ItemList
-  /// The feed's list while a search result is shown; Esc brings it back as it was.
-  var savedList: ItemList?
-  /// The artist the shown list was searched for (the title bar says so).
-  public internal(set) var searchQuery: String?
+  /// The pages, feeds -> items -> item (`PageStack`); the one on top is the one shown, and
+  /// the help overlay and the search prompt sit over it.
+  var pages: PageStack
   /// The search prompt's text while the reader types, nil when the prompt is closed.
   public internal(set) var prompt: String?
   /// Where typing goes in the prompt, in characters from its start.
   public internal(set) var promptCursor = 0
-  /// What the prompt restores on Esc: the list and query from before it opened.
-  var beforePrompt: (list: ItemList, query: String?)?
-  /// The open item, if any.
-  public internal(set) var detail: DetailState?
   public internal(set) var showsHelp = false
   /// The help overlay's first line shown, when it is too tall for the screen.
   var helpTop = 0
   /// The last error or note for the status line.
   public internal(set) var status: String?
-  /// The main list is being (re)loaded.
-  public internal(set) var isLoading = false
-  /// An artist search is being answered.
-  public internal(set) var isSearching = false
-  /// Why the last load of the main list failed, while it has not succeeded since.
-  public internal(set) var loadFailure: LoadError?
   /// Quit when the first load finds the source is not a feed or cannot be read (a file given
   /// on the command line: the browser then fails as `parse` does, instead of an empty list).
   public var quitsIfNotAFeed = false
-  /// Why the last artist search failed, until the next one answers.
-  public internal(set) var searchFailure: LoadError?
   /// Pictures: on or off, depth, converted cells and failures (AppState+Pictures.swift).
   public internal(set) var pictures = PictureBoard()
-  /// The batches of the load under way (AppState+Progress.swift).
-  var progress = LoadProgress()
   var spinnerFrame = 0
+  /// Tokens matching finished work to what asked for it: a load, a search, a feeds refresh.
   var loadGeneration = 0
   var searchGeneration = 0
+  var feedsGeneration = 0
 
-  /// A state showing `list` (usually empty and loading) at a terminal size.
+  /// A state showing `list` (usually empty and loading) at a terminal size: the items page
+  /// alone, as for one feed or the bundled ones.
   public init(
     list: ItemList = ItemList(title: "artfeed", items: []), isOffline: Bool, width: Int, height: Int
   ) {
-    self.list = list
-    if !isOffline { self.list.freshness = .live }
+    var list = list
+    if !isOffline { list.freshness = .live }
+    self.pages = PageStack(items: ItemsPage(list: list, source: .main))
     self.width = max(0, width)
     self.height = max(0, height)
     self.list.resize(width: listWidth, height: listHeight)
   }
 
+  /// A state opening on the feed list of `library`'s subscriptions (titled by the feeds
+  /// file's `~` titles, else by their sources until read); `startOpeningFeeds()` reads them.
+  public init(feeds library: SubscriptionLibrary, width: Int, height: Int) {
+    let subscriptions = library.subscriptions
+    self.init(
+      feedTitles: subscriptions.map { $0.title ?? $0.source },
+      customTitles: subscriptions.map { $0.title?.isEmpty == false }, width: width,
+      height: height)
+  }
+
+  /// The feed list of subscriptions with these titles (`customTitles`: the feeds file gave
+  /// them, so a feed's own title does not replace them).
+  public init(feedTitles: [String], customTitles: [Bool]? = nil, width: Int, height: Int) {
+    self.pages = PageStack(feeds: FeedListPage(titles: feedTitles, customTitles: customTitles))
+    self.width = max(0, width)
+    self.height = max(0, height)
+    let lines = listHeight
+    pages.feeds?.resize(height: lines)
+  }
+
   /// Work is under way in the background (the spinner turns).
   public var isBusy: Bool {
     isLoading || isSearching || list.pageInFlight != nil || savedList?.pageInFlight != nil
+      || pages.feeds?.isReading == true
   }
 
   /// True when the list on screen did not come from the network just now.
@@ -84,7 +92,9 @@ public struct AppState {
     let (columns, lines) = (listWidth, listHeight)
     list.resize(width: columns, height: lines)
     savedList?.resize(width: columns, height: lines)
-    detail?.resize(width: self.width, height: lines)
+    let columnsForItem = self.width
+    pages.item?.resize(width: columnsForItem, height: lines)
+    pages.feeds?.resize(height: lines)
   }
 }
 
@@ -104,6 +114,33 @@ public struct DetailState {
   }
 
   var maxTop: Int { max(0, view.lines.count - height) }
+
+  /// What a key on the item page asks of the app beyond scrolling.
+  enum Outcome: Equatable { case none, back, openLink, help, togglePictures }
+
+  /// The item page's keys: the moving keys scroll; the rest say what the app should do.
+  mutating func handle(_ action: Action) -> Outcome {
+    let page = max(1, height - 1)
+    switch action {
+    case .down: scroll(by: 1)
+    case .up: scroll(by: -1)
+    case .halfPageDown: scroll(by: max(1, height / 2))
+    case .halfPageUp: scroll(by: -max(1, height / 2))
+    case .pageDown: scroll(by: page)
+    case .pageUp: scroll(by: -page)
+    case .top: scroll(by: -top)
+    case .bottom: scrollToEnd()
+    case .back, .quit: return .back
+    case .openLink: return .openLink
+    case .help: return .help
+    case .togglePictures: return .togglePictures
+    case .open, .reload, .refreshAll, .search: break
+    }
+    return .none
+  }
+
+  /// The status line's hints on the item page.
+  static let hints = "j/k scroll  o open link  q back  ? help"
 
   mutating func scroll(by lines: Int) {
     top = min(max(0, top + lines), maxTop)

@@ -53,6 +53,9 @@ public final class EventInbox: Sendable {
 /// for typing to pause first, so a server sees one request per pause, not per key.
 public final class CommandRunner {
   public let source: any FeedSource
+  /// The reader's subscriptions, when the browser opened on them: they answer for the feed
+  /// list, a feed's page and "All items".
+  public let library: SubscriptionLibrary?
   public let inbox = EventInbox()
   /// Opens a link; says how it went (`Error: ...` on failure) through the callback, which
   /// may be called later, from another thread.
@@ -66,20 +69,31 @@ public final class CommandRunner {
   public init(
     source: any FeedSource,
     openLink: @escaping (String, @escaping @Sendable (String) -> Void) -> Void = { _, _ in },
-    searchPause: Duration = .milliseconds(250), images: ImageLoader? = nil
+    searchPause: Duration = .milliseconds(250), images: ImageLoader? = nil,
+    library: SubscriptionLibrary? = nil
   ) {
     self.source = source
+    self.library = library
     self.openLink = openLink
     self.searchPause = searchPause
     pictures = images.map { PictureLoader(images: $0, inbox: inbox) }
   }
 
+  /// The source of an items page.
+  func source(_ key: SourceKey) -> any FeedSource {
+    switch (key, library) {
+    case (.feed(let index), let library?): library.feedSource(index)
+    case (.allItems, let library?): library.allItemsSource
+    default: source
+    }
+  }
+
   public func perform(_ command: Command) {
-    let source = self.source
     switch command {
     case .quit:
       break
-    case .load(let generation):
+    case .load(let generation, let key):
+      let source = self.source(key)
       let inbox = self.inbox
       start(.load) { () async -> Event in
         do throws(LoadError) {
@@ -91,7 +105,8 @@ public final class CommandRunner {
           return .loaded(generation: generation, .failure(error))
         }
       }
-    case .search(let generation, let query):
+    case .search(let generation, let query, let key):
+      let source = self.source(key)
       let pause = source.searchesOnline ? searchPause : .zero
       start(.search) { () async -> Event in
         do throws(LoadError) {
@@ -104,13 +119,30 @@ public final class CommandRunner {
           return .searchResults(generation: generation, query: query, .failure(error))
         }
       }
-    case .loadPage(let url):
+    case .loadPage(let url, let key):
+      let source = self.source(key)
       start(.page) { () async -> Event in
         do throws(LoadError) {
           return .pageLoaded(url: url, .success(try await source.page(at: url)))
         } catch {
           return .pageLoaded(url: url, .failure(error))
         }
+      }
+    case .openFeeds(let generation), .refreshFeeds(let generation, _):
+      guard let library else { return }
+      let inbox = self.inbox
+      let isOpening: Bool = if case .openFeeds = command { true } else { false }
+      let feeds: [Int] = if case .refreshFeeds(_, let chosen) = command { chosen } else { [] }
+      start(.feeds) { () async -> Event in
+        let report: @Sendable (Int, FeedRefresh) -> Void = { feed, refresh in
+          inbox.post(.feedRead(generation: generation, feed: feed, refresh))
+        }
+        if isOpening {
+          _ = await library.open(progress: report)
+        } else {
+          _ = await library.refresh(feeds, progress: report)
+        }
+        return .feedsRead(generation: generation)
       }
     case .cancel(let work):
       tasks[work]?.cancel()

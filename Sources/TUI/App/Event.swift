@@ -44,6 +44,11 @@ public enum Event: Sendable {
   case searchResults(generation: Int, query: String, Result<LoadedList, LoadError>)
   /// The next page at `url` of whichever list asked for it.
   case pageLoaded(url: URL, Result<LoadedList, LoadError>)
+  /// Subscription `feed` was read from the cache or refreshed (`generation`: the read or
+  /// refresh that asked).
+  case feedRead(generation: Int, feed: Int, FeedRefresh)
+  /// The read or refresh of subscriptions of `generation` ended.
+  case feedsRead(generation: Int)
   /// A picture for a thumbnail box was made (or failed, or was cancelled).
   case pictureReady(PictureCache.Key, Result<PictureCells, ImageLoadError>)
   /// Time passed (drives the spinner).
@@ -55,15 +60,19 @@ public enum Event: Sendable {
 /// Work the state asks the run loop to do; results come back as events.
 public enum Command: Sendable, Equatable {
   case quit
-  case load(generation: Int)
-  case search(generation: Int, query: String)
-  case loadPage(url: URL)
-  /// Stop fetching (Esc while loading): the main list, a search, or a page.
+  case load(generation: Int, source: SourceKey)
+  case search(generation: Int, query: String, source: SourceKey)
+  case loadPage(url: URL, source: SourceKey)
+  /// Read every subscription: cached copies, fetching those never fetched.
+  case openFeeds(generation: Int)
+  /// Fetch these subscriptions (empty: every one), a few at a time.
+  case refreshFeeds(generation: Int, [Int])
+  /// Stop fetching (Esc while loading): the main list, a search, a page, or subscriptions.
   case cancel(Work)
   case openLink(String)
   /// The pictures to load, most wanted first; everything else is dropped (`PictureLoader`).
   case wantPictures([PictureCache.Key])
 
   /// Background work that can be cancelled.
-  public enum Work: Sendable, Equatable { case load, search, page }
+  public enum Work: Sendable, Equatable { case load, search, page, feeds }
 }

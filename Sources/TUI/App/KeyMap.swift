@@ -5,7 +5,7 @@ public enum Action: Sendable, Equatable {
   case pageDown, pageUp
   case top, bottom
   case open, back, quit
-  case reload, openLink, help, search
+  case reload, refreshAll, openLink, help, search
   case togglePictures
 }
 
@@ -25,7 +25,8 @@ public enum KeyMap {
     ("Esc  h  Left", .back, "back; clear a search"),
     ("q", .quit, "back; quit from the list"),
     ("/", .search, "search by artist"),
-    ("r", .reload, "reload the feed"),
+    ("r", .reload, "reload the feed; refresh the selected one"),
+    ("R", .refreshAll, "refresh every subscribed feed"),
     ("o", .openLink, "open the link in $BROWSER"),
     ("i", .togglePictures, "pictures off / on"),
     ("?", .help, "this help"),
@@ -47,6 +48,7 @@ public enum KeyMap {
     case .character("q"): .quit
     case .character("/"): .search
     case .character("r"): .reload
+    case .character("R"): .refreshAll
     case .character("o"): .openLink
     case .character("i"): .togglePictures
     case .character("?"): .help

@@ -187,6 +187,36 @@ public struct ItemList {
     }
   }
 
+  /// The same feed again (a refresh): its new items, with the reader's place kept by item
+  /// identity. The selected item stays selected on the screen line it was on, even when
+  /// items were added or removed above it; if it is gone, the first surviving row on screen
+  /// takes its place. O(items) to match identities, and the new frame is all that is
+  /// measured.
+  mutating func replace(with loaded: LoadedList) {
+    let old = items
+    var rowOfItem: [ItemID: Int] = [:]
+    rowOfItem.reserveCapacity(loaded.chunks.count)
+    for (row, item) in loaded.chunks.enumerated() where rowOfItem[ItemID(item)] == nil {
+      rowOfItem[ItemID(item)] = row
+    }
+    viewport.measure = { _, _ in 1 }
+    items = loaded.chunks
+    let kinds =
+      loaded.rowKinds.flatMap { $0.count == items.count ? $0 : nil }
+      ?? items.map { Self.kind(of: $0).rawValue }
+    viewport.replaceRows(
+      kinds: ArrayRowKinds(kinds, kindCount: 2), measure: Self.measure(items),
+      keeping: { row in row < old.count ? rowOfItem[ItemID(old[row])] : nil })
+    title = loaded.title
+    freshness = loaded.freshness
+    nextPage = loaded.nextPage
+    pageInFlight = nil
+    pagesSeen = []
+    identities = nil
+    followsEnd = false
+    rememberPlace()
+  }
+
   /// The feed finished loading: `G` no longer follows an end that stopped moving.
   mutating func stopFollowing() { followsEnd = false }
 

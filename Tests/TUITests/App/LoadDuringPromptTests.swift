@@ -11,7 +11,7 @@ struct LoadDuringPromptTests {
   @Test("a feed that finishes loading under the prompt is what Esc restores")
   func loadUnderPrompt() {
     var state = AppState(isOffline: true, width: 60, height: 20)
-    guard case .load(let generation)? = state.startLoading().first else {
+    guard case .load(let generation, _)? = state.startLoading().first else {
       Issue.record("no load command")
       return
     }

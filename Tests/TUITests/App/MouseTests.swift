@@ -25,7 +25,7 @@ struct MouseTests {
   func reload() {
     var state = Fixtures.state()
     let commands = state.send([.key(.character("r"))])
-    guard case .load(let generation)? = commands.first else {
+    guard case .load(let generation, _)? = commands.first else {
       Issue.record("r gave \(commands)")
       return
     }

@@ -18,7 +18,7 @@ struct PagingTests {
   static func loadedState(height: Int = 20) -> AppState {
     var state = AppState(isOffline: false, width: 60, height: height)
     let commands = state.startLoading()
-    guard case .load(let generation)? = commands.first else { return state }
+    guard case .load(let generation, _)? = commands.first else { return state }
     _ = state.update(
       .loaded(
         generation: generation,
@@ -32,7 +32,7 @@ struct PagingTests {
     var state = Self.loadedState()
     #expect(state.update(.key(.down)).isEmpty, "far from the end: no page yet")
     let commands = state.update(.key(.end))
-    #expect(commands == [.loadPage(url: Self.page2)])
+    #expect(commands == [.loadPage(url: Self.page2, source: .main)])
     #expect(state.update(.key(.up)).isEmpty, "one page in flight at a time")
     #expect(state.render().lines.last?.contains("next page") == true, "the spinner says so")
     let before = state.render().lines
@@ -47,7 +47,7 @@ struct PagingTests {
     let rows = { (lines: [String]) in lines.dropFirst().dropLast().map { String($0.dropLast()) } }
     #expect(rows(state.render().lines) == rows(before))
     #expect(more.isEmpty, "the reader is no longer near the end")
-    #expect(state.update(.key(.end)) == [.loadPage(url: Self.page3)])
+    #expect(state.update(.key(.end)) == [.loadPage(url: Self.page3, source: .main)])
   }
 
   @Test("an empty page or a page of items already shown ends the paging")
@@ -100,7 +100,7 @@ struct PagingTests {
   func escCancelsLoad() {
     var state = AppState(isOffline: false, width: 60, height: 20)
     let commands = state.startLoading()
-    guard case .load(let generation)? = commands.first else {
+    guard case .load(let generation, _)? = commands.first else {
       Issue.record("no load command")
       return
     }
@@ -134,7 +134,7 @@ struct PagingTests {
   func cachedFreshness() {
     var state = AppState(isOffline: false, width: 80, height: 10)
     let commands = state.startLoading()
-    guard case .load(let generation)? = commands.first else { return }
+    guard case .load(let generation, _)? = commands.first else { return }
     let fetchedAt = Date().addingTimeInterval(-3 * 3600 - 60)
     _ = state.update(
       .loaded(
@@ -151,7 +151,7 @@ struct PagingTests {
   @Test("a failed first load shows the reason and offers r")
   func failedLoad() {
     var state = AppState(isOffline: false, width: 80, height: 10)
-    guard case .load(let generation)? = state.startLoading().first else { return }
+    guard case .load(let generation, _)? = state.startLoading().first else { return }
     _ = state.update(
       .loaded(
         generation: generation, .failure(LoadError(.unavailable, "http://x/: connection refused"))))

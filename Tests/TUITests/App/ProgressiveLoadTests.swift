@@ -20,7 +20,7 @@ struct ProgressiveLoadTests {
   /// A state whose first load is under way; returns it and the load's generation.
   static func loading() -> (AppState, Int) {
     var state = AppState(isOffline: true, width: 60, height: 20)
-    guard case .load(let generation) = state.startLoading().first else {
+    guard case .load(let generation, _) = state.startLoading().first else {
       preconditionFailure("startLoading asks for a load")
     }
     return (state, generation)
@@ -117,7 +117,7 @@ struct ProgressiveLoadTests {
     state.press(.enter)
     #expect(state.searchQuery == "bob")
     let commands = state.update(.loaded(generation: generation, .success(Self.batch(64..<100))))
-    #expect(commands.contains { if case .search(_, "bob") = $0 { true } else { false } })
+    #expect(commands.contains { if case .search(_, "bob", _) = $0 { true } else { false } })
   }
 
   @Test("a reload gathers its batches out of sight and keeps the selected item")
@@ -126,7 +126,7 @@ struct ProgressiveLoadTests {
     state.send([.loaded(generation: generation, .success(Self.batch(0..<100)))])
     state.selectRow(20)
     let selected = state.list.selectedItem?.guid
-    guard case .load(let next) = state.update(.key(.character("r"))).first else {
+    guard case .load(let next, _) = state.update(.key(.character("r"))).first else {
       Issue.record("r reloads")
       return
     }

@@ -13,8 +13,8 @@ struct StartSearchTests {
     var state = AppState(isOffline: true, width: 60, height: 20)
     let load = state.startLoading()
     let search = state.startSearch("ann")
-    guard case .load(let loadGeneration)? = load.first,
-      case .search(let generation, let query)? = search.first
+    guard case .load(let loadGeneration, _)? = load.first,
+      case .search(let generation, let query, _)? = search.first
     else {
       Issue.record("commands were \(load) and \(search)")
       return

@@ -46,7 +46,7 @@ extension AppState {
     while !queue.isEmpty {
       let event = queue.removeFirst()
       for command in update(event) {
-        if case .search(let generation, let query) = command {
+        if case .search(let generation, let query, _) = command {
           let found = LoadedList(
             title: "Artist: \(query)", items: ArtistMatch.search(catalog, query: query),
             isOffline: true)

@@ -1,0 +1,222 @@
+import FeedCore
+import Foundation
+import Synchronization
+
+/// The reader's subscriptions as the browser uses them: each feed's latest list, kept here
+/// as opening and refreshing bring them, and the sources its pages read ("All items", one
+/// feed, a search across them all).
+///
+/// Opening reads each feed's cached copy without asking the network, and fetches only the
+/// feeds that have none (a file is read, as always); `refresh` asks the network for the
+/// feeds given, `limit` at a time, as `artfeed refresh` does. A failed refresh keeps the
+/// list the feed had.
+public final class SubscriptionLibrary: Sendable {
+  public let subscriptions: [Subscription]
+  let loader: FeedLoader
+  /// Reads cached copies only (the same cache as `loader`).
+  let cachedLoader: FeedLoader
+  /// Requests in flight at once.
+  public let limit: Int
+  /// The DeviantArt-style endpoint a search asks too, if one is configured.
+  public let endpoint: EndpointSource?
+  private let lists: Mutex<[LoadedList?]>
+  private let rowKind: (@Sendable (FeedItem) -> UInt8)?
+
+  /// - Parameters:
+  ///   - endpoint: asked for `by:NAME` alongside the subscribed feeds' items on a search.
+  ///   - rowKind: the list's row kind of an item (see `CatalogSource`).
+  public init(
+    subscriptions: [Subscription], loader: FeedLoader, limit: Int = 4,
+    endpoint: EndpointSource? = nil, rowKind: (@Sendable (FeedItem) -> UInt8)? = nil
+  ) {
+    self.subscriptions = subscriptions
+    self.loader = loader
+    var offline = loader.fetcher.options
+    offline.offline = true
+    self.cachedLoader = FeedLoader(
+      fetcher: FeedFetcher(
+        client: loader.fetcher.client, cache: loader.fetcher.cache, options: offline))
+    self.limit = max(1, limit)
+    self.endpoint = endpoint
+    self.rowKind = rowKind
+    self.lists = Mutex(Array(repeating: nil, count: subscriptions.count))
+  }
+
+  /// The subscription's latest list, if it has one.
+  public func list(ofFeed index: Int) -> LoadedList? {
+    lists.withLock { index < $0.count ? $0[index] : nil }
+  }
+
+  /// Every feed's latest list merged: "All items".
+  public func allItems() -> LoadedList {
+    AllItems.merge(lists.withLock { $0.compactMap { $0 } })
+  }
+
+  // MARK: - Opening and refreshing
+
+  /// Each feed as the cache (or its file) has it, fetching only those never fetched;
+  /// `progress` is called as each feed is read, from any thread.
+  public func open(progress: @escaping @Sendable (Int, FeedRefresh) -> Void) async -> [FeedRefresh]
+  {
+    await run(Array(subscriptions.indices), progress: progress) { subscription in
+      if case .web(let url) = subscription.address, self.loader.fetcher.options.offline == false,
+        self.loader.fetcher.cache?.entry(for: url) == nil
+      {
+        return await self.fetch(subscription, with: self.loader)
+      }
+      var read = await self.fetch(subscription, with: self.cachedLoader)
+      // Read from the cache on purpose: say how old it is, not that the network was off.
+      if case .success(var loaded) = read.result,
+        case .cached(let fetchedAt, _) = loaded.freshness
+      {
+        loaded.freshness = .cached(fetchedAt: fetchedAt, reason: "not refreshed yet (R)")
+        read.result = .success(loaded)
+      }
+      return read
+    }
+  }
+
+  /// Asks the network for the feeds at `indices` (every feed when empty); `progress` is
+  /// called as each finishes. Cancelling the calling task cancels the requests.
+  public func refresh(
+    _ indices: [Int] = [], progress: @escaping @Sendable (Int, FeedRefresh) -> Void = { _, _ in }
+  ) async -> [FeedRefresh] {
+    let chosen = indices.isEmpty ? Array(subscriptions.indices) : indices
+    return await run(chosen, progress: progress) { await self.fetch($0, with: self.loader) }
+  }
+
+  /// Runs `body` on the subscriptions at `indices`, `limit` at a time, keeping each list
+  /// that comes back.
+  private func run(
+    _ indices: [Int], progress: @escaping @Sendable (Int, FeedRefresh) -> Void,
+    _ body: @escaping @Sendable (Subscription) async -> FeedRefresh
+  ) async -> [FeedRefresh] {
+    let valid = indices.filter { subscriptions.indices.contains($0) }
+    var results: [FeedRefresh] = []
+    await withTaskGroup(of: (Int, FeedRefresh).self) { group in
+      var next = 0
+      func startNext() {
+        guard next < valid.count, !Task.isCancelled else { return }
+        let index = valid[next]
+        next += 1
+        let subscription = subscriptions[index]
+        group.addTask { (index, await body(subscription)) }
+      }
+      for _ in 0..<limit { startNext() }
+      while let (index, refresh) = await group.next() {
+        if let list = refresh.list { lists.withLock { $0[index] = list } }
+        results.append(refresh)
+        progress(index, refresh)
+        startNext()
+      }
+    }
+    return results
+  }
+
+  private func fetch(_ subscription: Subscription, with loader: FeedLoader) async -> FeedRefresh {
+    await SubscriptionRefresher(loader: loader, limit: 1).refresh(subscription)
+  }
+
+  // MARK: - Sources for the pages
+
+  /// One feed: opens on its latest list; a reload refreshes it; searches its items.
+  public func feedSource(_ index: Int) -> any FeedSource {
+    LibraryFeedSource(library: self, feed: index)
+  }
+
+  /// "All items": every feed merged; a reload refreshes them all; a search looks through
+  /// every feed's items, and asks the endpoint too when one is configured.
+  public var allItemsSource: any FeedSource { LibraryFeedSource(library: self, feed: nil) }
+
+  /// The items by artists matching `query` in `list`, newest first.
+  func search(_ query: String, in list: LoadedList) -> LoadedList {
+    let folded = ArtistMatch.normalized(query)
+    guard !folded.isEmpty else {
+      return LoadedList(title: "Artist: \(query)", items: [], freshness: list.freshness)
+    }
+    var index = ArtistIndex(rowKind: rowKind)
+    index.add(list.items)
+    let found = index.answer(matching: folded)
+    return LoadedList(
+      title: "Artist: \(query)", chunks: found.items, rowKinds: found.rowKinds,
+      freshness: list.freshness)
+  }
+
+  /// The endpoint's answer for an artist merged after the subscribed feeds' own.
+  func searchEverywhere(_ query: String) async throws(LoadError) -> LoadedList {
+    var found = search(query, in: allItems())
+    guard let endpoint else { return found }
+    let online: LoadedList
+    do {
+      online = try await endpoint.search(artist: query)
+    } catch {
+      if error.kind == .cancelled { throw error }
+      found.warnings.append(error.description)
+      return found
+    }
+    var seen = Set(found.chunks.map(ItemID.init))
+    let extra = online.items.filter { seen.insert(ItemID($0)).inserted }
+    guard !extra.isEmpty else { return found }
+    return LoadedList(
+      title: found.title, items: found.items + extra, warnings: found.warnings,
+      freshness: online.freshness)
+  }
+
+  /// The first subscription that is a DeviantArt-style endpoint (`?q=boost:...` or
+  /// `?q=by:...`), as an endpoint without its `q`: what a search across subscriptions asks.
+  public static func endpoint(in subscriptions: [Subscription], loader: FeedLoader)
+    -> EndpointSource?
+  {
+    for subscription in subscriptions {
+      guard case .web(let url) = subscription.address,
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+        let query = components.queryItems,
+        let q = query.first(where: { $0.name == "q" })?.value,
+        q.hasPrefix("boost:") || q.hasPrefix("by:")
+      else { continue }
+      let kept = query.filter { $0.name != "q" && $0.name != "offset" }
+      components.queryItems = kept.isEmpty ? nil : kept
+      guard let base = components.url else { continue }
+      return EndpointSource(endpoint: base, loader: loader)
+    }
+    return nil
+  }
+}
+
+/// A page's source in a `SubscriptionLibrary`: one feed, or all of them (`feed == nil`).
+struct LibraryFeedSource: FeedSource {
+  let library: SubscriptionLibrary
+  let feed: Int?
+
+  var searchesOnline: Bool { feed == nil && library.endpoint != nil }
+
+  func loadMain() async throws(LoadError) -> LoadedList {
+    guard let feed else {
+      _ = await library.refresh()
+      return library.allItems()
+    }
+    guard let refreshed = await library.refresh([feed]).first else {
+      throw LoadError(.cancelled, "cancelled")
+    }
+    switch refreshed.result {
+    case .failure(let error):
+      // The feed's list stays as it was; the page says why it did not change.
+      guard let kept = library.list(ofFeed: feed) else { throw error }
+      var list = kept
+      list.warnings = [error.description]
+      return list
+    case .success:
+      return library.list(ofFeed: feed) ?? LoadedList(title: "", items: [], freshness: .local)
+    }
+  }
+
+  func search(artist query: String) async throws(LoadError) -> LoadedList {
+    guard let feed else { return try await library.searchEverywhere(query) }
+    let list = library.list(ofFeed: feed) ?? LoadedList(title: "", items: [], freshness: .local)
+    return library.search(query, in: list)
+  }
+
+  func page(at url: URL) async throws(LoadError) -> LoadedList {
+    try await library.loader.load(.web(url)).list()
+  }
+}

@@ -1,0 +1,158 @@
+import FeedCore
+import FeedStore
+import Foundation
+
+/// The feed list page and what moves between it and the items page: opening a feed, going
+/// back, reading and refreshing subscriptions, and a refresh landing under the reader.
+extension AppState {
+  /// Reads every subscription (cached copies at once, the never-fetched fetched).
+  public mutating func startOpeningFeeds() -> [Command] {
+    guard pages.feeds != nil else { return [] }
+    feedsGeneration += 1
+    pages.feeds?.beginReading([])
+    return [.openFeeds(generation: feedsGeneration)]
+  }
+
+  /// `R` (every feed, `feeds` empty) or `r` on a feed: fetch them now. A refresh already
+  /// under way is replaced (its requests are cancelled).
+  mutating func startRefreshing(_ feeds: [Int]) -> [Command] {
+    guard let page = pages.feeds else { return [] }
+    let wasReading = page.isReading
+    feedsGeneration += 1
+    pages.feeds?.endReading()
+    pages.feeds?.beginReading(feeds.isEmpty ? Array(0..<page.feedCount) : feeds)
+    status = nil
+    return (wasReading ? [.cancel(.feeds)] : []) + [
+      .refreshFeeds(generation: feedsGeneration, feeds)
+    ]
+  }
+
+  /// Keys on the feed list.
+  mutating func handleFeeds(_ action: Action) -> [Command] {
+    guard var page = pages.feeds else { return [] }
+    status = nil
+    let outcome = page.handle(action)
+    pages.feeds = page
+    switch outcome {
+    case .none: return []
+    case .open(let entry): return openEntry(entry)
+    case .refresh(let feeds): return startRefreshing(feeds)
+    case .search:
+      let commands = openEntry(0)
+      pages.items?.openedForSearch = true
+      beginPrompt()
+      return commands
+    case .help:
+      showsHelp = true
+      return []
+    case .quit:
+      return [.quit]
+    case .togglePictures:
+      return togglePictures()
+    }
+  }
+
+  /// Opens entry `entry` of the feed list: "All items" (0) or a feed, as an items page over
+  /// the feed list, from the lists already read.
+  mutating func openEntry(_ entry: Int) -> [Command] {
+    guard let page = pages.feeds, page.entries.indices.contains(entry) else { return [] }
+    let loaded: LoadedList
+    let source: SourceKey
+    if entry == 0 {
+      loaded = AllItems.merge(page.lists)
+      source = .allItems
+    } else {
+      let feed = page.entries[entry]
+      guard var list = feed.list else {
+        if case .failed(let reason) = feed.state {
+          status = "Error: \(reason) (r tries again)"
+        } else {
+          status = "Nothing read from this feed yet (r refreshes it)"
+        }
+        return []
+      }
+      list.title = feed.title
+      loaded = list
+      source = .feed(entry - 1)
+    }
+    var list = ItemList(loaded)
+    list.resize(width: listWidth, height: listHeight)
+    pages.items = ItemsPage(list: list, source: source)
+    pages.item = nil
+    return []
+  }
+
+  /// Esc or q on an items page over the feed list: back to the list, its selection where it
+  /// was; whatever the items page had under way stops.
+  mutating func closeItemsPage() -> [Command] {
+    guard let page = pages.items else { return [] }
+    var commands: [Command] = []
+    if page.isLoading { commands.append(.cancel(.load)) }
+    if page.isSearching { commands.append(.cancel(.search)) }
+    if page.list.pageInFlight != nil || page.savedList?.pageInFlight != nil {
+      commands.append(.cancel(.page))
+    }
+    loadGeneration += 1
+    searchGeneration += 1
+    pages.items = nil
+    pages.item = nil
+    prompt = nil
+    status = nil
+    return commands
+  }
+
+  // MARK: - Results
+
+  /// One subscription was read or refreshed: its line changes, and if its items (or "All
+  /// items") are the page under the feed list, they change there too, keeping the reader's
+  /// place.
+  mutating func feedArrived(generation: Int, feed: Int, _ refresh: FeedRefresh) {
+    guard generation == feedsGeneration, pages.feeds != nil else { return }
+    pages.feeds?.feedRead(feed, refresh)
+    guard refresh.list != nil, let page = pages.feeds else { return }
+    pages.feeds?.setAllItemsCount(AllItems.merge(page.lists).chunks.count)
+    switch itemsSource {
+    case .feed(feed):
+      guard var list = page.entries[feed + 1].list else { return }
+      list.title = page.entries[feed + 1].title
+      replaceItems(with: list)
+    case .allItems:
+      replaceItems(with: AllItems.merge(page.lists))
+    default:
+      break
+    }
+  }
+
+  /// The read or refresh ended; the status line says how it went.
+  mutating func feedsFinished(generation: Int) {
+    guard generation == feedsGeneration, let page = pages.feeds else { return }
+    pages.feeds?.endReading()
+    let failed = page.entries.dropFirst().filter {
+      if case .failed = $0.state { true } else { false }
+    }.count
+    if failed > 0, topPage == .feeds {
+      status = failed == 1 ? "Error: 1 feed failed" : "Error: \(failed) feeds failed"
+    }
+  }
+
+  /// A refreshed list for the items page: replaces the feed's list (on screen, or under a
+  /// search) with the reader's place kept by identity. A load of the page's own brings its
+  /// list itself.
+  private mutating func replaceItems(with loaded: LoadedList) {
+    guard pages.items != nil, !isLoading else { return }
+    if searchQuery == nil, prompt == nil {
+      list.replace(with: loaded)
+    } else if savedList != nil {
+      savedList?.replace(with: loaded)
+    }
+  }
+
+  /// A feed's own page reloaded it (`r` there): the feed list shows the new state.
+  mutating func noteItemsReloaded(_ loaded: LoadedList) {
+    guard case .feed(let feed) = itemsSource, pages.feeds != nil else { return }
+    pages.feeds?.feedReloaded(feed, loaded)
+    if let page = pages.feeds {
+      pages.feeds?.setAllItemsCount(AllItems.merge(page.lists).chunks.count)
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import FeedCore
+import FeedStore
+import Foundation
+import TextLayout
+
+/// The first page with subscriptions: "All items", then one line per feed with its title,
+/// item count and state (fresh, cached with its age, or the error in one line).
+///
+/// A page of its own: `handle(_:)` turns an action into what the app should do, `draw`
+/// fills the list area, `hints` is its status line. Rows are one line each, so the page
+/// keeps a plain top line and selection; drawing looks at the rows on screen only.
+public struct FeedListPage: Sendable {
+  /// One line of the list.
+  public struct Entry: Sendable {
+    /// The title shown: the feeds file's `~` title, else the feed's own, else its source.
+    public var title: String
+    /// The feed's latest list, if it has one (nil for "All items", whose items are merged
+    /// from the others').
+    public var list: LoadedList?
+    /// What the last read or refresh came to; nil while the first read is under way.
+    public var state: FeedState?
+    /// A refresh of this feed is under way.
+    public var isRefreshing = false
+    /// The title came from the feeds file (`~Title`), so a feed's own does not replace it.
+    var hasCustomTitle = false
+
+    public var itemCount: Int? { list?.chunks.count }
+  }
+
+  /// Entry 0 is "All items"; entry `i + 1` is subscription `i`.
+  public private(set) var entries: [Entry]
+  public private(set) var selection = 0
+  /// The first entry on screen.
+  public private(set) var top = 0
+  /// Lines for entries.
+  public private(set) var height = 0
+  /// Items in "All items": every feed's, de-duplicated.
+  public private(set) var allItemsCount = 0
+  /// A read or refresh under way: how many feeds it covers and how many have come back.
+  public private(set) var reading: (done: Int, total: Int)?
+
+  /// The page for subscriptions with these titles (nil: the source is shown until the feed
+  /// is read).
+  public init(titles: [String], customTitles: [Bool]? = nil) {
+    entries = [Entry(title: AllItems.title, list: nil, state: nil)]
+    for (index, title) in titles.enumerated() {
+      var entry = Entry(title: title, list: nil, state: nil)
+      entry.hasCustomTitle = customTitles?[index] ?? false
+      entries.append(entry)
+    }
+  }
+
+  public var feedCount: Int { entries.count - 1 }
+  /// The subscription selected, or nil when "All items" is.
+  public var selectedFeed: Int? { selection > 0 ? selection - 1 : nil }
+  var isReading: Bool { reading != nil }
+
+  // MARK: - Changes
+
+  mutating func resize(height: Int) {
+    self.height = max(0, height)
+    reveal()
+  }
+
+  /// A read or refresh of `feeds` (subscription numbers) starts.
+  mutating func beginReading(_ feeds: [Int]) {
+    reading = (0, feeds.count)
+    for feed in feeds where entries.indices.contains(feed + 1) {
+      entries[feed + 1].isRefreshing = true
+    }
+  }
+
+  /// One feed came back; `allItems` is the merged count with its list.
+  mutating func feedRead(_ feed: Int, _ refresh: FeedRefresh) {
+    guard entries.indices.contains(feed + 1) else { return }
+    var entry = entries[feed + 1]
+    entry.isRefreshing = false
+    if let list = refresh.list {
+      entry.list = list
+      entry.state = refresh.state
+      if !entry.hasCustomTitle { entry.title = list.title }
+    } else if case .failure(let error) = refresh.result, error.kind == .cancelled {
+      // Cancelled (Esc): the feed keeps what it showed.
+    } else {
+      // Failed with no copy to fall back on: a list it had stays, and the error shows.
+      entry.state = refresh.state
+    }
+    entries[feed + 1] = entry
+    if let reading { self.reading = (min(reading.total, reading.done + 1), reading.total) }
+  }
+
+  /// A feed's list changed through its own page (`r` there).
+  mutating func feedReloaded(_ feed: Int, _ list: LoadedList) {
+    guard entries.indices.contains(feed + 1) else { return }
+    entries[feed + 1].list = list
+    if !entries[feed + 1].hasCustomTitle { entries[feed + 1].title = list.title }
+    entries[feed + 1].state =
+      switch list.freshness {
+      case .live: .fresh
+      case .local: .local
+      case .cached(let fetchedAt, let reason): .cached(fetchedAt: fetchedAt, reason: reason)
+      }
+  }
+
+  /// The read or refresh ended (or was cancelled).
+  mutating func endReading() {
+    reading = nil
+    for index in entries.indices { entries[index].isRefreshing = false }
+  }
+
+  mutating func setAllItemsCount(_ count: Int) { allItemsCount = count }
+
+  /// Every feed's list, in subscription order (for "All items").
+  var lists: [LoadedList] { entries.dropFirst().compactMap(\.list) }
+
+  // MARK: - Keys
+
+  /// What an action on this page asks the app to do.
+  enum Outcome: Equatable {
+    case none
+    /// Open entry `n` (0 is "All items").
+    case open(Int)
+    /// Refresh these subscriptions (empty: every one).
+    case refresh([Int])
+    case search, help, quit, togglePictures
+  }
+
+  mutating func handle(_ action: Action) -> Outcome {
+    let page = max(1, height - 1)
+    switch action {
+    case .down: select(selection + 1)
+    case .up: select(selection - 1)
+    case .halfPageDown: select(selection + max(1, height / 2))
+    case .halfPageUp: select(selection - max(1, height / 2))
+    case .pageDown: select(selection + page)
+    case .pageUp: select(selection - page)
+    case .top: select(0)
+    case .bottom: select(entries.count - 1)
+    case .open: return .open(selection)
+    case .reload: return .refresh(selectedFeed.map { [$0] } ?? [])
+    case .refreshAll: return .refresh([])
+    case .search: return .search
+    case .help: return .help
+    case .quit: return .quit
+    case .togglePictures: return .togglePictures
+    case .back, .openLink: break
+    }
+    return .none
+  }
+
+  mutating func select(_ entry: Int) {
+    selection = min(max(0, entry), entries.count - 1)
+    reveal()
+  }
+
+  /// Scrolls as little as possible to show the selection.
+  private mutating func reveal() {
+    guard height > 0 else { return }
+    if selection < top { top = selection }
+    if selection >= top + height { top = selection - height + 1 }
+    top = max(0, min(top, entries.count - height))
+  }
+
+  /// The entry on a line of the list area, if any (mouse clicks).
+  func entry(atScreenLine line: Int) -> Int? {
+    let entry = top + line
+    return line >= 0 && line < height && entry < entries.count ? entry : nil
+  }
+
+  // MARK: - Drawing
+
+  /// Draws the entries on screen from line `y` of `buffer`, `width` columns, the last of
+  /// which is the scrollbar when the entries do not fit.
+  func draw(into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date) {
+    let columns = max(0, width - 1)
+    for line in 0..<height {
+      let index = top + line
+      guard index < entries.count else { break }
+      drawEntry(index, into: &buffer, y: y + line, width: columns, now: now)
+    }
+    guard entries.count > height else { return }
+    Scrollbar.draw(
+      x: columns, top: y, height: height,
+      thumb: Scrollbar.thumb(offset: top, visible: height, total: entries.count, track: height),
+      into: &buffer)
+  }
+
+  /// `▸ Title ………  60 items  fresh`: the title takes what the count and a short state
+  /// leave, up to half the line; the state takes the rest (an error is cut with `…`).
+  private func drawEntry(_ index: Int, into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date)
+  {
+    let entry = entries[index]
+    let isSelected = index == selection
+    func style(_ base: Style) -> Style { isSelected ? base.selected : base }
+    if isSelected { buffer.fill(x: 0, y: y, width: width, height: 1, style: style(.normal)) }
+    let count: String
+    if index == 0 {
+      count = Self.items(allItemsCount)
+    } else {
+      count = entry.itemCount.map(Self.items) ?? ""
+    }
+    let state = index == 0 ? "" : Self.stateText(entry, now: now)
+    let titleRoom = max(4, min(width / 2, width - 2 - 12))
+    let title = Truncation.truncated(Sanitizer.clean(entry.title), toWidth: titleRoom - 2)
+    var x = buffer.put(isSelected ? "▸ " : "  ", x: 0, y: y, style: style(Style(.accent)), limit: width)
+    x = buffer.put(title, x: x, y: y, style: style(.title), limit: width)
+    x = max(x, titleRoom) + 1
+    guard x < width else { return }
+    let countText = count.padding(toLength: max(count.count, 10), withPad: " ", startingAt: 0)
+    x = buffer.put(countText, x: x, y: y, style: style(.subtitle), limit: width)
+    guard x + 1 < width, !state.isEmpty else { return }
+    let isError: Bool = if case .failed = entry.state { true } else { false }
+    let stateStyle: Style = isError ? .error : .subtitle
+    buffer.put(
+      Truncation.truncated(Sanitizer.clean(state), toWidth: width - x - 1), x: x + 1, y: y,
+      style: style(stateStyle), limit: width)
+  }
+
+  static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+
+  /// The state column: "refreshing…", "fresh", "local file", "cached 3 h ago", "error: …".
+  static func stateText(_ entry: Entry, now: Date) -> String {
+    if entry.isRefreshing { return "refreshing…" }
+    guard let state = entry.state else { return "not read yet" }
+    switch state {
+    case .fresh: return "fresh"
+    case .local: return "local file"
+    case .cached(let fetchedAt, _): return "cached \(FeedAge.phrase(fetchedAt, now: now))"
+    case .failed(let reason): return "error: \(reason)"
+    }
+  }
+
+  /// The selected feed's state in full, for the status line (a cached copy's reason).
+  func selectedDetail(now: Date) -> String? {
+    guard selection > 0, let state = entries[selection].state else { return nil }
+    switch state {
+    case .cached: return state.summary(now: now)
+    case .failed: return "Error: " + state.summary(now: now).dropFirst("error: ".count)
+    case .fresh, .local: return nil
+    }
+  }
+
+  /// The status line's hints.
+  static let hints = "j/k move  Enter open  r refresh  R all  / artist  ? help  q quit"
+}

@@ -1,0 +1,134 @@
+import FeedCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FeedStore
+
+/// The subscriptions as the browser uses them, against `feedserver.py`: opening from the
+/// cache, refreshing, "All items", and a search across every feed and the endpoint.
+@Suite("SubscriptionLibrary", .serialized, .timeLimit(.minutes(1)))
+struct SubscriptionLibraryTests {
+  static func loader(_ cache: URL, offline: Bool = false) -> FeedLoader {
+    FeedLoader(
+      fetcher: FeedFetcher(
+        client: URLSessionClient.shared, cache: FeedCache(directory: cache),
+        options: FetchOptions(offline: offline, timeout: 10, connectTimeout: 5)))
+  }
+
+  static func subscriptions(_ urls: [URL]) -> [Subscription] {
+    urls.enumerated().map { index, url in
+      Subscription(source: url.absoluteString, address: .web(url), line: index + 1)
+    }
+  }
+
+  /// Two feeds sharing an item ("Shared") and an artist ("Mira Sol"), in `directory`.
+  static func writeFeeds(in directory: URL) throws {
+    try SmallFeed(
+      title: "North",
+      items: [
+        .init("Aurora", by: "Mira Sol", day: 20), .init("Fjord", by: "Odd Berg", day: 18),
+        .init("Shared", by: "Odd Berg", day: 10),
+      ]
+    ).write(to: directory.appendingPathComponent("north.xml"))
+    try SmallFeed(
+      title: "South",
+      items: [
+        .init("Dune", by: "Mira Sol", day: 21), .init("Shared", by: "Odd Berg", day: 10),
+        .init("Reef", by: "Ana Mar", day: 2),
+      ]
+    ).write(to: directory.appendingPathComponent("south.xml"))
+  }
+
+  @Test("opening reads cached copies without asking, and fetches only the never fetched")
+  func openFromCache() async throws {
+    let temp = try TempDirectory()
+    try Self.writeFeeds(in: temp.url)
+    let server = try TestServer(directory: temp.url)
+    defer { server.stop(); temp.remove() }
+    let cache = temp.url.appendingPathComponent("cache")
+    let urls = [server.url("/files/north.xml"), server.url("/files/south.xml")]
+    // North was fetched before; South never was.
+    _ = try await Self.loader(cache).load(.web(urls[0]))
+    _ = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
+
+    let library = SubscriptionLibrary(
+      subscriptions: Self.subscriptions(urls), loader: Self.loader(cache))
+    let results = await library.open { _, _ in }
+    let paths = try await server.requests().map(\.path)
+    #expect(paths == ["/files/south.xml"], "only the feed with no cached copy is fetched")
+    #expect(results.count == 2)
+    let north = try #require(results.first { $0.subscription.line == 1 })
+    guard case .cached(_, let reason) = north.state else {
+      Issue.record("North comes from the cache, got \(north.state)")
+      return
+    }
+    #expect(reason == "not refreshed yet (R)")
+    #expect(results.first { $0.subscription.line == 2 }?.state == .fresh)
+    #expect(library.list(ofFeed: 0)?.title == "North")
+    #expect(library.list(ofFeed: 1)?.items.count == 3)
+  }
+
+  @Test("a refresh that fails keeps the feed's list; All items merges, newest first, once each")
+  func refreshKeepsLists() async throws {
+    let temp = try TempDirectory()
+    try Self.writeFeeds(in: temp.url)
+    let server = try TestServer(directory: temp.url)
+    defer { server.stop(); temp.remove() }
+    let urls = [
+      server.url("/files/north.xml"), server.url("/files/south.xml"), server.url("/status/404"),
+    ]
+    let library = SubscriptionLibrary(
+      subscriptions: Self.subscriptions(urls),
+      loader: Self.loader(temp.url.appendingPathComponent("cache")))
+    let first = await library.refresh()
+    #expect(first.map(\.state).filter { $0 == .fresh }.count == 2)
+    #expect(library.list(ofFeed: 2) == nil)
+    let all = library.allItems()
+    #expect(all.items.map(\.title) == ["Dune", "Aurora", "Fjord", "Shared", "Reef"])
+
+    // South goes away: its refresh falls back on the cached copy, and says why.
+    try FileManager.default.removeItem(at: temp.url.appendingPathComponent("south.xml"))
+    let again = await library.refresh([1])
+    #expect(again.count == 1)
+    #expect(again[0].state.summary().hasSuffix("south.xml: HTTP 404 Not Found"))
+    #expect(library.list(ofFeed: 1)?.items.count == 3)
+    #expect(library.allItems().items.count == 5)
+    // With no cache at all, a failure leaves the list the feed had in this session.
+    try FileManager.default.removeItem(at: temp.url.appendingPathComponent("cache"))
+    let third = await library.refresh([1])
+    #expect(third[0].state.summary().hasPrefix("error: "))
+    #expect(library.list(ofFeed: 1)?.items.count == 3)
+  }
+
+  @Test("a search on All items covers every feed and asks the endpoint, each item once")
+  func searchEverywhere() async throws {
+    let temp = try TempDirectory()
+    try Self.writeFeeds(in: temp.url)
+    let server = try TestServer(directory: temp.url)
+    defer { server.stop(); temp.remove() }
+    let popular = server.url("/rss.xml?q=boost:popular")
+    let subscriptions = Self.subscriptions([
+      server.url("/files/north.xml"), server.url("/files/south.xml"), popular,
+    ])
+    let loader = Self.loader(temp.url.appendingPathComponent("cache"))
+    let endpoint = try #require(SubscriptionLibrary.endpoint(in: subscriptions, loader: loader))
+    #expect(endpoint.endpoint == server.url("/rss.xml"))
+    let library = SubscriptionLibrary(
+      subscriptions: subscriptions, loader: loader, endpoint: endpoint)
+    _ = await library.refresh()
+    _ = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
+
+    let found = try await library.allItemsSource.search(artist: "mira sol")
+    #expect(Array(found.items.prefix(2)).map(\.title) == ["Dune", "Aurora"])
+    let asked = try await server.requests().map(\.path)
+    #expect(asked.count == 1 && asked[0].hasPrefix("/rss.xml?") && asked[0].contains("by"))
+    #expect(Set(found.items.map(ItemID.init)).count == found.items.count)
+    #expect(library.allItemsSource.searchesOnline)
+
+    // One feed's page searches that feed only, offline.
+    let north = try await library.feedSource(0).search(artist: "odd")
+    #expect(north.items.map(\.title) == ["Fjord", "Shared"])
+    #expect(!library.feedSource(0).searchesOnline)
+  }
+}
