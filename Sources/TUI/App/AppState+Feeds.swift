@@ -138,7 +138,7 @@ extension AppState {
   /// A refreshed list for the items page: replaces the feed's list (on screen, or under a
   /// search) with the reader's place kept by identity. A load of the page's own brings its
   /// list itself.
-  private mutating func replaceItems(with loaded: LoadedList) {
+  mutating func replaceItems(with loaded: LoadedList) {
     guard pages.items != nil, !isLoading else { return }
     if searchQuery == nil, prompt == nil {
       list.replace(with: loaded)

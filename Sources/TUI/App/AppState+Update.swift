@@ -240,6 +240,9 @@ extension AppState {
       let commands = searchAgainIfPartial()
       if progress.inPlace {
         finishInPlace(loaded)
+      } else if itemsSource != .main, progress.incoming == nil {
+        // A subscription's page reloaded (`r`): the reader's place is kept by identity.
+        replaceItems(with: loaded)
       } else {
         replaceFeedList(with: finishedIncoming(loaded))
       }

@@ -51,14 +51,18 @@ public struct AppState {
     let subscriptions = library.subscriptions
     self.init(
       feedTitles: subscriptions.map { $0.title ?? $0.source },
-      customTitles: subscriptions.map { $0.title?.isEmpty == false }, width: width,
-      height: height)
+      customTitles: subscriptions.map { $0.title?.isEmpty == false },
+      sources: subscriptions.map { $0.address.subscriptionKey }, width: width, height: height)
   }
 
   /// The feed list of subscriptions with these titles (`customTitles`: the feeds file gave
   /// them, so a feed's own title does not replace them).
-  public init(feedTitles: [String], customTitles: [Bool]? = nil, width: Int, height: Int) {
-    self.pages = PageStack(feeds: FeedListPage(titles: feedTitles, customTitles: customTitles))
+  public init(
+    feedTitles: [String], customTitles: [Bool]? = nil, sources: [String]? = nil, width: Int,
+    height: Int
+  ) {
+    self.pages = PageStack(
+      feeds: FeedListPage(titles: feedTitles, customTitles: customTitles, sources: sources))
     self.width = max(0, width)
     self.height = max(0, height)
     let lines = listHeight

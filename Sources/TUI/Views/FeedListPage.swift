@@ -23,6 +23,9 @@ public struct FeedListPage: Sendable {
     public var isRefreshing = false
     /// The title came from the feeds file (`~Title`), so a feed's own does not replace it.
     var hasCustomTitle = false
+    /// The feed's source as the feeds file has it (an error that starts with it is shown
+    /// without it: the row says which feed).
+    var source: String?
 
     public var itemCount: Int? { list?.chunks.count }
   }
@@ -41,11 +44,12 @@ public struct FeedListPage: Sendable {
 
   /// The page for subscriptions with these titles (nil: the source is shown until the feed
   /// is read).
-  public init(titles: [String], customTitles: [Bool]? = nil) {
+  public init(titles: [String], customTitles: [Bool]? = nil, sources: [String]? = nil) {
     entries = [Entry(title: AllItems.title, list: nil, state: nil)]
     for (index, title) in titles.enumerated() {
       var entry = Entry(title: title, list: nil, state: nil)
-      entry.hasCustomTitle = customTitles?[index] ?? false
+      entry.hasCustomTitle = customTitles.map { index < $0.count && $0[index] } ?? false
+      entry.source = sources.flatMap { index < $0.count ? $0[index] : nil }
       entries.append(entry)
     }
   }
@@ -226,8 +230,14 @@ public struct FeedListPage: Sendable {
     case .fresh: return "fresh"
     case .local: return "local file"
     case .cached(let fetchedAt, _): return "cached \(FeedAge.phrase(fetchedAt, now: now))"
-    case .failed(let reason): return "error: \(reason)"
+    case .failed(let reason): return "error: \(withoutSource(reason, entry.source))"
     }
+  }
+
+  /// `reason` without the feed's source in front (`http://...: HTTP 500 ...`).
+  static func withoutSource(_ reason: String, _ source: String?) -> String {
+    guard let source, reason.hasPrefix(source + ": ") else { return reason }
+    return String(reason.dropFirst(source.count + 2))
   }
 
   /// The selected feed's state in full, for the status line (a cached copy's reason).

@@ -10,8 +10,10 @@ enum ArtfeedCommand {
       throw E2EError.noBinary(binary.path)
     }
     return try Spawn.capture(
-      [binary.path] + arguments, environment: environment.merging(["LANG": "C.UTF-8"]) { a, _ in a }
-    )
+      [binary.path] + arguments,
+      environment: environment.merging(["LANG": "C.UTF-8", "XDG_CONFIG_HOME": Paths.noConfig]) {
+        a, _ in a
+      })
   }
 
   /// What `artfeed render ARGUMENTS` prints: the screen the browser draws for the same state.

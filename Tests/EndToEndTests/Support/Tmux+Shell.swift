@@ -15,7 +15,9 @@ extension Tmux {
     }
     let tmux = try Tmux(
       width: width, height: height,
-      command: "env -u NO_COLOR PS1='$ ' LANG=C.UTF-8 ARTFEED=\(binary.path) \(environment) sh")
+      command:
+        "env -u NO_COLOR PS1='$ ' LANG=C.UTF-8 XDG_CONFIG_HOME=\(Paths.noConfig) "
+        + "ARTFEED=\(binary.path) \(environment) sh")
     try tmux.waitFor("the shell prompt") { Self.isAtPrompt($0) }
     return tmux
   }
@@ -32,7 +34,8 @@ extension Tmux {
     }
     return try Tmux(
       width: width, height: height,
-      command: "exec env -u NO_COLOR LANG=C.UTF-8 " + words.joined(separator: " "))
+      command: "exec env -u NO_COLOR LANG=C.UTF-8 XDG_CONFIG_HOME=\(Paths.noConfig) "
+        + words.joined(separator: " "))
   }
 
   /// Types a command line and presses Enter.

@@ -162,6 +162,11 @@ enum E2EError: Error, CustomStringConvertible {
 
 /// Paths the end-to-end tests need.
 enum Paths {
+  /// `XDG_CONFIG_HOME` for every run: a folder that does not exist, so the reader's own
+  /// feeds file never turns a test's browser into the feed list. Tests of subscriptions set
+  /// their own.
+  static let noConfig = "/nonexistent/artfeed-e2e-config"
+
   /// The package root, from this file's path.
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,0 +1,126 @@
+import FeedStore
+import Foundation
+import TestSupport
+import Testing
+
+extension EndToEnd {
+  /// The feed list under tmux, with three subscriptions on a loopback server (one failing):
+  /// refreshing, opening a feed and coming back, a refresh under the reader, and a search
+  /// across every feed.
+  @Suite("Feed list")
+  struct FeedListTests {
+    /// North and South share an artist (Mira Sol) and an item (Shared).
+    static func writeFeeds(in directory: URL, northExtra: [SmallFeed.Item] = []) throws {
+      try SmallFeed(
+        title: "North Gallery",
+        items: northExtra + [
+          .init("Aurora", by: "Mira Sol", day: 20), .init("Fjord", by: "Odd Berg", day: 18),
+          .init("Shared", by: "Odd Berg", day: 10),
+        ]
+      ).write(to: directory.appendingPathComponent("north.xml"))
+      try SmallFeed(
+        title: "South Gallery",
+        items: [
+          .init("Dune", by: "Mira Sol", day: 21), .init("Shared", by: "Odd Berg", day: 10),
+          .init("Reef", by: "Ana Mar", day: 2),
+        ]
+      ).write(to: directory.appendingPathComponent("south.xml"))
+    }
+
+    @Test("refresh, open a feed and come back, keep the place on r, search across every feed")
+    func feedList() throws {
+      let scratch = try Scratch()
+      let files = scratch.url.appendingPathComponent("files")
+      try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+      try Self.writeFeeds(in: files)
+      let server = try TestServer(directory: files)
+      defer { server.stop() }
+      let config = scratch.url.appendingPathComponent("config/artfeed")
+      try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+      let broken = server.url("/status/500").absoluteString
+      try """
+      # three feeds, one failing
+      \(server.url("/files/north.xml").absoluteString) art "~North"
+      \(server.url("/files/south.xml").absoluteString)
+      \(broken)
+
+      """.write(to: config.appendingPathComponent("feeds"), atomically: true, encoding: .utf8)
+
+      let tmux = try Tmux.shell(width: 90, height: 16)
+      try tmux.enter(
+        "XDG_CONFIG_HOME=\(scratch.path("config")) XDG_CACHE_HOME=\(scratch.path("cache")) "
+          + "\"$ARTFEED\"; echo EXIT=$?")
+      // Nothing was cached: every feed is fetched as the list opens.
+      let opened = try tmux.waitFor("the feed list") { screen in
+        screen.contains { $0.contains("South Gallery") && $0.contains("fresh") }
+          && screen.contains { $0.contains("error: HTTP 500") }
+          && screen.last?.contains("1 feed failed") == true
+      }
+      #expect(opened[0].contains("artfeed · 3 feeds · 5 items"))
+      #expect(opened[1].contains("▸ All items") && opened[1].contains("5 items"))
+      #expect(opened[2].contains("North") && opened[2].contains("3 items"))
+      #expect(!opened.joined().contains("North Gallery"), "the feeds file's ~title wins")
+
+      // R: every feed again, four at a time at most; the list says how it went.
+      _ = try runBlocking {
+        try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
+      }
+      try tmux.send("R")
+      try tmux.waitFor("the refresh's end") { screen in
+        screen.last?.contains("1 feed failed") == true && !screen.joined().contains("refreshing")
+      }
+      try poll("three requests, one per feed") {
+        try runBlocking { try await server.requests() }.count == 3
+      }
+      let asked = try runBlocking { try await server.requests() }.map(\.path).sorted()
+      #expect(asked == ["/files/north.xml", "/files/south.xml", "/status/500"])
+
+      // Enter opens South; Esc comes back to the list with South still selected.
+      try tmux.send("j", "j", "Enter")
+      let south = try tmux.waitFor("South's items") {
+        $0.first?.contains("South Gallery · 3 items") == true
+      }
+      #expect(south.joined().contains("Dune") && south.last?.contains("Esc feeds") == true)
+      try tmux.send("Escape")
+      try tmux.waitFor("the list, South selected") { screen in
+        screen.contains { $0.hasPrefix("▸ South Gallery") } && screen.last?.contains("3/4") == true
+      }
+
+      // North, second item selected; two new items arrive at its top; r keeps Fjord on its line.
+      try tmux.send("k", "Enter", "j")
+      let before = try tmux.waitFor("North, Fjord selected") { $0.last?.contains("2/3") == true }
+      let fjordLine = before.firstIndex { $0.hasPrefix("  Fjord") }
+      try Self.writeFeeds(
+        in: files,
+        northExtra: [.init("Comet", by: "Vel Ra", day: 22), .init("Nova", by: "Vel Ra", day: 23)])
+      try tmux.send("r")
+      let after = try tmux.waitFor("North reloaded") {
+        $0.first?.contains("North · 5 items") == true && $0.last?.contains("4/5") == true
+      }
+      #expect(fjordLine != nil && after.firstIndex { $0.hasPrefix("  Fjord") } == fjordLine)
+      try tmux.send("Escape")
+      try tmux.waitFor("the list with North's new count") { screen in
+        screen.contains { $0.hasPrefix("▸ North") && $0.contains("5 items") }
+          && screen.first?.contains("7 items") == true
+      }
+
+      // / on the list searches every feed: Mira Sol's work from North and South.
+      try tmux.send("/")
+      try tmux.type("mira")
+      let found = try tmux.waitFor("the search across feeds") {
+        $0.first?.contains("Artist: mira · 2 items") == true
+      }
+      // Title lines: the name and at most the scrollbar's cell.
+      let titles = found.map { $0.split(separator: " ") }.filter { $0.count <= 2 }.compactMap(\.first)
+      #expect(titles.contains("Dune") && titles.contains("Aurora"), "\(found)")
+      try tmux.send("Enter")
+      try tmux.waitFor("the kept search") { $0.last?.contains("Esc all items") == true }
+      try tmux.send("Escape")
+      try tmux.waitFor("All items") { $0.first?.contains("All items · 7 items") == true }
+      try tmux.send("Escape")
+      try tmux.waitFor("the list again") { $0.first?.contains("3 feeds") == true }
+      try tmux.send("q")
+      try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
+    }
+  }
+}
