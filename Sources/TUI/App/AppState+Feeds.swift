@@ -109,8 +109,22 @@ extension AppState {
   mutating func feedArrived(generation: Int, feed: Int, _ refresh: FeedRefresh) {
     guard generation == feedsGeneration, pages.feeds != nil else { return }
     pages.feeds?.feedRead(feed, refresh)
+    if itemsSource == .feed(feed), topPage != .feeds {
+      // The reader is on this feed's page: the status line says how its refresh went.
+      switch refresh.result {
+      case .failure(let error) where error.kind != .cancelled:
+        status = "Error: \(error.description)"
+      case .success(let loaded):
+        if case .cached(_, let reason) = loaded.freshness {
+          status = "Showing the cached copy: \(reason)"
+        }
+      default: break
+      }
+    }
     guard refresh.list != nil, let page = pages.feeds else { return }
-    pages.feeds?.setAllItemsCount(AllItems.merge(page.lists).chunks.count)
+    // While a read or refresh runs, "All items" is counted once at its end (counting is
+    // O(items), and a hundred feeds come back one by one).
+    if !page.isReading { recountAllItems() }
     switch itemsSource {
     case .feed(feed):
       guard var list = page.entries[feed + 1].list else { return }
@@ -127,6 +141,7 @@ extension AppState {
   mutating func feedsFinished(generation: Int) {
     guard generation == feedsGeneration, let page = pages.feeds else { return }
     pages.feeds?.endReading()
+    recountAllItems()
     let failed = page.entries.dropFirst().filter {
       if case .failed = $0.state { true } else { false }
     }.count
@@ -151,8 +166,16 @@ extension AppState {
   mutating func noteItemsReloaded(_ loaded: LoadedList) {
     guard case .feed(let feed) = itemsSource, pages.feeds != nil else { return }
     pages.feeds?.feedReloaded(feed, loaded)
-    if let page = pages.feeds {
-      pages.feeds?.setAllItemsCount(AllItems.merge(page.lists).chunks.count)
+    recountAllItems()
+  }
+
+  /// The number of items in "All items": every feed's, each `ItemID` once.
+  private mutating func recountAllItems() {
+    guard let page = pages.feeds else { return }
+    var seen = Set<ItemID>()
+    for list in page.lists {
+      for item in list.chunks { seen.insert(ItemID(item)) }
     }
+    pages.feeds?.setAllItemsCount(seen.count)
   }
 }

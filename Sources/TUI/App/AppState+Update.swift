@@ -129,7 +129,14 @@ extension AppState {
     case .back: return back()
     case .quit:
       if searchQuery != nil || pages.canGoBack { return back() } else { return [.quit] }
-    case .reload: return startLoading()
+    case .reload:
+      // A subscription's page (or All items) refreshes through the feed list, so both show
+      // the result; the page keeps the reader's place (`feedArrived`).
+      switch itemsSource {
+      case .feed(let feed) where pages.feeds != nil: return startRefreshing([feed])
+      case .allItems where pages.feeds != nil: return startRefreshing([])
+      default: return startLoading()
+      }
     case .refreshAll: return pages.feeds == nil ? [] : startRefreshing([])
     case .openLink: return openLink(list.selectedItem)
     case .help: showsHelp = true

@@ -133,6 +133,21 @@ struct PageStackTests {
     #expect(state.list.selection == 4)
   }
 
+  @Test("r on a feed's page refreshes it through the list; a failure says so on the page")
+  func refreshFromItemsPage() {
+    var state = Self.opened()
+    state.press(.down, .down, .enter)
+    #expect(state.update(.key(.character("r"))) == [.refreshFeeds(generation: 2, [1])])
+    state.send([.feedRead(generation: 2, feed: 1, Self.refresh(1, nil)), .feedsRead(generation: 2)])
+    #expect(state.status == "Error: HTTP 500 oops")
+    #expect(state.list.count == 10, "the page keeps its items")
+    state.press(.escape)
+    #expect(state.feedList?.entries[2].state == .failed("HTTP 500 oops"))
+    // On All items, r refreshes every feed.
+    state.press(.home, .enter)
+    #expect(state.update(.key(.character("r"))) == [.refreshFeeds(generation: 3, [])])
+  }
+
   @Test("/ on the feed list searches every feed in All items; Esc in the prompt goes back")
   func searchAcross() {
     var state = Self.opened()
