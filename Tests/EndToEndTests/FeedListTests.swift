@@ -9,30 +9,12 @@ extension EndToEnd {
   /// across every feed.
   @Suite("Feed list")
   struct FeedListTests {
-    /// North and South share an artist (Mira Sol) and an item (Shared).
-    static func writeFeeds(in directory: URL, northExtra: [SmallFeed.Item] = []) throws {
-      try SmallFeed(
-        title: "North Gallery",
-        items: northExtra + [
-          .init("Aurora", by: "Mira Sol", day: 20), .init("Fjord", by: "Odd Berg", day: 18),
-          .init("Shared", by: "Odd Berg", day: 10),
-        ]
-      ).write(to: directory.appendingPathComponent("north.xml"))
-      try SmallFeed(
-        title: "South Gallery",
-        items: [
-          .init("Dune", by: "Mira Sol", day: 21), .init("Shared", by: "Odd Berg", day: 10),
-          .init("Reef", by: "Ana Mar", day: 2),
-        ]
-      ).write(to: directory.appendingPathComponent("south.xml"))
-    }
-
     @Test("refresh, open a feed and come back, keep the place on r, search across every feed")
     func feedList() throws {
       let scratch = try Scratch()
       let files = scratch.url.appendingPathComponent("files")
       try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-      try Self.writeFeeds(in: files)
+      try SmallFeed.writeGalleries(in: files)
       let server = try TestServer(directory: files)
       defer { server.stop() }
       let config = scratch.url.appendingPathComponent("config/artfeed")
@@ -90,7 +72,7 @@ extension EndToEnd {
       try tmux.send("k", "Enter", "j")
       let before = try tmux.waitFor("North, Fjord selected") { $0.last?.contains("2/3") == true }
       let fjordLine = before.firstIndex { $0.hasPrefix("  Fjord") }
-      try Self.writeFeeds(
+      try SmallFeed.writeGalleries(
         in: files,
         northExtra: [.init("Comet", by: "Vel Ra", day: 22), .init("Nova", by: "Vel Ra", day: 23)])
       try tmux.send("r")

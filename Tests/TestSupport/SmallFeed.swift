@@ -48,4 +48,24 @@ public struct SmallFeed {
   public func write(to url: URL) throws {
     try Data(xml.utf8).write(to: url)
   }
+
+  /// The two galleries the subscription tests share, written to `directory` as `north.xml`
+  /// and `south.xml`: they share an artist (Mira Sol) and an item (Shared). `northExtra`
+  /// goes at North's top (new items of a refresh).
+  public static func writeGalleries(in directory: URL, northExtra: [Item] = []) throws {
+    try SmallFeed(
+      title: "North Gallery",
+      items: northExtra + [
+        .init("Aurora", by: "Mira Sol", day: 20), .init("Fjord", by: "Odd Berg", day: 18),
+        .init("Shared", by: "Odd Berg", day: 10),
+      ]
+    ).write(to: directory.appendingPathComponent("north.xml"))
+    try SmallFeed(
+      title: "South Gallery",
+      items: [
+        .init("Dune", by: "Mira Sol", day: 21), .init("Shared", by: "Odd Berg", day: 10),
+        .init("Reef", by: "Ana Mar", day: 2),
+      ]
+    ).write(to: directory.appendingPathComponent("south.xml"))
+  }
 }

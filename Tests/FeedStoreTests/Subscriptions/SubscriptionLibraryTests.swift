@@ -22,28 +22,10 @@ struct SubscriptionLibraryTests {
     }
   }
 
-  /// Two feeds sharing an item ("Shared") and an artist ("Mira Sol"), in `directory`.
-  static func writeFeeds(in directory: URL) throws {
-    try SmallFeed(
-      title: "North",
-      items: [
-        .init("Aurora", by: "Mira Sol", day: 20), .init("Fjord", by: "Odd Berg", day: 18),
-        .init("Shared", by: "Odd Berg", day: 10),
-      ]
-    ).write(to: directory.appendingPathComponent("north.xml"))
-    try SmallFeed(
-      title: "South",
-      items: [
-        .init("Dune", by: "Mira Sol", day: 21), .init("Shared", by: "Odd Berg", day: 10),
-        .init("Reef", by: "Ana Mar", day: 2),
-      ]
-    ).write(to: directory.appendingPathComponent("south.xml"))
-  }
-
   @Test("opening reads cached copies without asking, and fetches only the never fetched")
   func openFromCache() async throws {
     let temp = try TempDirectory()
-    try Self.writeFeeds(in: temp.url)
+    try SmallFeed.writeGalleries(in: temp.url)
     let server = try TestServer(directory: temp.url)
     defer { server.stop(); temp.remove() }
     let cache = temp.url.appendingPathComponent("cache")
@@ -65,14 +47,14 @@ struct SubscriptionLibraryTests {
     }
     #expect(reason == "not refreshed yet (R)")
     #expect(results.first { $0.subscription.line == 2 }?.state == .fresh)
-    #expect(library.list(ofFeed: 0)?.title == "North")
+    #expect(library.list(ofFeed: 0)?.title == "North Gallery")
     #expect(library.list(ofFeed: 1)?.items.count == 3)
   }
 
   @Test("a refresh that fails keeps the feed's list; All items merges, newest first, once each")
   func refreshKeepsLists() async throws {
     let temp = try TempDirectory()
-    try Self.writeFeeds(in: temp.url)
+    try SmallFeed.writeGalleries(in: temp.url)
     let server = try TestServer(directory: temp.url)
     defer { server.stop(); temp.remove() }
     let urls = [
@@ -104,7 +86,7 @@ struct SubscriptionLibraryTests {
   @Test("a search on All items covers every feed and asks the endpoint, each item once")
   func searchEverywhere() async throws {
     let temp = try TempDirectory()
-    try Self.writeFeeds(in: temp.url)
+    try SmallFeed.writeGalleries(in: temp.url)
     let server = try TestServer(directory: temp.url)
     defer { server.stop(); temp.remove() }
     let popular = server.url("/rss.xml?q=boost:popular")
