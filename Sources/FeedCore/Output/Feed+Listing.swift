@@ -29,11 +29,19 @@ extension Feed {
     return stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5)
   }
 
-  /// `text` on one line: runs of whitespace and control characters become one space.
+  /// `text` on one line: runs of whitespace and control characters become one space; format
+  /// characters (bidi overrides, isolates and marks, zero-width spaces) are dropped, except
+  /// ZWJ and the emoji tag characters, as the screen's sanitizer does. A line of `parse`
+  /// can then neither move the cursor nor reorder the rest of the terminal's line.
   static func oneLine(_ text: String) -> String {
     var result = ""
     var pendingSpace = false
     for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .format, scalar.value != 0x200D,
+        !(0xE0020...0xE007F).contains(scalar.value)
+      {
+        continue
+      }
       if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
         pendingSpace = !result.isEmpty
       } else {
