@@ -11,9 +11,17 @@ struct Spawned {
   var status: Int32
   var output: String
   var errors: String
+  /// Wall-clock seconds from spawn to exit.
+  var seconds: Double = 0
+  /// The child's peak resident set (`wait4`'s `ru_maxrss`), in KiB.
+  var peakKilobytes: Int = 0
+
+  /// The peak resident set in MiB, rounded up.
+  var peakMebibytes: Int { (peakKilobytes + 1023) / 1024 }
 }
 
-/// Runs a program and waits for it with `waitpid`, its output going to temporary files.
+/// Runs a program and waits for it with `wait4` (which reports its peak memory too), its
+/// output going to temporary files.
 ///
 /// Not Foundation's `Process`: `tmux new-session` forks a server that outlives the client and
 /// inherits its descriptors, and `Process` then never reported the client's exit here.
@@ -37,8 +45,17 @@ enum Spawn {
     try spawn(argv, environment: extra, mergeErrors: false)
   }
 
+  /// Runs `argv` with standard output thrown away (big outputs are not read back), and
+  /// measures its time and peak memory.
+  static func measure(_ argv: [String], environment extra: [String: String] = [:]) throws
+    -> Spawned
+  {
+    try spawn(argv, environment: extra, mergeErrors: false, discardOutput: true)
+  }
+
   private static func spawn(
-    _ argv: [String], environment extra: [String: String], mergeErrors: Bool
+    _ argv: [String], environment extra: [String: String], mergeErrors: Bool,
+    discardOutput: Bool = false
   ) throws -> Spawned {
     let base = FileManager.default.temporaryDirectory
       .appendingPathComponent("artfeed-spawn-\(UUID().uuidString)").path
@@ -59,7 +76,8 @@ enum Spawn {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, discardOutput ? "/dev/null" : outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     if mergeErrors {
       posix_spawn_file_actions_adddup2(&actions, 1, 2)
     } else {
@@ -73,16 +91,21 @@ enum Spawn {
       cEnv.forEach { free($0) }
     }
     var pid: pid_t = 0
+    let start = Date()
     let spawned = withCleanSignals { posix_spawn(&pid, argv[0], &actions, &$0, cArgs, cEnv) }
     guard spawned == 0 else {
       throw E2EError.tmuxFailed(argv.joined(separator: " "), "posix_spawn failed: \(spawned)")
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let seconds = Date().timeIntervalSince(start)
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     func read(_ path: String) -> String {
       (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
-    return Spawned(status: exitStatus, output: read(outputPath), errors: read(errorPath))
+    return Spawned(
+      status: exitStatus, output: read(outputPath), errors: read(errorPath), seconds: seconds,
+      peakKilobytes: Int(usage.ru_maxrss))
   }
 }
