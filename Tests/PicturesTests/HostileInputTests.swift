@@ -8,13 +8,16 @@ import Testing
 /// browser does; time bounds are generous (a debug build on a loaded 2-core machine).
 @Suite("Hostile input: picture bombs and liars")
 struct HostileInputTests {
-  @Test("a 220 KB PNG of 6000x6000 pixels, under the 40-megapixel bound, decodes and converts")
+  /// 3000x3000 here (9 megapixels from 55 KB); the 6000x6000 one (36 megapixels from
+  /// 220 KB) is decoded in a process of its own, measured, by the end-to-end
+  /// `HostileBoundsTests`, so that these parallel tests stay light.
+  @Test("a 55 KB PNG of 3000x3000 pixels, under the 40-megapixel bound, decodes and converts")
   func decompressionBomb() throws {
-    let bomb = HostileCorpus.pngBomb(width: 6000, height: 6000)
-    #expect(bomb.count < 300_000)
+    let bomb = HostileCorpus.pngBomb(width: 3000, height: 3000)
+    #expect(bomb.count < 60_000)
     let start = Date()
     let picture = try PictureDecoder.decode(bomb)
-    #expect(picture.width == 6000 && picture.height == 6000)
+    #expect(picture.width == 3000 && picture.height == 3000)
     let cells = CellConverter(depth: .indexed256).cells(for: picture, columns: 12, rows: 6)
     #expect(cells.columns == 12 && cells.rows == 6)
     let seconds = Date().timeIntervalSince(start)

@@ -13,15 +13,15 @@ struct Spawned {
   var errors: String
   /// Wall-clock seconds from spawn to exit.
   var seconds: Double = 0
-  /// The child's peak resident set (`wait4`'s `ru_maxrss`), in KiB.
+  /// The program's peak resident set (`wait4`'s `ru_maxrss`), in KiB; meaningful from
+  /// `measure` only (see there).
   var peakKilobytes: Int = 0
 
   /// The peak resident set in MiB, rounded up.
   var peakMebibytes: Int { (peakKilobytes + 1023) / 1024 }
 }
 
-/// Runs a program and waits for it with `wait4` (which reports its peak memory too), its
-/// output going to temporary files.
+/// Runs a program and waits for it with `waitpid`, its output going to temporary files.
 ///
 /// Not Foundation's `Process`: `tmux new-session` forks a server that outlives the client and
 /// inherits its descriptors, and `Process` then never reported the client's exit here.
@@ -45,13 +45,52 @@ enum Spawn {
     try spawn(argv, environment: extra, mergeErrors: false)
   }
 
-  /// Runs `argv` with standard output thrown away (big outputs are not read back), and
-  /// measures its time and peak memory.
-  static func measure(_ argv: [String], environment extra: [String: String] = [:]) throws
-    -> Spawned
-  {
-    try spawn(argv, environment: extra, mergeErrors: false, discardOutput: true)
+  /// Runs `argv` and measures its time and peak memory; standard output is thrown away unless
+  /// `keepOutput` (big outputs are not read back).
+  ///
+  /// Through `python3`, which forks and execs it: `posix_spawn` here is `vfork`, and Linux
+  /// hands the spawning process's memory high-water mark (the test process's, hundreds of MiB)
+  /// on to the child at `exec`, so `wait4` on a direct child reports the tests' peak, not the
+  /// program's. Forked from the small python process, the floor is python's own (about
+  /// 10 MiB).
+  static func measure(
+    _ argv: [String], environment extra: [String: String] = [:], keepOutput: Bool = false
+  ) throws -> Spawned {
+    let figures = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artfeed-measure-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: figures) }
+    var result = try spawn(
+      ["/usr/bin/env", "python3", "-c", measurer, figures] + argv, environment: extra,
+      mergeErrors: false, discardOutput: !keepOutput)
+    let words = ((try? String(contentsOfFile: figures, encoding: .utf8)) ?? "").split(
+      separator: " ")
+    guard words.count == 3, let status = Int32(words[0]), let seconds = Double(words[1]),
+      let peak = Int(words[2])
+    else {
+      throw E2EError.tmuxFailed(argv.joined(separator: " "), "no figures: \(result.errors)")
+    }
+    (result.status, result.seconds, result.peakKilobytes) = (status, seconds, peak)
+    return result
   }
+
+  /// Forks, execs `argv[2:]`, waits with `wait4`, and writes "status seconds maxrss-KiB" to
+  /// `argv[1]`.
+  private static let measurer = """
+    import os, sys, time
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.execv(sys.argv[2], sys.argv[2:])
+        finally:
+            os._exit(127)
+    _, status, usage = os.wait4(pid, 0)
+    seconds = time.monotonic() - start
+    code = os.waitstatus_to_exitcode(status)
+    code = 128 - code if code < 0 else code
+    with open(sys.argv[1], "w") as figures:
+        figures.write("%d %.3f %d" % (code, seconds, usage.ru_maxrss))
+    """
 
   private static func spawn(
     _ argv: [String], environment extra: [String: String], mergeErrors: Bool,
@@ -97,15 +136,13 @@ enum Spawn {
       throw E2EError.tmuxFailed(argv.joined(separator: " "), "posix_spawn failed: \(spawned)")
     }
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let seconds = Date().timeIntervalSince(start)
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     func read(_ path: String) -> String {
       (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
     return Spawned(
-      status: exitStatus, output: read(outputPath), errors: read(errorPath), seconds: seconds,
-      peakKilobytes: Int(usage.ru_maxrss))
+      status: exitStatus, output: read(outputPath), errors: read(errorPath), seconds: seconds)
   }
 }
