@@ -87,8 +87,9 @@ extension EndToEnd {
       #expect(try tmux.run(["list-buffers"]) == "")
     }
 
-    @Test("parse prints no control, C1 or bidi character on standard output or standard error")
-    func parseOutput() throws {
+    @Test(
+      "parse and render print no control, C1 or bidi character; render --color only SGR")
+    func commandOutput() throws {
       let scratch = try Scratch()
       let feed = scratch.path("hostile.rss")
       try Data(HostileCorpus.escapeFeed().utf8).write(to: URL(fileURLWithPath: feed))
@@ -105,6 +106,15 @@ extension EndToEnd {
         #expect(result.output.split(separator: "\n").count == lines, "\(path)")
         #expect(HostileCorpus.forbiddenScalars(in: result.output) == [], "\(path)")
         #expect(HostileCorpus.forbiddenScalars(in: result.errors) == [], "\(path)")
+        let plain = try ArtfeedCommand.run(["render", path, "--width", "80", "--height", "40"])
+        #expect(plain.status == 0, "\(path): \(plain.errors)")
+        #expect(HostileCorpus.forbiddenScalars(in: plain.output + plain.errors) == [], "\(path)")
+        let styled = try ArtfeedCommand.run([
+          "render", path, "--width", "80", "--height", "40", "--color",
+        ])
+        #expect(Self.foreignSequences(styled.output) == [], "\(path)")
+        let text = styled.output.replacing(/\x1B\[[0-9;:]*m/, with: "")
+        #expect(HostileCorpus.forbiddenScalars(in: text) == [], "\(path)")
       }
     }
   }
