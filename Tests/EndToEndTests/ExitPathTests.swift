@@ -39,10 +39,14 @@ extension EndToEnd {
     ///
     /// With `crash`, the browser raises SIGSEGV a second after its screen is up, so the list
     /// may be gone before the test sees it; the alternate screen was on all the same.
-    func launch(in tmux: Tmux, pidFile: String, crash: Bool = false) throws -> pid_t {
+    func launch(
+      in tmux: Tmux, pidFile: String, fatal: Bool = false, crash: Bool = false
+    ) throws -> pid_t {
+      // No core file from the SIGSEGV endings.
+      let prefix = fatal ? "ulimit -c 0; " : ""
       let environment = crash ? "ARTFEED_TEST_CRASH=segv " : ""
       try tmux.enter(
-        "ulimit -c 0; echo SHELL-OUTPUT-BEFORE; \(environment)sh -c 'echo $$ > \(pidFile); "
+        "\(prefix)echo SHELL-OUTPUT-BEFORE; \(environment)sh -c 'echo $$ > \(pidFile); "
           + "exec \"$ARTFEED\"'; echo EXIT=$?")
       try tmux.waitFor("the list") { screen in
         (screen.first?.contains("artfeed: Popular") == true && screen.last?.contains("1/") == true)
@@ -58,7 +62,9 @@ extension EndToEnd {
       let scratch = try Scratch()
       let tmux = try Tmux.shell(width: 100, height: 30)
       try tmux.saveTerminalSettings()
-      let pid = try launch(in: tmux, pidFile: scratch.path("pid"), crash: ending == .crash)
+      let pid = try launch(
+        in: tmux, pidFile: scratch.path("pid"), fatal: ending.status == 128 + SIGSEGV,
+        crash: ending == .crash)
       if ending != .crash { #expect(try tmux.isAlternateScreenOn()) }
 
       switch ending {
