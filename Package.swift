@@ -88,12 +88,13 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["FeedStore", "TextLayout"], path: "Tests/TestSupport",
       exclude: ["feedserver.py"]),
-    .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
+    .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
     .testTarget(
       name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport"]),
-    .testTarget(name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources"]),
+    .testTarget(
+      name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources", "TestSupport"]),
     .testTarget(
       name: "TUITests",
       dependencies: [

@@ -43,6 +43,7 @@ struct Browse: ParsableCommand {
       fail(.terminal(error.description))
     }
     defer { screen.close() }
+    crashIfAsked()
     let size = screen.size
     var state: AppState
     var commands: [Command]
@@ -71,6 +72,17 @@ struct Browse: ParsableCommand {
     if let signal = TerminalGuard.receivedSignal {
       Foundation.exit(128 + signal)
     }
+  }
+}
+
+/// `ARTFEED_TEST_CRASH=segv`: SIGSEGV, raised on a thread of its own one second after the
+/// screen is up, for the end-to-end test that a crash gives the terminal back (README: "crashes
+/// restore the terminal"). Nothing else reads the variable.
+private func crashIfAsked() {
+  guard ProcessInfo.processInfo.environment["ARTFEED_TEST_CRASH"] == "segv" else { return }
+  Thread.detachNewThread {
+    Thread.sleep(forTimeInterval: 1)
+    raise(SIGSEGV)
   }
 }
 

@@ -16,6 +16,10 @@ extension EndToEnd {
       case controlC = "Ctrl-C"
       case terminate = "kill -TERM"
       case hangUp = "kill -HUP"
+      /// SIGSEGV from outside: the fatal handler calls `endwin` and re-raises.
+      case segmentationFault = "kill -SEGV"
+      /// SIGSEGV raised inside the browser, on a thread of its own (ARTFEED_TEST_CRASH=segv).
+      case crash = "SIGSEGV raised in the browser"
 
       var description: String { rawValue }
 
@@ -25,17 +29,28 @@ extension EndToEnd {
         case .controlC: 128 + SIGINT
         case .terminate: 128 + SIGTERM
         case .hangUp: 128 + SIGHUP
+        case .segmentationFault, .crash: 128 + SIGSEGV
         }
       }
     }
 
     /// Starts the browser from the shell, printing a marker line before it and its exit status
     /// after it; the browser writes its process id to `pidFile` (`sh -c` execs into it).
-    func launch(in tmux: Tmux, pidFile: String) throws -> pid_t {
+    ///
+    /// With `crash`, the browser raises SIGSEGV a second after its screen is up, so the list
+    /// may be gone before the test sees it; the alternate screen was on all the same.
+    func launch(
+      in tmux: Tmux, pidFile: String, fatal: Bool = false, crash: Bool = false
+    ) throws -> pid_t {
+      // No core file from the SIGSEGV endings.
+      let prefix = fatal ? "ulimit -c 0; " : ""
+      let environment = crash ? "ARTFEED_TEST_CRASH=segv " : ""
       try tmux.enter(
-        "echo SHELL-OUTPUT-BEFORE; sh -c 'echo $$ > \(pidFile); exec \"$ARTFEED\"'; echo EXIT=$?")
-      try tmux.waitFor("the list") {
-        $0.first?.contains("artfeed: Popular") == true && $0.last?.contains("1/") == true
+        "\(prefix)echo SHELL-OUTPUT-BEFORE; \(environment)sh -c 'echo $$ > \(pidFile); "
+          + "exec \"$ARTFEED\"'; echo EXIT=$?")
+      try tmux.waitFor("the list") { screen in
+        (screen.first?.contains("artfeed: Popular") == true && screen.last?.contains("1/") == true)
+          || (crash && screen.contains { $0.hasPrefix("EXIT=") })
       }
       return try ProcessProbe.pid(inFile: pidFile)
     }
@@ -47,14 +62,18 @@ extension EndToEnd {
       let scratch = try Scratch()
       let tmux = try Tmux.shell(width: 100, height: 30)
       try tmux.saveTerminalSettings()
-      let pid = try launch(in: tmux, pidFile: scratch.path("pid"))
-      #expect(try tmux.isAlternateScreenOn())
+      let pid = try launch(
+        in: tmux, pidFile: scratch.path("pid"), fatal: ending.status == 128 + SIGSEGV,
+        crash: ending == .crash)
+      if ending != .crash { #expect(try tmux.isAlternateScreenOn()) }
 
       switch ending {
       case .quitKey: try tmux.send("q")
       case .controlC: try tmux.send("C-c")
       case .terminate: #expect(kill(pid, SIGTERM) == 0)
       case .hangUp: #expect(kill(pid, SIGHUP) == 0)
+      case .segmentationFault: #expect(kill(pid, SIGSEGV) == 0)
+      case .crash: break
       }
 
       let after = try tmux.waitFor("the exit status after \(ending)") { screen in
@@ -66,6 +85,10 @@ extension EndToEnd {
       #expect(try !tmux.isAlternateScreenOn())
       #expect(after.contains("SHELL-OUTPUT-BEFORE"), "\(after.joined(separator: "\n"))")
       #expect(!after.contains { $0.contains("artfeed: Popular") })
+      // The cursor is shown again, and the mouse and keypad modes are off.
+      #expect(try tmux.format("#{cursor_flag}") == "1")
+      #expect(try tmux.format("#{mouse_any_flag}#{mouse_button_flag}#{mouse_all_flag}") == "000")
+      #expect(try tmux.format("#{keypad_cursor_flag}#{keypad_flag}") == "00")
       #expect(try tmux.echoAndCanonicalFlags() == ["echo", "icanon"])
       #expect(try tmux.terminalSettingsUnchanged())
     }

@@ -53,13 +53,24 @@ struct InputDecoder {
     }
   }
 
+  /// An encoding label as the document wrote it, fit to print in a warning: encoding names
+  /// are printable ASCII, so anything else (an escape sequence aimed at the terminal that
+  /// reads `artfeed parse`'s standard error) becomes `?`, and a long label is cut at 60.
+  static func printableLabel(_ label: String) -> String {
+    let printable = label.unicodeScalars.prefix(60).map {
+      (0x20...0x7E).contains($0.value) ? Character($0) : "?"
+    }
+    return String(printable) + (label.unicodeScalars.count > 60 ? "..." : "")
+  }
+
   /// Sniffs the encoding from the held-back head, then decodes the head.
   private mutating func releaseHead(final: Bool, emit: (UnsafeBufferPointer<UInt8>) -> Void) {
     var sniffed = head.withUnsafeBufferPointer { EncodingSniff.sniff($0) }
     if case .iconv(let name) = sniffed.decoding {
       iconv = IconvDecoder(encoding: name)
       if iconv == nil {
-        warnings.append("unknown encoding \"\(sniffed.declaredEncoding ?? name)\", read as UTF-8")
+        let label = Self.printableLabel(sniffed.declaredEncoding ?? name)
+        warnings.append("unknown encoding \"\(label)\", read as UTF-8")
         sniffed.decoding = .utf8
       }
     }

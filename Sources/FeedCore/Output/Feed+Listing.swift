@@ -29,19 +29,54 @@ extension Feed {
     return stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5)
   }
 
-  /// `text` on one line: runs of whitespace and control characters become one space.
+  /// `text` on one line: runs of whitespace and control characters become one space; format
+  /// characters (bidi overrides, isolates and marks, zero-width spaces) are dropped, except
+  /// ZWJ and the emoji tag characters, as the screen's sanitizer does. A line of `parse`
+  /// can then neither move the cursor nor reorder the rest of the terminal's line.
   static func oneLine(_ text: String) -> String {
-    var result = ""
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
     var pendingSpace = false
     for scalar in text.unicodeScalars {
-      if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
-        pendingSpace = !result.isEmpty
-      } else {
-        if pendingSpace { result.unicodeScalars.append(" ") }
+      switch ListingScalar(scalar) {
+      case .dropped:
+        continue
+      case .space:
+        pendingSpace = !bytes.isEmpty
+      case .kept:
+        if pendingSpace { bytes.append(0x20) }
         pendingSpace = false
-        result.unicodeScalars.append(scalar)
+        if scalar.isASCII {
+          bytes.append(UInt8(scalar.value))
+        } else {
+          UTF8.encode(scalar) { bytes.append($0) }
+        }
       }
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// What `oneLine` does with a scalar. ASCII is decided without the Unicode property tables,
+/// which cost about 100 ns a lookup: `parse` of a 50 MB title took 12 s in a release build
+/// through them and a String appended scalar by scalar, 1.2 s with this and a byte buffer.
+private enum ListingScalar {
+  case kept, space, dropped
+
+  init(_ scalar: Unicode.Scalar) {
+    let value = scalar.value
+    if value < 0x80 {
+      self = value <= 0x20 || value == 0x7F ? .space : .kept
+      return
+    }
+    let properties = scalar.properties
+    if properties.generalCategory == .format, value != 0x200D, !(0xE0020...0xE007F).contains(value)
+    {
+      self = .dropped
+    } else if properties.isWhitespace || properties.generalCategory == .control {
+      self = .space
+    } else {
+      self = .kept
+    }
   }
 }

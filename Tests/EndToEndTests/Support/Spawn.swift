@@ -11,6 +11,14 @@ struct Spawned {
   var status: Int32
   var output: String
   var errors: String
+  /// Wall-clock seconds from spawn to exit.
+  var seconds: Double = 0
+  /// The program's peak resident set (`wait4`'s `ru_maxrss`), in KiB; meaningful from
+  /// `measure` only (see there).
+  var peakKilobytes: Int = 0
+
+  /// The peak resident set in MiB, rounded up.
+  var peakMebibytes: Int { (peakKilobytes + 1023) / 1024 }
 }
 
 /// Runs a program and waits for it with `waitpid`, its output going to temporary files.
@@ -37,8 +45,56 @@ enum Spawn {
     try spawn(argv, environment: extra, mergeErrors: false)
   }
 
+  /// Runs `argv` and measures its time and peak memory; standard output is thrown away unless
+  /// `keepOutput` (big outputs are not read back).
+  ///
+  /// Through `python3`, which forks and execs it: `posix_spawn` here is `vfork`, and Linux
+  /// hands the spawning process's memory high-water mark (the test process's, hundreds of MiB)
+  /// on to the child at `exec`, so `wait4` on a direct child reports the tests' peak, not the
+  /// program's. Forked from the small python process, the floor is python's own (about
+  /// 10 MiB).
+  static func measure(
+    _ argv: [String], environment extra: [String: String] = [:], keepOutput: Bool = false
+  ) throws -> Spawned {
+    let figures = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artfeed-measure-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: figures) }
+    var result = try spawn(
+      ["/usr/bin/env", "python3", "-c", measurer, figures] + argv, environment: extra,
+      mergeErrors: false, discardOutput: !keepOutput)
+    let words = ((try? String(contentsOfFile: figures, encoding: .utf8)) ?? "").split(
+      separator: " ")
+    guard words.count == 3, let status = Int32(words[0]), let seconds = Double(words[1]),
+      let peak = Int(words[2])
+    else {
+      throw E2EError.tmuxFailed(argv.joined(separator: " "), "no figures: \(result.errors)")
+    }
+    (result.status, result.seconds, result.peakKilobytes) = (status, seconds, peak)
+    return result
+  }
+
+  /// Forks, execs `argv[2:]`, waits with `wait4`, and writes "status seconds maxrss-KiB" to
+  /// `argv[1]`.
+  private static let measurer = """
+    import os, sys, time
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.execv(sys.argv[2], sys.argv[2:])
+        finally:
+            os._exit(127)
+    _, status, usage = os.wait4(pid, 0)
+    seconds = time.monotonic() - start
+    code = os.waitstatus_to_exitcode(status)
+    code = 128 - code if code < 0 else code
+    with open(sys.argv[1], "w") as figures:
+        figures.write("%d %.3f %d" % (code, seconds, usage.ru_maxrss))
+    """
+
   private static func spawn(
-    _ argv: [String], environment extra: [String: String], mergeErrors: Bool
+    _ argv: [String], environment extra: [String: String], mergeErrors: Bool,
+    discardOutput: Bool = false
   ) throws -> Spawned {
     let base = FileManager.default.temporaryDirectory
       .appendingPathComponent("artfeed-spawn-\(UUID().uuidString)").path
@@ -59,7 +115,8 @@ enum Spawn {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, discardOutput ? "/dev/null" : outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     if mergeErrors {
       posix_spawn_file_actions_adddup2(&actions, 1, 2)
     } else {
@@ -73,16 +130,19 @@ enum Spawn {
       cEnv.forEach { free($0) }
     }
     var pid: pid_t = 0
+    let start = Date()
     let spawned = withCleanSignals { posix_spawn(&pid, argv[0], &actions, &$0, cArgs, cEnv) }
     guard spawned == 0 else {
       throw E2EError.tmuxFailed(argv.joined(separator: " "), "posix_spawn failed: \(spawned)")
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let seconds = Date().timeIntervalSince(start)
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     func read(_ path: String) -> String {
       (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
-    return Spawned(status: exitStatus, output: read(outputPath), errors: read(errorPath))
+    return Spawned(
+      status: exitStatus, output: read(outputPath), errors: read(errorPath), seconds: seconds)
   }
 }

@@ -16,7 +16,8 @@ final class FakeScreen: Screen {
   var size: (width: Int, height: Int)
   private var steps: [Step]
   private(set) var frames: [ScreenBuffer] = []
-  private let deadline = Date().addingTimeInterval(20)
+  /// Generous: on a loaded machine the loading tasks can wait tens of seconds for a thread.
+  private let deadline = Date().addingTimeInterval(60)
   private(set) var timedOut = false
 
   init(width: Int, height: Int, steps: [Step]) {

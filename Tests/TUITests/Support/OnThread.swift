@@ -24,9 +24,11 @@ func runOnThread(_ loop: AppLoop, initial: [Command]) async -> AppState {
 
 /// `CommandRunner.settle` on a thread of its own: it blocks while it waits for the work's
 /// events, and must not hold one of the cooperative pool's threads (two on this machine)
-/// that run that very work, or two such tests at once starve each other.
+/// that run that very work, or two such tests at once starve each other. The 60 s default is
+/// for a loaded machine, where the pool's threads can be busy with synchronous tests (and the
+/// serialized end-to-end suite) for tens of seconds before the work starts.
 func settleOnThread(
-  _ state: AppState, runner: CommandRunner, initial: [Command], seconds: Double = 20
+  _ state: AppState, runner: CommandRunner, initial: [Command], seconds: Double = 60
 ) async -> (state: AppState, settled: Bool) {
   final class Box: @unchecked Sendable {
     var state: AppState
