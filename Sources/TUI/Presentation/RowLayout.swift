@@ -37,15 +37,17 @@ public struct RowLayout: Sendable, Equatable {
   /// The first separator line (the last line with the standard metrics).
   public var separatorY: Int
 
-  /// Lays out a row: sanitizes the title (nil or empty shows "[No Title]"), the byline (nil or
-  /// empty takes no line) and the subtitle (sanitized, truncated to `metrics.subtitleLimit`
-  /// clusters, nil or empty takes no lines), then wraps them to the text column.
+  /// Lays out a row: sanitizes the title (truncated to `metrics.titleLimit` clusters; nil or
+  /// empty shows "[No Title]"), the byline (nil or empty takes no line) and the subtitle
+  /// (sanitized, truncated to `metrics.subtitleLimit` clusters, nil or empty takes no
+  /// lines), then wraps them to the text column.
   public static func make(
     title: String?, byline: String? = nil, subtitle: String?, hasThumbnail: Bool, width: Int,
     metrics: RowMetrics = .standard
   ) -> RowLayout {
     let text = RowText(
-      title: title, byline: byline, subtitle: subtitle, subtitleLimit: metrics.subtitleLimit)
+      title: title, byline: byline, subtitle: subtitle, titleLimit: metrics.titleLimit,
+      subtitleLimit: metrics.subtitleLimit)
     let columns = RowColumns(width: width, hasThumbnail: hasThumbnail, metrics: metrics)
     var lines: [PlacedLine] = []
     var y = metrics.topPadding
@@ -77,7 +79,8 @@ public struct RowLayout: Sendable, Equatable {
     metrics: RowMetrics = .standard
   ) -> Int {
     let text = RowText(
-      title: title, byline: byline, subtitle: subtitle, subtitleLimit: metrics.subtitleLimit)
+      title: title, byline: byline, subtitle: subtitle, titleLimit: metrics.titleLimit,
+      subtitleLimit: metrics.subtitleLimit)
     let columns = RowColumns(width: width, hasThumbnail: hasThumbnail, metrics: metrics)
     var textLines = LineWrapper.lineCount(text.title, width: columns.textWidth)
     if text.byline != nil, columns.textWidth > 0 { textLines += 1 }

@@ -24,6 +24,9 @@ public struct RowMetrics: Sendable, Equatable {
   public var minimumTextColumns = 10
   /// Grapheme clusters of subtitle shown before "...".
   public var subtitleLimit = 200
+  /// Grapheme clusters of title shown in a row before "..." (the item view shows it all):
+  /// a row stays a few lines tall, and costs the same, whatever a feed puts in a title.
+  public var titleLimit = 300
   /// Assumed size of a terminal cell in pixels, to pick a thumbnail for the box: 8 x 16 px
   /// makes the 12 x 6 box 96 x 96 px.
   public var cellPixelWidth = 8

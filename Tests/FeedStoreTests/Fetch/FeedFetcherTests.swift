@@ -46,10 +46,12 @@ struct FeedFetcherTests {
         url, isEndpoint: endpoint, decode: FeedFetcherTests.decode(url))
     }
 
-    func error(_ path: String, endpoint: Bool = false) async -> LoadError? {
+    /// The error fetching `path` ends with; `timeout` is short for the tests about time, and
+    /// generous for the others (a 60 MB gzip bomb takes seconds to refuse on a loaded machine).
+    func error(_ path: String, endpoint: Bool = false, timeout: Double = 20) async -> LoadError? {
       do {
         _ = try await fetch(
-          path, endpoint: endpoint, options: FetchOptions(timeout: 2, connectTimeout: 1))
+          path, endpoint: endpoint, options: FetchOptions(timeout: timeout, connectTimeout: 1))
         return nil
       } catch {
         return error
@@ -164,15 +166,18 @@ struct FeedFetcherTests {
     let rig = try Rig()
     defer { rig.stop() }
     let server = rig.server
-    func line(_ path: String) async -> String? { await rig.error(path)?.description }
+    func line(_ path: String, timeout: Double = 20) async -> String? {
+      await rig.error(path, timeout: timeout)?.description
+    }
     let base = server.url("").absoluteString
     #expect(await line("/status/404") == "\(base)/status/404: HTTP 404 Not Found")
     #expect(await line("/status/500") == "\(base)/status/500: HTTP 500 Internal Server Error")
     #expect(
-      await line("/stall/headers?seconds=10")
+      await line("/stall/headers?seconds=10", timeout: 2)
         == "\(base)/stall/headers?seconds=10: timed out after 2 s")
     #expect(
-      await line("/stall/body?seconds=10") == "\(base)/stall/body?seconds=10: timed out after 2 s")
+      await line("/stall/body?seconds=10", timeout: 2)
+        == "\(base)/stall/body?seconds=10: timed out after 2 s")
     #expect(
       await line("/redirect/loop") == "\(base)/redirect/loop: too many redirects (more than 5)")
     #expect(await line("/bomb?mb=60") == "\(base)/bomb?mb=60: response larger than 50 MB")

@@ -102,7 +102,8 @@ struct RowLayoutSweepTests {
     metrics: RowMetrics
   ) -> String? {
     let text = RowText(
-      title: sample.title, subtitle: sample.subtitle, subtitleLimit: metrics.subtitleLimit)
+      title: sample.title, subtitle: sample.subtitle, titleLimit: metrics.titleLimit,
+      subtitleLimit: metrics.subtitleLimit)
     if textWidth == 0 { return layout.lines.isEmpty ? nil : "lines at text width 0" }
     let parts: [(String?, PlacedLine.Style)] = [(text.title, .title), (text.subtitle, .subtitle)]
     for (expected, style) in parts {

@@ -122,6 +122,31 @@ struct RowLayoutTests {
     #expect(text == String(repeating: "ab ", count: 66) + "ab…")
   }
 
+  @Test("a row's title is cut to 300 clusters and \"…\"; the height agrees")
+  func titleTruncated() {
+    let title = String(repeating: "word ", count: 100)
+    let layout = RowLayout.make(title: title, subtitle: nil, hasThumbnail: false, width: 84)
+    let text = layout.lines.filter { $0.style == .title }.map(\.text).joined(separator: " ")
+    #expect(text == String(repeating: "word ", count: 60) + "…")
+    #expect(
+      RowLayout.height(title: title, subtitle: nil, hasThumbnail: false, width: 84)
+        == layout.height)
+  }
+
+  @Test("huge fields cost what short ones do: a 20 MB title and subtitle make a short row")
+  func hugeFields() {
+    // Escape sequences all along, and one cut where the raw text is cut: none survives.
+    let huge = String(repeating: "\u{1B}]52;c;QUJD\u{07}abc \u{202E}", count: 1_000_000)
+    let layout = RowLayout.make(
+      title: huge, byline: huge, subtitle: huge, hasThumbnail: true, width: 60)
+    #expect(layout.height < 40)
+    let shown = layout.lines.map(\.text).joined()
+    #expect(!shown.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" })
+    #expect(!shown.contains("52;"))
+    let title = layout.lines.filter { $0.style == .title }.map(\.text).joined()
+    #expect(title.hasSuffix("…"))
+  }
+
   @Test("tiny widths shrink the margins and still give a defined row")
   func tinyWidths() {
     let zero = RowLayout.make(title: "Title", subtitle: "Sub", hasThumbnail: true, width: 0)
