@@ -11,13 +11,13 @@
 # report printed inside a tmux pane would otherwise be lost with the pane.
 #
 # Sanitized runs are 2-15x slower; ARTFEED_TIME_SCALE stretches the tests' own deadlines
-# (Tests/TestSupport/TimeScale.swift). TSan reads Scripts/tsan.supp: frames outside our code
-# only, each entry with its evidence.
+# (Tests/TestSupport/TimeScale.swift). LeakSanitizer reads Scripts/lsan.supp and TSan
+# Scripts/tsan.supp: allocations and frames outside our code only, each entry with its evidence.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 export LANG=C.UTF-8 ARTFEED_REQUIRE_E2E=1
-export ARTFEED_TIME_SCALE="${ARTFEED_TIME_SCALE:-4}"
+export ARTFEED_TIME_SCALE="${ARTFEED_TIME_SCALE:-5}"
 logs="${SANITIZER_LOGS:-/tmp/artfeed-sanitizers}"
 mkdir -p "$logs"
 [ $# -gt 0 ] || set -- address thread
@@ -32,7 +32,8 @@ for sanitizer in "$@"; do
   esac
   reports="$logs/$short-reports"
   rm -rf "$reports" && mkdir -p "$reports"
-  export ASAN_OPTIONS="log_path=$reports/report:detect_leaks=${ARTFEED_DETECT_LEAKS:-1}"
+  export ASAN_OPTIONS="log_path=$reports/report:detect_leaks=1"
+  export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan.supp:print_suppressions=1"
   export TSAN_OPTIONS="log_path=$reports/report:halt_on_error=0:suppressions=$PWD/Scripts/tsan.supp"
   log="$logs/$short.log"
   start=$(date +%s)
@@ -44,7 +45,7 @@ for sanitizer in "$@"; do
   # Swift Testing's last line, e.g. "Test run with 402 tests in 20 suites passed after 81 s."
   result=$(grep -E "Test run with [0-9]+ tests? .*(passed|failed)" "$log" | tail -n 1)
   failed=$(grep -cE "^✘ Test .* (failed|recorded an issue)" "$log")
-  count=$(cat "$reports"/report.* 2>/dev/null | grep -cE "^(WARNING|ERROR): [A-Za-z]+Sanitizer")
+  count=$(cat "$reports"/report.* 2>/dev/null | grep -cE "(WARNING|ERROR): [A-Za-z]+Sanitizer")
   files=$(ls "$reports" | wc -l)
   [ "$count" -eq 0 ] || status=1
   line="$sanitizer: exit $code in ${seconds}s; ${result:-no Swift Testing summary line};"

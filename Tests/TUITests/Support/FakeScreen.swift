@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TUI
@@ -16,7 +17,7 @@ final class FakeScreen: Screen {
   var size: (width: Int, height: Int)
   private var steps: [Step]
   private(set) var frames: [ScreenBuffer] = []
-  private let deadline = Date().addingTimeInterval(20)
+  private let deadline = Date().addingTimeInterval(TimeScale.seconds(20))
   private(set) var timedOut = false
 
   init(width: Int, height: Int, steps: [Step]) {

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TUI
@@ -40,7 +41,7 @@ func settleOnThread(
   let box = Box(state, runner)
   await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
     Thread.detachNewThread {
-      box.settled = box.runner.settle(&box.state, initial: initial, deadline: .now() + seconds)
+      box.settled = box.runner.settle(&box.state, initial: initial, deadline: .now() + TimeScale.seconds(seconds))
       done.resume()
     }
   }
