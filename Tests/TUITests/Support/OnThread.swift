@@ -39,9 +39,10 @@ func settleOnThread(
     }
   }
   let box = Box(state, runner)
+  let deadline = TimeScale.seconds(seconds)
   await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
     Thread.detachNewThread {
-      box.settled = box.runner.settle(&box.state, initial: initial, deadline: .now() + TimeScale.seconds(seconds))
+      box.settled = box.runner.settle(&box.state, initial: initial, deadline: .now() + deadline)
       done.resume()
     }
   }
