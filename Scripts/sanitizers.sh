@@ -46,13 +46,13 @@ for sanitizer in "$@"; do
   seconds=$(($(date +%s) - start))
   [ $code -eq 0 ] || status=1
   # Swift Testing's last line, e.g. "Test run with 402 tests in 20 suites passed after 81 s."
-  result=$(grep -E "Test run with [0-9]+ tests? .*(passed|failed)" "$log" | tail -n 1)
-  failed=$(grep -cE "^✘ Test .* (failed|recorded an issue)" "$log")
+  result=$(grep -aE "Test run with [0-9]+ tests? .*(passed|failed)" "$log" | tail -n 1)
+  failed=$(grep -aE '^✘ Test ".*" (with [0-9]+ test cases )?failed after' "$log" | wc -l)
   count=$(cat "$reports"/report.* 2>/dev/null | grep -cE "(WARNING|ERROR): [A-Za-z]+Sanitizer")
   files=$(ls "$reports" | wc -l)
   [ "$count" -eq 0 ] || status=1
   line="$sanitizer: exit $code in ${seconds}s; ${result:-no Swift Testing summary line};"
-  summary+=("$line failing tests $failed; sanitizer reports $count ($files files in $reports)")
+  summary+=("$line failing tests $failed; sanitizer reports $count ($files log files in $reports)")
 done
 
 echo
