@@ -1,8 +1,16 @@
 // Wrap throughput: LineWrapper.wrap at width 80 over a large mixed-script text, beside
 // `fold -s -w 80` on the same file in the same run. Run with:
 //   swift run -c release LayoutBenchmark [megabytes]
+// or, as a filter beside `fold -s -w WIDTH FILE` (FoldMode.swift):
+//   swift run -c release LayoutBenchmark --fold WIDTH FILE
 import Foundation
 import TextLayout
+
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--fold",
+  let width = Int(CommandLine.arguments[2])
+{
+  exit(FoldMode.run(width: width, path: CommandLine.arguments[3]))
+}
 
 let tableStart = DispatchTime.now().uptimeNanoseconds
 let firstWidth = DisplayWidth.of("中" as Unicode.Scalar)

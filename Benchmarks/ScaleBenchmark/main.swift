@@ -10,9 +10,11 @@ import TUI
 //
 //   swift build -c release --product artfeed && swift run -c release ScaleBenchmark \
 //     [--items 1000,100000,1000000] [--runs 3] [--query artist123] [--search-only]
+//     [--generate-only]
 //
 // `--search-only` skips the spawned figures and times only the search keystrokes (on feeds
-// already generated, or generated now).
+// already generated, or generated now). `--generate-only` writes the feeds, prints their
+// paths and times nothing (Scripts/peers.py times other tools on the same files).
 //
 // Feeds are generated once into the temporary folder (artfeed-scale-N.rss) and kept.
 
@@ -21,10 +23,12 @@ var sizes = [1_000, 100_000, 1_000_000]
 var runs = 3
 var query = "artist123"
 var searchOnly = false
+var generateOnly = false
 var index = 1
 while index < arguments.count {
-  if arguments[index] == "--search-only" {
-    searchOnly = true
+  if arguments[index] == "--search-only" || arguments[index] == "--generate-only" {
+    searchOnly = searchOnly || arguments[index] == "--search-only"
+    generateOnly = generateOnly || arguments[index] == "--generate-only"
     index += 1
     continue
   }
@@ -40,7 +44,7 @@ while index < arguments.count {
 
 let binary = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent()
   .appendingPathComponent("artfeed").path
-guard FileManager.default.isExecutableFile(atPath: binary) else {
+guard generateOnly || FileManager.default.isExecutableFile(atPath: binary) else {
   print("No artfeed at \(binary): run `swift build -c release --product artfeed` first.")
   exit(1)
 }
@@ -54,6 +58,7 @@ for count in sizes {
   }
   let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
   print(String(format: "\n%d items, %.1f MB (%@)", count, Double(bytes) / 1e6, path))
+  if generateOnly { continue }
   if searchOnly {
     SearchTiming.run(path: path, query: query, brute: count <= 100_000)
     continue

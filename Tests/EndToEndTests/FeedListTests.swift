@@ -48,11 +48,13 @@ extension EndToEnd {
         try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
       }
       try tmux.send("R")
-      try tmux.waitFor("the refresh's end") { screen in
-        screen.last?.contains("1 feed failed") == true && !screen.joined().contains("refreshing")
-      }
+      // The server sees the three requests before the screen can show the refresh's end
+      // (until then the status line may still show the opening's "1 feed failed").
       try poll("three requests, one per feed") {
         try runBlocking { try await server.requests() }.count == 3
+      }
+      try tmux.waitFor("the refresh's end") { screen in
+        screen.last?.contains("1 feed failed") == true && !screen.joined().contains("refreshing")
       }
       let asked = try runBlocking { try await server.requests() }.map(\.path).sorted()
       #expect(asked == ["/files/north.xml", "/files/south.xml", "/status/500"])
@@ -93,7 +95,8 @@ extension EndToEnd {
         $0.first?.contains("Artist: mira · 2 items") == true
       }
       // Title lines: the name and at most the scrollbar's cell.
-      let titles = found.map { $0.split(separator: " ") }.filter { $0.count <= 2 }.compactMap(\.first)
+      let titles = found.map { $0.split(separator: " ") }.filter { $0.count <= 2 }.compactMap(
+        \.first)
       #expect(titles.contains("Dune") && titles.contains("Aurora"), "\(found)")
       try tmux.send("Enter")
       try tmux.waitFor("the kept search") { $0.last?.contains("Esc all items") == true }

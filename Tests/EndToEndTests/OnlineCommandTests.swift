@@ -121,6 +121,8 @@ extension EndToEnd {
           }
           usleep(UInt32.random(in: 0...20_000, using: &generator))
         }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
         // A new temporary file left behind means the kill landed inside a cache write.
         let left = Self.temporaryFiles(in: entries)
         if !left.subtracting(temporaries).isEmpty { interruptedWrites += 1 }

@@ -37,8 +37,19 @@ final class SAXSession {
   }
 
   deinit {
-    if let context = state.pointee.context { xmlFreeParserCtxt(context) }
+    if let context = state.pointee.context {
+      // libxml2 builds a document of its own in SAX mode when a DOCTYPE declares an entity
+      // ("expat compatibility" in xmlParseEntityDecl), and xmlFreeParserCtxt leaves it to us.
+      if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+      xmlFreeParserCtxt(context)
+    }
+    // xmlParseEntityDecl hands the entity that getEntity returns for a name just declared the
+    // declaration's raw text (`orig`, "to save the raw entity value"); xmlFreeNode leaves it.
+    // The free function comes from xmlMemGet: Swift 6 rejects libxml2's global `xmlFree`.
+    var release: xmlFreeFunc?
+    xmlMemGet(&release, nil, nil, nil)
     for entity in state.pointee.entities.values {
+      if let orig = entity.pointee.orig { release?(UnsafeMutableRawPointer(mutating: orig)) }
       xmlFreeNode(UnsafeMutableRawPointer(entity).assumingMemoryBound(to: xmlNode.self))
     }
     state.deinitialize(count: 1)

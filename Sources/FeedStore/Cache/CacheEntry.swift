@@ -34,7 +34,9 @@ public struct CacheEntry: Sendable, Equatable {
 /// `decode` accepts a file only if the magic line, the header, the body's length and its
 /// FNV-1a 64 checksum all agree; anything else (truncated, torn, edited) is treated as absent.
 enum CacheEntryFile {
-  static let magic = Data("artfeed-cache 1\n".utf8)
+  /// An array, not `Data`: LeakSanitizer does not recognise the reference a global `Data`
+  /// holds, and reported this constant as leaked by every process that wrote the cache.
+  static let magic = Array("artfeed-cache 1\n".utf8)
 
   /// The header as JSON; `fetchedAt` is seconds since 1970 so it round-trips exactly.
   struct Header: Codable {
@@ -53,7 +55,7 @@ enum CacheEntryFile {
       fetchedAt: entry.fetchedAt.timeIntervalSince1970, status: entry.status,
       bodyBytes: entry.body.count, bodyChecksum: checksum(entry.body))
     let json = try JSONEncoder().encode(header)
-    var file = magic
+    var file = Data(magic)
     file.append(Data("\(json.count)\n".utf8))
     file.append(json)
     file.append(entry.body)

@@ -73,7 +73,8 @@ extension AppState {
     parts.append(FeedListPage.items(page.allItemsCount))
     if let reading = page.reading { parts.append("refreshing \(reading.done)/\(reading.total)") }
     buffer.put(
-      " " + parts.joined(separator: " · "), x: 0, y: 0, style: Style(.bar, bold: true, reverse: true))
+      " " + parts.joined(separator: " · "), x: 0, y: 0,
+      style: Style(.bar, bold: true, reverse: true))
   }
 
   /// What the spinner says is under way.

@@ -88,26 +88,31 @@ extension AppState {
   public internal(set) var list: ItemList {
     get { pages.items?.list ?? Self.noList }
     _modify {
-      if pages.items != nil {
-        yield &pages.items!.list
-      } else {
-        var scratch = Self.noList
-        yield &scratch
-      }
+      var (page, had) = takeItemsPage()
+      defer { if had { pages.items = page } }
+      yield &page.list
     }
   }
 
   static var noList: ItemList { ItemList(title: "artfeed", items: []) }
 
+  /// The items page moved out of the stack, so that changing it in place copies nothing (it
+  /// is uniquely referenced) and whether there was one; the caller puts it back. With none,
+  /// an empty page that is not put back: writes to it go nowhere.
+  private mutating func takeItemsPage() -> (page: ItemsPage, had: Bool) {
+    guard let page = pages.items else {
+      return (ItemsPage(list: Self.noList, source: .main), false)
+    }
+    pages.items = nil
+    return (page, true)
+  }
+
   var savedList: ItemList? {
     get { pages.items?.savedList }
     _modify {
-      if pages.items != nil {
-        yield &pages.items!.savedList
-      } else {
-        var scratch: ItemList?
-        yield &scratch
-      }
+      var (page, had) = takeItemsPage()
+      defer { if had { pages.items = page } }
+      yield &page.savedList
     }
   }
 
@@ -144,12 +149,9 @@ extension AppState {
   var progress: LoadProgress {
     get { pages.items?.progress ?? LoadProgress() }
     _modify {
-      if pages.items != nil {
-        yield &pages.items!.progress
-      } else {
-        var scratch = LoadProgress()
-        yield &scratch
-      }
+      var (page, had) = takeItemsPage()
+      defer { if had { pages.items = page } }
+      yield &page.progress
     }
   }
 

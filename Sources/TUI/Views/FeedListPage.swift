@@ -191,8 +191,9 @@ public struct FeedListPage: Sendable {
 
   /// `▸ Title ………  60 items  fresh`: the title takes what the count and a short state
   /// leave, up to half the line; the state takes the rest (an error is cut with `…`).
-  private func drawEntry(_ index: Int, into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date)
-  {
+  private func drawEntry(
+    _ index: Int, into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date
+  ) {
     let entry = entries[index]
     let isSelected = index == selection
     func style(_ base: Style) -> Style { isSelected ? base.selected : base }
@@ -206,7 +207,8 @@ public struct FeedListPage: Sendable {
     let state = index == 0 ? "" : Self.stateText(entry, now: now)
     let titleRoom = max(4, min(width / 2, width - 2 - 12))
     let title = Truncation.truncated(Sanitizer.clean(entry.title), toWidth: titleRoom - 2)
-    var x = buffer.put(isSelected ? "▸ " : "  ", x: 0, y: y, style: style(Style(.accent)), limit: width)
+    var x = buffer.put(
+      isSelected ? "▸ " : "  ", x: 0, y: y, style: style(Style(.accent)), limit: width)
     x = buffer.put(title, x: x, y: y, style: style(.title), limit: width)
     x = max(x, titleRoom) + 1
     guard x < width else { return }

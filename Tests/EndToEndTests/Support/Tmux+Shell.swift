@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A shell in tmux, where tests type command lines the way a person would.
 extension Tmux {
@@ -83,7 +84,7 @@ extension Tmux {
 
 /// Polls `condition` every 0.1 s until it holds; throws once `timeout` seconds have passed.
 func poll(_ what: String, timeout: TimeInterval = 20, _ condition: () throws -> Bool) throws {
-  let deadline = Date().addingTimeInterval(timeout)
+  let deadline = Date().addingTimeInterval(TimeScale.seconds(timeout))
   while try !condition() {
     guard Date() < deadline else { throw E2EError.timeout(what, "(not a screen condition)") }
     Thread.sleep(forTimeInterval: 0.1)

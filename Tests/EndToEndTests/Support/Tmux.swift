@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A tmux server of the test's own (its own socket), running the real binary in a real
@@ -95,7 +96,7 @@ final class Tmux {
   func waitFor(
     _ what: String, timeout: TimeInterval = 20, _ condition: ([String]) -> Bool
   ) throws -> [String] {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(TimeScale.seconds(timeout))
     var screen = try capture()
     while !condition(screen) {
       guard Date() < deadline else {
@@ -114,7 +115,7 @@ extension Tmux {
   func screen(
     timeout: TimeInterval = 5, until condition: ([String]) -> Bool
   ) throws -> [String] {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(TimeScale.seconds(timeout))
     var screen = try capture()
     while !condition(screen), Date() < deadline {
       Thread.sleep(forTimeInterval: 0.1)

@@ -10,7 +10,8 @@ struct URLSessionClientTests {
   let client = URLSessionClient.shared
 
   private func send(
-    _ server: TestServer, _ path: String, timeout: Double = 5, connectTimeout: Double = 2,
+    _ server: TestServer, _ path: String, timeout: Double = TimeScale.seconds(5),
+    connectTimeout: Double = TimeScale.seconds(2),
     maxBodyBytes: Int = 50_000_000
   ) async -> Result<HTTPResponse, TransportError> {
     let request = HTTPRequest(

@@ -56,7 +56,9 @@ struct ReplaceRowsTests {
     let frame = list.visibleRows
     let selected = try #require(list.selection)
     let survivor = try #require(frame.first { $0.row != selected })
-    let new = old.filter { $0 != old[selected] && $0 < old[survivor.row] || $0 >= old[survivor.row] }
+    let new = old.filter {
+      $0 != old[selected] && $0 < old[survivor.row] || $0 >= old[survivor.row]
+    }
     _ = Self.replace(&list, old: old, new: new)
     #expect(new[list.selection ?? 0] == old[survivor.row])
   }

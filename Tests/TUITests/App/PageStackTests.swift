@@ -49,7 +49,8 @@ struct PageStackTests {
     let lines = state.screenText.split(separator: "\n").map(String.init)
     #expect(lines[0].contains("artfeed · 3 feeds · 20 items"))
     #expect(lines[1].contains("▸ All items") && lines[1].contains("20 items"))
-    #expect(lines[2].contains("North") && lines[2].contains("10 items") && lines[2].contains("fresh"))
+    #expect(
+      lines[2].contains("North") && lines[2].contains("10 items") && lines[2].contains("fresh"))
     #expect(lines[3].contains("South") && lines[3].contains("fresh"))
     #expect(lines[4].contains("Broken") && lines[4].contains("error: HTTP 500 oops"))
     #expect(state.status == "Error: 1 feed failed")

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TUI
@@ -17,7 +18,7 @@ final class FakeScreen: Screen {
   private var steps: [Step]
   private(set) var frames: [ScreenBuffer] = []
   /// Generous: on a loaded machine the loading tasks can wait tens of seconds for a thread.
-  private let deadline = Date().addingTimeInterval(60)
+  private let deadline = Date().addingTimeInterval(TimeScale.seconds(60))
   private(set) var timedOut = false
 
   init(width: Int, height: Int, steps: [Step]) {

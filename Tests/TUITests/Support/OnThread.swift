@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TUI
@@ -40,9 +41,10 @@ func settleOnThread(
     }
   }
   let box = Box(state, runner)
+  let deadline = TimeScale.seconds(seconds)
   await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
     Thread.detachNewThread {
-      box.settled = box.runner.settle(&box.state, initial: initial, deadline: .now() + seconds)
+      box.settled = box.runner.settle(&box.state, initial: initial, deadline: .now() + deadline)
       done.resume()
     }
   }
