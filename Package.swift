@@ -36,20 +36,24 @@ let package = Package(
       providers: [.apt(["libgif-dev"])]),
 
     // MARK: - Pure cores
+    // The lock every shared value is behind (a pthread mutex, which ThreadSanitizer sees).
+    .target(name: "Locking"),
     .target(name: "FeedCore", dependencies: ["CLibXML2"]),
     .target(name: "TextLayout"),
     .target(name: "ListEngine"),
-    .target(name: "Pictures", dependencies: ["CChafa", "CJPEG", "CPNG", "CWebP", "CGIF"]),
+    .target(
+      name: "Pictures", dependencies: ["Locking", "CChafa", "CJPEG", "CPNG", "CWebP", "CGIF"]),
 
     // MARK: - Data layer
-    .target(name: "FeedStore", dependencies: ["FeedCore"]),
+    .target(name: "FeedStore", dependencies: ["FeedCore", "Locking"]),
 
     // MARK: - Front end
     .target(
       name: "ArtfeedResources", path: "Resources",
       resources: [.copy("feeds"), .copy("thumbnails"), .copy("examples")]),
     .target(
-      name: "TUI", dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine"]),
+      name: "TUI",
+      dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine", "Locking"]),
     .target(name: "CursesBackend", dependencies: ["TUI", "Pictures", "CNCurses"]),
     .executableTarget(
       name: "artfeed",
@@ -86,13 +90,14 @@ let package = Package(
     // MARK: - Tests
     // The loopback test server (feedserver.py) and its Swift launcher, for every test target.
     .target(
-      name: "TestSupport", dependencies: ["FeedStore", "TextLayout"], path: "Tests/TestSupport",
+      name: "TestSupport", dependencies: ["FeedStore", "TextLayout", "Locking"],
+      path: "Tests/TestSupport",
       exclude: ["feedserver.py"]),
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
     .testTarget(
-      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport"]),
+      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources", "TestSupport"]),
     .testTarget(

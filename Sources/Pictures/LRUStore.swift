@@ -4,7 +4,7 @@
 /// Recency is an intrusive doubly linked list over array slots (index links, a free list), so
 /// lookup, insertion and eviction are O(1). Not thread-safe: `PictureCache` guards it.
 struct LRUStore<Key: Hashable, Value> {
-  private struct Slot {
+  fileprivate struct Slot {
     var key: Key
     var value: Value
     var bytes: Int
@@ -118,3 +118,6 @@ struct LRUStore<Key: Hashable, Value> {
     if oldest == nil { oldest = slot }
   }
 }
+
+extension LRUStore: Sendable where Key: Sendable, Value: Sendable {}
+extension LRUStore.Slot: Sendable where Key: Sendable, Value: Sendable {}

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Converted pictures kept in memory within a byte budget, least recently used dropped first.
 ///
@@ -25,11 +25,11 @@ public final class PictureCache: Sendable {
   /// cells of 32 bytes, see `PictureCells.estimatedByteCount`).
   public static let defaultByteBudget = 8 << 20
 
-  private let store: Mutex<LRUStore<Key, PictureCells>>
+  private let store: Locked<LRUStore<Key, PictureCells>>
 
   /// A cache that keeps at most `byteBudget` bytes of cells, by their estimate.
   public init(byteBudget: Int = defaultByteBudget) {
-    store = Mutex(LRUStore(budget: max(0, byteBudget)))
+    store = Locked(LRUStore(budget: max(0, byteBudget)))
   }
 
   /// The cells for `key`, if cached; they become the most recently used.

@@ -1,6 +1,6 @@
 import FeedStore
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -21,7 +21,7 @@ public final class TestServer: @unchecked Sendable {
   /// A port whose accept queue is full: connecting to it hangs.
   public let blackholePort: Int
   private let pid: pid_t
-  private let stopped = Mutex(false)
+  private let stopped = Locked(false)
 
   /// The server script, found next to this file.
   public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
   import Glibc
@@ -68,7 +68,7 @@ enum AtomicFile {
 
 /// A process-wide counter for unique temporary names.
 private final class Counter: Sendable {
-  private let value = Mutex<Int>(0)
+  private let value = Locked<Int>(0)
   func next() -> Int {
     value.withLock {
       $0 += 1; return $0

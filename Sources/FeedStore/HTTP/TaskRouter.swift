@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -35,7 +35,7 @@ final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   static let maxRedirects = 5
 
   // `@unchecked Sendable`: the only mutable state is this mutex-guarded table.
-  private let entries = Mutex<[Int: Entry]>([:])
+  private let entries = Locked<[Int: Entry]>([:])
 
   /// Starts tracking a task; its outcome resumes `continuation` exactly once.
   func register(

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Picture files fetched over HTTP, kept on disk under a byte cap, oldest out first.
 ///
@@ -13,7 +13,7 @@ public final class ImageDiskCache: Sendable {
   public let directory: URL
   public let byteCap: Int
   /// Bytes on disk as last counted plus written since; nil before the first count.
-  private let total = Mutex<Int?>(nil)
+  private let total = Locked<Int?>(nil)
 
   /// The default cap: 100 MB, about 10,000 thumbnails of 10 KB.
   public static let defaultByteCap = 100_000_000

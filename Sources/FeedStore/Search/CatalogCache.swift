@@ -1,6 +1,6 @@
 import FeedCore
 import Foundation
-import Synchronization
+import Locking
 
 /// The catalog's artist indexes, one per feed, grown off the UI loop as feeds are parsed.
 ///
@@ -30,7 +30,7 @@ final class CatalogCache: Sendable {
     }
   }
 
-  private let state = Mutex<(parts: [FeedAddress: Part], tokens: Int)>(([:], 0))
+  private let state = Locked<(parts: [FeedAddress: Part], tokens: Int)>(([:], 0))
   /// The row-kind rule every index keeps (see `ArtistIndex.init(rowKind:)`), if any.
   private let rowKind: (@Sendable (FeedItem) -> UInt8)?
 

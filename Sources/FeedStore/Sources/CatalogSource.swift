@@ -1,6 +1,6 @@
 import FeedCore
 import Foundation
-import Synchronization
+import Locking
 
 /// A feed to open, and a catalog of feeds the artist search looks through offline.
 ///
@@ -75,7 +75,7 @@ public final class CatalogSource: FeedSource {
 
 /// Gathers the batches of a load for `loadMain()`, which answers with the whole list.
 final class ItemCollector: Sendable {
-  private let gathered = Mutex<[FeedItem]>([])
+  private let gathered = Locked<[FeedItem]>([])
 
   func append(_ items: [FeedItem]) { gathered.withLock { $0 += items } }
 

@@ -1,6 +1,6 @@
 import FeedCore
 import Foundation
-import Synchronization
+import Locking
 
 /// A parsed feed and where it came from.
 public struct LoadedFeed: Sendable {
@@ -23,7 +23,7 @@ public struct LoadedFeed: Sendable {
 public final class FeedLoader: Sendable {
   public let fetcher: FeedFetcher
   /// Standard input can be read once; a reload shows what was read.
-  private let standardInput = Mutex<Data?>(nil)
+  private let standardInput = Locked<Data?>(nil)
 
   public init(fetcher: FeedFetcher) {
     self.fetcher = fetcher

@@ -1,6 +1,6 @@
 import FeedCore
 import Foundation
-import Synchronization
+import Locking
 
 /// The reader's subscriptions as the browser uses them: each feed's latest list, kept here
 /// as opening and refreshing bring them, and the sources its pages read ("All items", one
@@ -19,7 +19,7 @@ public final class SubscriptionLibrary: Sendable {
   public let limit: Int
   /// The DeviantArt-style endpoint a search asks too, if one is configured.
   public let endpoint: EndpointSource?
-  private let lists: Mutex<[LoadedList?]>
+  private let lists: Locked<[LoadedList?]>
   private let rowKind: (@Sendable (FeedItem) -> UInt8)?
 
   /// - Parameters:
@@ -39,7 +39,7 @@ public final class SubscriptionLibrary: Sendable {
     self.limit = max(1, limit)
     self.endpoint = endpoint
     self.rowKind = rowKind
-    self.lists = Mutex(Array(repeating: nil, count: subscriptions.count))
+    self.lists = Locked(Array(repeating: nil, count: subscriptions.count))
   }
 
   /// The subscription's latest list, if it has one.

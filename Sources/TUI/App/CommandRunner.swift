@@ -1,11 +1,11 @@
 import FeedStore
 import Foundation
-import Synchronization
+import Locking
 
 /// Events posted from background work, drained by the loop that owns the state; it also
 /// counts the work still running, so `artfeed render` can wait for all of it.
 public final class EventInbox: Sendable {
-  private let queue = Mutex<(events: [Event], running: Int)>(([], 0))
+  private let queue = Locked<(events: [Event], running: Int)>(([], 0))
   private let arrived = DispatchSemaphore(value: 0)
 
   public init() {}

@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
 import Pictures
-import Synchronization
+import Locking
 
 /// Loads, decodes and converts pictures off the UI loop, a few at a time, in the order the
 /// state last asked for them; results come back as `.pictureReady` events through the inbox.
@@ -16,7 +16,7 @@ public final class PictureLoader: Sendable {
   public let limit: Int
   private let images: ImageLoader
   private let inbox: EventInbox
-  private let state = Mutex(Queue())
+  private let state = Locked(Queue())
 
   private struct Queue {
     var wanted: Set<PictureCache.Key> = []

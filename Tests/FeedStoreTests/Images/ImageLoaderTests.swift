@@ -1,12 +1,12 @@
 import FeedStore
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// A client answering from a table, counting requests.
 final class TableClient: HTTPClient {
   let answers: [String: Result<HTTPResponse, TransportError>]
-  let requests = Mutex<[HTTPRequest]>([])
+  let requests = Locked<[HTTPRequest]>([])
 
   init(_ answers: [String: Result<HTTPResponse, TransportError>]) { self.answers = answers }
 

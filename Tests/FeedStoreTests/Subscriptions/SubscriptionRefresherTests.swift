@@ -1,6 +1,6 @@
 import FeedCore
 import Foundation
-import Synchronization
+import Locking
 import TestSupport
 import Testing
 
@@ -31,7 +31,7 @@ struct SubscriptionRefresherTests {
       server.url("/feed.xml"), server.url("/status/500"), server.url("/etag/feed.xml"),
     ])
     let refresher = SubscriptionRefresher(loader: Self.loader(temp.url))
-    let seen = Mutex<[Int]>([])
+    let seen = Locked<[Int]>([])
     let results = await refresher.refresh(subscriptions) { progress in
       #expect(progress.total == 3)
       seen.withLock { $0.append(progress.done) }
