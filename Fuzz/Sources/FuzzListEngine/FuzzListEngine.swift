@@ -147,7 +147,8 @@ private struct Run {
     checkOffsets()
     let track = list.height
     let bar = list.scrollbar(trackHeight: track)
-    require(bar.start >= 0 && bar.length >= 0 && bar.start + bar.length <= max(0, track),
+    require(
+      bar.start >= 0 && bar.length >= 0 && bar.start + bar.length <= max(0, track),
       "scrollbar \(bar) outside a track of \(track)")
   }
 

@@ -1,7 +1,8 @@
+import CFuzzerDriver
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CFuzzerDriver
 
 /// Reads a fuzzer's bytes as a sequence of choices: small integers first, the rest as data.
 ///

@@ -51,10 +51,25 @@ struct LinearTimeFuzzRegressionTests {
       ("bare '&' run", feed(description: String(repeating: "& ", count: count))),
       ("escaped '<' run", feed(description: String(repeating: "&lt;", count: count))),
       ("escaped <b> nesting", feed(description: String(repeating: "&lt;b&gt;", count: count / 2))),
-      ("CDATA '<' run", feed(description: "<![CDATA[" + String(repeating: "<", count: count) + "]]>")),
-      ("nested items", Data(("<rss><channel>" + String(repeating: "<item><title>x</title>", count: count / 4)).utf8)),
-      ("nested elements", Data(("<rss><channel><item>" + String(repeating: "<x>", count: count)).utf8)),
-      ("attribute run", Data(("<rss><channel><item><media:content url=\"" + String(repeating: "&amp;", count: count)).utf8)),
+      (
+        "CDATA '<' run",
+        feed(description: "<![CDATA[" + String(repeating: "<", count: count) + "]]>")
+      ),
+      (
+        "nested items",
+        Data(
+          ("<rss><channel>" + String(repeating: "<item><title>x</title>", count: count / 4)).utf8)
+      ),
+      (
+        "nested elements",
+        Data(("<rss><channel><item>" + String(repeating: "<x>", count: count)).utf8)
+      ),
+      (
+        "attribute run",
+        Data(
+          ("<rss><channel><item><media:content url=\"" + String(repeating: "&amp;", count: count))
+            .utf8)
+      ),
     ])
   func parser(name: String, document: Data) {
     let feed = try? FeedParser.parse(document)

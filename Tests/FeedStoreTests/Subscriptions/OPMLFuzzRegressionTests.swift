@@ -54,7 +54,8 @@ struct OPMLFuzzRegressionTests {
 
   @Test("UTF-16 is still read")
   func utf16() throws {
-    let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><opml><body><outline xmlUrl=\"ü\"/></body></opml>"
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-16\"?><opml><body><outline xmlUrl=\"ü\"/></body></opml>"
     var data = Data([0xFF, 0xFE])
     for unit in text.utf16 { data += Data([UInt8(unit & 0xFF), UInt8(unit >> 8)]) }
     #expect(try OPMLReader.feeds(in: data).map(\.xmlURL) == ["ü"])
