@@ -6,22 +6,35 @@ import Testing
 /// Inputs `Fuzz/FuzzOPML` found (see `Fuzz/RESULTS.md`); each crashed before its fix.
 @Suite("OPML fuzz regressions", .timeLimit(.minutes(1)))
 struct OPMLFuzzRegressionTests {
+  /// `text` with `bytes` in place of each `%`.
+  static func document(_ text: String, _ bytes: [UInt8]) -> Data {
+    var data = Data()
+    let parts = text.split(separator: "%", omittingEmptySubsequences: false)
+    for (index, part) in parts.enumerated() {
+      if index > 0 { data.append(contentsOf: bytes) }
+      data.append(contentsOf: Array(part.utf8))
+    }
+    return data
+  }
+
+  static let invalidNames: [Data] = [
+    document(
+      "<opml><body><outline %=\"rss\" xmlUrl=\"https://a.example/\"/></body></opml>", [0xD9, 0x59]),
+    document("<opml><body><o%/></body></opml>", [0xD9, 0x59]),
+    document(
+      "<opml ver<?xml version=\"1.0\"?><body><outline xmlUrl=\"x\"/></body%=\"rss\"/>",
+      [0xD9, 0x59, 0xD9, 0x59]),
+    // An encoding libxml2 does not know: it passes the bytes through unconverted.
+    document(
+      "<?xml version=\"1.0\" encoding=\"UTFRW\"?><opml><%head/></opml>", [0xE0, 0xE0, 0xE0]),
+    // NUL bytes that do not make it UTF-16 or UCS-4 for libxml2.
+    document("<%le<#>>", [0xC1, 0x01, 0x00, 0x00, 0x1F, 0x00, 0x20, 0x74, 0x00]),
+  ]
+
   /// FoundationXML traps on a name that is not valid UTF-8; the process died.
   @Test(
     "invalid UTF-8 in an element or attribute name is read, not a crash",
-    arguments: [
-      Data("<opml><body><outline ".utf8) + Data([0xD9, 0x59])
-        + Data("=\"rss\" xmlUrl=\"https://a.example/\"/></body></opml>".utf8),
-      Data("<opml><body><o".utf8) + Data([0xD9, 0x59]) + Data("/></body></opml>".utf8),
-      Data("<opml ver<?xml version=\"1.0\"?><body><outline xmlUrl=\"x\"/></body".utf8)
-        + Data([0xD9, 0x59, 0xD9, 0x59]) + Data("=\"rss\"/>".utf8),
-      // An encoding libxml2 does not know: it passes the bytes through unconverted.
-      Data("<?xml version=\"1.0\" encoding=\"UTFRW\"?><opml><".utf8)
-        + Data([0xE0, 0xE0, 0xE0]) + Data("head/></opml>".utf8),
-      // NUL bytes that do not make it UTF-16 or UCS-4 for libxml2.
-      Data([0x3C, 0xC1, 0x01, 0x00, 0x00, 0x1F, 0x00, 0x20, 0x74, 0x00])
-        + Data("le<#>>".utf8),
-    ])
+    arguments: invalidNames)
   func invalidUTF8InNames(document: Data) {
     let feeds = try? OPMLReader.feeds(in: document)
     for feed in feeds ?? [] { #expect(!feed.xmlURL.isEmpty) }
@@ -63,13 +76,13 @@ struct OPMLFuzzRegressionTests {
 
   @Test("invalid UTF-8 in a value becomes U+FFFD; a Latin-1 document keeps its letters")
   func repairOnlyUTF8() throws {
-    let broken =
-      Data("<opml><body><outline title=\"a".utf8) + Data([0xFF])
-      + Data("b\" xmlUrl=\"https://a.example/\"/></body></opml>".utf8)
+    let broken = Self.document(
+      "<opml><body><outline title=\"a%b\" xmlUrl=\"https://a.example/\"/></body></opml>", [0xFF])
     #expect(try OPMLReader.feeds(in: broken).map(\.title) == ["a\u{FFFD}b"])
-    let latin1 =
-      Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><opml><body><outline title=\"caf".utf8)
-      + Data([0xE9]) + Data("\" xmlUrl=\"https://a.example/\"/></body></opml>".utf8)
+    let latin1 = Self.document(
+      "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><opml><body>"
+        + "<outline title=\"caf%\" xmlUrl=\"https://a.example/\"/></body></opml>",
+      [0xE9])
     #expect(try OPMLReader.feeds(in: latin1).map(\.title) == ["café"])
   }
 }
