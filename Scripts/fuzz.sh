@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --time) time=$2; shift 2 ;;
     --no-build) build=0; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
