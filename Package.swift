@@ -4,7 +4,13 @@ import PackageDescription
 let package = Package(
   name: "artfeed",
   products: [
-    .executable(name: "artfeed", targets: ["artfeed"])
+    .executable(name: "artfeed", targets: ["artfeed"]),
+    // For the fuzz targets in Fuzz/ (a package of their own, so `swift test` never builds them).
+    .library(name: "FeedCore", targets: ["FeedCore"]),
+    .library(name: "TextLayout", targets: ["TextLayout"]),
+    .library(name: "ListEngine", targets: ["ListEngine"]),
+    .library(name: "FeedStore", targets: ["FeedStore"]),
+    .library(name: "Pictures", targets: ["Pictures"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")

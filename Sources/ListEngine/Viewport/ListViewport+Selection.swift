@@ -100,19 +100,22 @@ extension ListViewport {
       anchor = topAligned
       return
     }
+    // Walk up from the selection only while the screen has room left: once the rows below
+    // fill it exactly, the next row up would be measured for a screen that never shows it.
     var room = height - selectionHeight
     var row = selection - 1
-    while room >= 0 && row > anchor.row {
+    while room > 0 && row > anchor.row {
       room -= rowHeight(row)
       row -= 1
     }
-    if selection > anchor.row && room >= 0 {
+    guard selection > anchor.row else { return }
+    if room > 0 {
+      // The walk reached the anchor row: the selection may fit below what is on screen.
       clampAnchorLine()
       room -= rowHeight(anchor.row) - anchor.line
+      if room >= 0 { return }
     }
-    if room < 0 {
-      anchor = advanced(topAligned, byLines: selectionHeight - height)
-    }
+    anchor = advanced(topAligned, byLines: selectionHeight - height)
   }
 
   /// Reveals a selection taller than the screen: it must cover the screen, else its top goes
