@@ -62,13 +62,16 @@ extension EndToEnd {
 
       // Open the second item and close it again.
       try tmux.send("j")
-      let beforeDetail = try tmux.waitFor("selection moved") { $0.last?.contains("2/") == true }
+      try tmux.waitFor("selection moved") { $0.last?.contains("2/") == true }
+      // Settled: a picture that arrives now must not make the screen after Esc differ.
+      let beforeDetail = try tmux.settled("the list with pictures in")
       try tmux.send("Enter")
       try tmux.waitFor("the detail view") { screen in
         screen.contains { $0.contains("by inkwell-moth") }
       }
       try tmux.send("Escape")
-      let back = try tmux.waitFor("the list again") { $0.last?.contains("2/") == true }
+      try tmux.waitFor("the list again") { $0.last?.contains("2/") == true }
+      let back = try tmux.screen(timeout: 10) { $0 == beforeDetail }
       #expect(back == beforeDetail)
 
       // Resize: every line fits, the selected title is re-wrapped whole, and it stays on screen.

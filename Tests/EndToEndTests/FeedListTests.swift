@@ -61,10 +61,11 @@ extension EndToEnd {
 
       // Enter opens South; Esc comes back to the list with South still selected.
       try tmux.send("j", "j", "Enter")
-      let south = try tmux.waitFor("South's items") {
-        $0.first?.contains("South Gallery · 3 items") == true
+      // The whole page, not a half-drawn frame: the title, a row and the page's hints.
+      try tmux.waitFor("South's items") { screen in
+        screen.first?.contains("South Gallery · 3 items") == true
+          && screen.joined().contains("Dune") && screen.last?.contains("Esc feeds") == true
       }
-      #expect(south.joined().contains("Dune") && south.last?.contains("Esc feeds") == true)
       try tmux.send("Escape")
       try tmux.waitFor("the list, South selected") { screen in
         screen.contains { $0.hasPrefix("▸ South Gallery") } && screen.last?.contains("3/4") == true
@@ -91,13 +92,14 @@ extension EndToEnd {
       // / on the list searches every feed: Mira Sol's work from North and South.
       try tmux.send("/")
       try tmux.type("mira")
-      let found = try tmux.waitFor("the search across feeds") {
-        $0.first?.contains("Artist: mira · 2 items") == true
-      }
       // Title lines: the name and at most the scrollbar's cell.
-      let titles = found.map { $0.split(separator: " ") }.filter { $0.count <= 2 }.compactMap(
-        \.first)
-      #expect(titles.contains("Dune") && titles.contains("Aurora"), "\(found)")
+      func titles(_ screen: [String]) -> [Substring] {
+        screen.map { $0.split(separator: " ") }.filter { $0.count <= 2 }.compactMap(\.first)
+      }
+      try tmux.waitFor("the search across feeds") { screen in
+        screen.first?.contains("Artist: mira · 2 items") == true
+          && titles(screen).contains("Dune") && titles(screen).contains("Aurora")
+      }
       try tmux.send("Enter")
       try tmux.waitFor("the kept search") { $0.last?.contains("Esc all items") == true }
       try tmux.send("Escape")

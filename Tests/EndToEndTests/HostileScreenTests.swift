@@ -59,7 +59,7 @@ extension EndToEnd {
       // Every page of the list, then the last screen, which is render --end's.
       for page in 1...8 {
         try tmux.send("Space")
-        try tmux.settled("page \(page)")
+        _ = try tmux.settled("page \(page)")
         try expectInert(tmux, title: title, "page \(page)")
       }
       try tmux.send("G")
@@ -77,7 +77,7 @@ extension EndToEnd {
         try tmux.waitFor("the item view of row \(index + 1)") {
           $0.last?.contains(" lines ") == true
         }
-        try tmux.settled("item \(index)")
+        _ = try tmux.settled("item \(index)")
         try expectInert(tmux, title: title, "item \(index)")
         try tmux.send("Escape")
       }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -7,19 +8,6 @@ extension EndToEnd {
   /// are in `ExitPathTests`.)
   @Suite("Terminal abuse")
   struct TerminalAbuseTests {
-    /// SplitMix64, so the storm is the same on every run.
-    struct Storm: RandomNumberGenerator {
-      var state: UInt64
-
-      mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-      }
-    }
-
     /// Keys sent between resizes: moves, jumps, a search typed and edited, cancelled with Esc.
     static let keys: [[String]] = [
       ["j"], ["k"], ["G"], ["g"], ["C-d"], ["C-u"], ["Space"], ["j", "j", "j"],
@@ -39,7 +27,7 @@ extension EndToEnd {
       try tmux.waitFor("the list") { $0.last?.contains("1/") == true }
       let pid = try ProcessProbe.pid(inFile: pidFile)
 
-      var storm = Storm(state: Self.seed)
+      var storm = SplitMixGenerator(seed: Self.seed)
       let start = Date()
       for step in 0..<200 {
         // Paced to 200 in 2 s: a resize every 10 ms at most.

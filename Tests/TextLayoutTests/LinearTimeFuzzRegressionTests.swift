@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TextLayout
@@ -10,39 +11,33 @@ import Testing
 struct LinearTimeFuzzRegressionTests {
   static let count = 200_000
 
-  /// A big text, made when its test runs and shown by name only (not 200k characters).
-  struct Input: Sendable, CustomTestStringConvertible {
-    let name: String
-    let make: @Sendable () -> String
-    var testDescription: String { name }
-  }
 
-  static let texts: [Input] = [
-    Input(name: "one long word") { String(repeating: "a", count: count) },
-    Input(name: "spaces") { String(repeating: " ", count: count) + "a" },
-    Input(name: "tabs") { String(repeating: "\t", count: count) + "a" },
-    Input(name: "newlines") { String(repeating: "\n", count: count) },
-    Input(name: "combining marks on one base") {
+  static let texts: [NamedInput] = [
+    NamedInput(name: "one long word") { String(repeating: "a", count: count) },
+    NamedInput(name: "spaces") { String(repeating: " ", count: count) + "a" },
+    NamedInput(name: "tabs") { String(repeating: "\t", count: count) + "a" },
+    NamedInput(name: "newlines") { String(repeating: "\n", count: count) },
+    NamedInput(name: "combining marks on one base") {
       "e" + String(repeating: "\u{301}", count: count)
     },
-    Input(name: "orphan combining marks") { String(repeating: "\u{301}", count: count) },
-    Input(name: "ZWJ chain") { String(repeating: "👨\u{200D}", count: count / 2) + "👨" },
-    Input(name: "wide characters") { String(repeating: "中", count: count) },
-    Input(name: "unterminated CSI") { "\u{1B}[" + String(repeating: "1;", count: count) },
-    Input(name: "unterminated OSC") { "\u{1B}]" + String(repeating: "x", count: count) },
-    Input(name: "ESC run") { String(repeating: "\u{1B}", count: count) },
-    Input(name: "CR LF run") { String(repeating: "\r\n", count: count) },
-    Input(name: "regional indicators") { String(repeating: "\u{1F1EF}", count: count) },
+    NamedInput(name: "orphan combining marks") { String(repeating: "\u{301}", count: count) },
+    NamedInput(name: "ZWJ chain") { String(repeating: "👨\u{200D}", count: count / 2) + "👨" },
+    NamedInput(name: "wide characters") { String(repeating: "中", count: count) },
+    NamedInput(name: "unterminated CSI") { "\u{1B}[" + String(repeating: "1;", count: count) },
+    NamedInput(name: "unterminated OSC") { "\u{1B}]" + String(repeating: "x", count: count) },
+    NamedInput(name: "ESC run") { String(repeating: "\u{1B}", count: count) },
+    NamedInput(name: "CR LF run") { String(repeating: "\r\n", count: count) },
+    NamedInput(name: "regional indicators") { String(repeating: "\u{1F1EF}", count: count) },
   ]
 
   @Test("sanitizing", arguments: texts)
-  func sanitizing(input: Input) {
+  func sanitizing(input: NamedInput) {
     let text = input.make()
     #expect(Sanitizer.clean(text).unicodeScalars.count <= text.unicodeScalars.count * 2)
   }
 
   @Test("wrapping at widths 1, 80 and 300", arguments: texts)
-  func wrapping(input: Input) {
+  func wrapping(input: NamedInput) {
     let clean = Sanitizer.clean(input.make())
     for width in [1, 80, 300] {
       let lines = LineWrapper.wrap(clean, width: width)
@@ -52,7 +47,12 @@ struct LinearTimeFuzzRegressionTests {
   }
 
   @Test("truncating to a width", arguments: texts)
-  func truncating(input: Input) {
+  func truncating(input: NamedInput) {
     #expect(DisplayWidth.of(Truncation.truncated(input.make(), toWidth: 40)) <= 40)
   }
+}
+
+/// Parameterized cases show the input's name, not its 200k characters.
+extension NamedInput: CustomTestStringConvertible {
+  public var testDescription: String { name }
 }

@@ -86,7 +86,10 @@ extension AppState {
     searchGeneration += 1
     let query = (prompt ?? "").trimmingCharacters(in: .whitespaces)
     guard !query.isEmpty else {
-      if let before = beforePrompt { list = before.list }
+      if let before = beforePrompt {
+        list = before.list
+        list.resize(width: listWidth, height: listHeight)
+      }
       let wasSearching = isSearching
       isSearching = false
       return wasSearching ? [.cancel(.search)] : []
@@ -103,6 +106,7 @@ extension AppState {
     isSearching = false
     if let before = beforePrompt {
       list = before.list
+      list.resize(width: listWidth, height: listHeight)
       searchQuery = before.query
     }
     if searchQuery == nil { savedList = nil }

@@ -94,8 +94,15 @@ public struct AppState {
     self.width = max(0, width)
     self.height = max(0, height)
     let (columns, lines) = (listWidth, listHeight)
+    // Every list that can come back on screen: the one shown, the one under a search, the
+    // one the prompt's Esc restores, and the one a reload is gathering.
     list.resize(width: columns, height: lines)
     savedList?.resize(width: columns, height: lines)
+    if var before = beforePrompt {
+      before.list.resize(width: columns, height: lines)
+      beforePrompt = before
+    }
+    progress.incoming?.resize(width: columns, height: lines)
     let columnsForItem = self.width
     pages.item?.resize(width: columnsForItem, height: lines)
     pages.feeds?.resize(height: lines)

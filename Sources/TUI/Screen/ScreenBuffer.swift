@@ -39,9 +39,13 @@ public struct ScreenBuffer: Sendable, Equatable {
   }
 
   /// Fills a rectangle with blanks of a style (used for the selected row's background).
+  /// The part outside the buffer is left out.
   public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, style: Style) {
-    for row in max(0, y)..<min(height, y + h) {
-      for column in max(0, x)..<min(width, x + w) {
+    let (top, bottom) = (max(0, y), min(height, y + max(0, h)))
+    let (left, right) = (max(0, x), min(width, x + max(0, w)))
+    guard top < bottom, left < right else { return }
+    for row in top..<bottom {
+      for column in left..<right {
         cells[row * width + column] = Cell(" ", style: style)
       }
     }

@@ -182,6 +182,26 @@ struct PageStackTests {
     #expect(state.showsHelp && state.topPage == .item)
   }
 
+  @Test("Esc in the prompt after resizes brings the list back at the new size")
+  func promptListResized() {
+    // Found by the resize storm (TerminalAbuseTests): the list the prompt restores kept the
+    // size it had when the prompt opened, and drawing it wrote past the screen's last line.
+    var state = Fixtures.state(width: 100, height: 40)
+    state.press(.character("/"))
+    state.type("zz")
+    state.send([.resize(width: 40, height: 12)])
+    state.press(.escape)
+    #expect(state.prompt == nil)
+    #expect(state.list.visibleRows.allSatisfy { $0.y < 10 })
+    #expect(state.render().height == 12)
+    state.press(.character("/"))
+    state.type("b")
+    state.send([.resize(width: 30, height: 10)])
+    state.press(.backspace)
+    #expect(state.list.visibleRows.allSatisfy { $0.y < 8 })
+    _ = state.render()
+  }
+
   @Test("resizes re-lay every page; the feed list keeps its selection in view")
   func resize() {
     var state = Self.opened(height: 6)
