@@ -11,7 +11,6 @@ import Testing
 struct LinearTimeFuzzRegressionTests {
   static let count = 200_000
 
-
   static let texts: [NamedInput] = [
     NamedInput(name: "one long word") { String(repeating: "a", count: count) },
     NamedInput(name: "spaces") { String(repeating: " ", count: count) + "a" },

@@ -12,7 +12,6 @@ import Testing
 struct LinearTimeFuzzRegressionTests {
   static let count = 200_000
 
-
   static let htmlRuns: [NamedInput] = [
     NamedInput(name: "'<' run") { String(repeating: "<", count: count) },
     NamedInput(name: "'&' run") { String(repeating: "&", count: count) },
@@ -48,7 +47,9 @@ struct LinearTimeFuzzRegressionTests {
 
   static let documents: [NamedInput] = [
     NamedInput(name: "bare '&' run") { feed(description: String(repeating: "& ", count: count)) },
-    NamedInput(name: "escaped '<' run") { feed(description: String(repeating: "&lt;", count: count)) },
+    NamedInput(name: "escaped '<' run") {
+      feed(description: String(repeating: "&lt;", count: count))
+    },
     NamedInput(name: "escaped <b> nesting") {
       feed(description: String(repeating: "&lt;b&gt;", count: count / 2))
     },
