@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ and runs each for a fixed time.
 #
-#   Scripts/fuzz.sh [--time SECONDS] [--no-build] [TARGET...]
+#   Scripts/fuzz.sh [--time SECONDS] [--runs N] [--seed N] [--no-build] [TARGET...]
 #
+# --runs N stops a target after N inputs (or --time, whichever comes first) and --seed N fixes
+# libFuzzer's random choices: with both, a run tries the same inputs every time (CI's smoke).
 # TARGET is FuzzParser, FuzzHTML, FuzzDates, FuzzWrap, FuzzListEngine, FuzzOPML or FuzzImages
 # (default: all, one after the other, one process each). Seeds come from Fuzz/Seeds, the
 # bundled feeds and thumbnails and ../shared/realfeeds (copied at run time, never committed);
@@ -19,13 +21,17 @@ export LANG=C.UTF-8
 export SWIFT_BACKTRACE=enable=no
 
 time=60
+runs=-1
+seed=0
 build=1
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --time) time=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
     --no-build) build=0; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -112,7 +118,7 @@ for target in "${targets[@]}"; do
   leaks=1
   [ "$target" != FuzzOPML ] || leaks=0
   ASAN_OPTIONS=detect_leaks=$leaks "$bin/$target" "$corpus" "$work/fuzz-seeds/$target" "${options[@]}" \
-    -max_total_time="$time" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -max_total_time="$time" -runs="$runs" -seed="$seed" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$findings/" -close_fd_mask=1 >"$log" 2>&1
   code=$?
   set -e
