@@ -54,21 +54,21 @@ public final class SubscriptionLibrary: Sendable {
 
   // MARK: - Opening and refreshing
 
-  /// Each feed as the cache (or its file) has it, fetching only those never fetched;
+  /// Each feed as the cache (or its file) has it, fetching only those with no usable copy
+  /// (each cache entry is read once);
   /// `progress` is called as each feed is read, from any thread.
   public func open(progress: @escaping @Sendable (Int, FeedRefresh) -> Void) async -> [FeedRefresh]
   {
     await run(Array(subscriptions.indices), progress: progress) { subscription in
-      if case .web(let url) = subscription.address, self.loader.fetcher.options.offline == false,
-        self.loader.fetcher.cache?.entry(for: url) == nil
-      {
-        return await self.fetch(subscription, with: self.loader)
-      }
       var read = await self.fetch(subscription, with: self.cachedLoader)
+      let isWeb: Bool = if case .web = subscription.address { true } else { false }
+      guard case .success(var loaded) = read.result else {
+        // No usable cached copy: a web feed is fetched now (unless offline).
+        let online = isWeb && !self.loader.fetcher.options.offline
+        return online ? await self.fetch(subscription, with: self.loader) : read
+      }
       // Read from the cache on purpose: say how old it is, not that the network was off.
-      if case .success(var loaded) = read.result,
-        case .cached(let fetchedAt, _) = loaded.freshness
-      {
+      if case .cached(let fetchedAt, _) = loaded.freshness {
         loaded.freshness = .cached(fetchedAt: fetchedAt, reason: "not refreshed yet (R)")
         read.result = .success(loaded)
       }
