@@ -11,6 +11,15 @@ public enum FeedState: Sendable, Equatable {
   /// Nothing to show: the error, in one line.
   case failed(String)
 
+  /// The state of a feed that was read, from how current its list is.
+  public init(_ freshness: Freshness) {
+    switch freshness {
+    case .live: self = .fresh
+    case .local: self = .local
+    case .cached(let fetchedAt, let reason): self = .cached(fetchedAt: fetchedAt, reason: reason)
+    }
+  }
+
   /// "fresh", "local file", "cached 3 h ago: <reason>", "error: <reason>".
   public func summary(now: Date = Date()) -> String {
     switch self {

@@ -16,12 +16,7 @@ public struct FeedRefresh: Sendable {
   public var state: FeedState {
     switch result {
     case .failure(let error): .failed(error.description)
-    case .success(let loaded):
-      switch loaded.freshness {
-      case .live: .fresh
-      case .local: .local
-      case .cached(let fetchedAt, let reason): .cached(fetchedAt: fetchedAt, reason: reason)
-      }
+    case .success(let loaded): FeedState(loaded.freshness)
     }
   }
 

@@ -98,12 +98,7 @@ public struct FeedListPage: Sendable {
     guard entries.indices.contains(feed + 1) else { return }
     entries[feed + 1].list = list
     if !entries[feed + 1].hasCustomTitle { entries[feed + 1].title = list.title }
-    entries[feed + 1].state =
-      switch list.freshness {
-      case .live: .fresh
-      case .local: .local
-      case .cached(let fetchedAt, let reason): .cached(fetchedAt: fetchedAt, reason: reason)
-      }
+    entries[feed + 1].state = FeedState(list.freshness)
   }
 
   /// The read or refresh ended (or was cancelled).
