@@ -45,18 +45,10 @@ struct Browse: ParsableCommand {
     defer { screen.close() }
     crashIfAsked()
     let size = screen.size
-    var state: AppState
-    var commands: [Command]
-    if let library {
-      state = AppState(feeds: library, width: size.width, height: size.height)
-      commands = state.startOpeningFeeds()
-    } else {
-      state = AppState(isOffline: options.isLocal, width: size.width, height: size.height)
-      state.quitsIfNotAFeed = options.source != nil && options.isLocal
-      commands = state.startLoading()
-    }
+    var (state, commands) = FeedSources.startingState(
+      for: options, library: library, width: size.width, height: size.height)
+    state.quitsIfNotAFeed = library == nil && options.source != nil && options.isLocal
     state.configurePictures(enabled: !noImages, depth: screen.colorDepth)
-    if let artist = options.artist { commands += state.startSearch(artist) }
     var loop = AppLoop(
       state: state, screen: screen, source: source,
       shouldStop: { TerminalGuard.receivedSignal != nil },

@@ -101,6 +101,25 @@ enum FeedSources {
       rowKind: ItemList.rowKindByte)
   }
 
+  /// The browser's first state at a size, and the commands that start it: the feed list
+  /// reading the subscriptions, or the items page loading its source; then the `--artist`
+  /// search, if asked.
+  static func startingState(
+    for options: SourceOptions, library: SubscriptionLibrary?, width: Int, height: Int
+  ) -> (state: AppState, commands: [Command]) {
+    var state: AppState
+    var commands: [Command]
+    if let library {
+      state = AppState(feeds: library, width: width, height: height)
+      commands = state.startOpeningFeeds()
+    } else {
+      state = AppState(isOffline: options.isLocal, width: width, height: height)
+      commands = state.startLoading()
+    }
+    if let artist = options.artist { commands += state.startSearch(artist) }
+    return (state, commands)
+  }
+
   /// A SOURCE argument, with files checked up front so a typo fails before the screen opens.
   static func address(_ argument: String) throws(CommandFailure) -> FeedAddress {
     let address: FeedAddress

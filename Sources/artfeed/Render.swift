@@ -78,20 +78,12 @@ struct Render: ParsableCommand {
     } catch let failure {
       fail(failure)
     }
-    var state: AppState
-    var commands: [Command]
-    if let library {
-      state = AppState(feeds: library, width: width, height: height)
-      commands = state.startOpeningFeeds()
-    } else {
-      state = AppState(isOffline: options.isLocal, width: width, height: height)
-      commands = state.startLoading()
-    }
+    var (state, commands) = FeedSources.startingState(
+      for: options, library: library, width: width, height: height)
     state.configurePictures(
       enabled: !noImages, depth: (colors ?? (color ? .indexed256 : .none)).depth)
     let runner = CommandRunner(
       source: source, images: FeedSources.images(options.network), library: library)
-    if let artist = options.artist { commands += state.startSearch(artist) }
     if firstScreen, library != nil {
       // The feed list as soon as every feed has been read once (cached copies, files).
       _ = runner.settle(&state, initial: commands)
