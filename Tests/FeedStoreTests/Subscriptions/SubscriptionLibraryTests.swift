@@ -9,19 +9,6 @@ import Testing
 /// cache, refreshing, "All items", and a search across every feed and the endpoint.
 @Suite("SubscriptionLibrary", .serialized, .timeLimit(.minutes(1)))
 struct SubscriptionLibraryTests {
-  static func loader(_ cache: URL, offline: Bool = false) -> FeedLoader {
-    FeedLoader(
-      fetcher: FeedFetcher(
-        client: URLSessionClient.shared, cache: FeedCache(directory: cache),
-        options: FetchOptions(offline: offline, timeout: 10, connectTimeout: 5)))
-  }
-
-  static func subscriptions(_ urls: [URL]) -> [Subscription] {
-    urls.enumerated().map { index, url in
-      Subscription(source: url.absoluteString, address: .web(url), line: index + 1)
-    }
-  }
-
   @Test("opening reads cached copies without asking, and fetches only the never fetched")
   func openFromCache() async throws {
     let temp = try TempDirectory()
@@ -31,11 +18,11 @@ struct SubscriptionLibraryTests {
     let cache = temp.url.appendingPathComponent("cache")
     let urls = [server.url("/files/north.xml"), server.url("/files/south.xml")]
     // North was fetched before; South never was.
-    _ = try await Self.loader(cache).load(.web(urls[0]))
+    _ = try await SubscriptionRefresherTests.loader(cache).load(.web(urls[0]))
     _ = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
 
     let library = SubscriptionLibrary(
-      subscriptions: Self.subscriptions(urls), loader: Self.loader(cache))
+      subscriptions: SubscriptionRefresherTests.subscriptions(urls), loader: SubscriptionRefresherTests.loader(cache))
     let results = await library.open { _, _ in }
     let paths = try await server.requests().map(\.path)
     #expect(paths == ["/files/south.xml"], "only the feed with no cached copy is fetched")
@@ -61,8 +48,8 @@ struct SubscriptionLibraryTests {
       server.url("/files/north.xml"), server.url("/files/south.xml"), server.url("/status/404"),
     ]
     let library = SubscriptionLibrary(
-      subscriptions: Self.subscriptions(urls),
-      loader: Self.loader(temp.url.appendingPathComponent("cache")))
+      subscriptions: SubscriptionRefresherTests.subscriptions(urls),
+      loader: SubscriptionRefresherTests.loader(temp.url.appendingPathComponent("cache")))
     let first = await library.refresh()
     #expect(first.map(\.state).filter { $0 == .fresh }.count == 2)
     #expect(library.list(ofFeed: 2) == nil)
@@ -90,10 +77,10 @@ struct SubscriptionLibraryTests {
     let server = try TestServer(directory: temp.url)
     defer { server.stop(); temp.remove() }
     let popular = server.url("/rss.xml?q=boost:popular")
-    let subscriptions = Self.subscriptions([
+    let subscriptions = SubscriptionRefresherTests.subscriptions([
       server.url("/files/north.xml"), server.url("/files/south.xml"), popular,
     ])
-    let loader = Self.loader(temp.url.appendingPathComponent("cache"))
+    let loader = SubscriptionRefresherTests.loader(temp.url.appendingPathComponent("cache"))
     let endpoint = try #require(SubscriptionLibrary.endpoint(in: subscriptions, loader: loader))
     #expect(endpoint.endpoint == server.url("/rss.xml"))
     let library = SubscriptionLibrary(
