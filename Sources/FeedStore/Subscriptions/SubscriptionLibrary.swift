@@ -91,24 +91,15 @@ public final class SubscriptionLibrary: Sendable {
     _ indices: [Int], progress: @escaping @Sendable (Int, FeedRefresh) -> Void,
     _ body: @escaping @Sendable (Subscription) async -> FeedRefresh
   ) async -> [FeedRefresh] {
-    let valid = indices.filter { subscriptions.indices.contains($0) }
+    let all = subscriptions
+    let valid = indices.filter { all.indices.contains($0) }
     var results: [FeedRefresh] = []
-    await withTaskGroup(of: (Int, FeedRefresh).self) { group in
-      var next = 0
-      func startNext() {
-        guard next < valid.count, !Task.isCancelled else { return }
-        let index = valid[next]
-        next += 1
-        let subscription = subscriptions[index]
-        group.addTask { (index, await body(subscription)) }
-      }
-      for _ in 0..<limit { startNext() }
-      while let (index, refresh) = await group.next() {
-        if let list = refresh.list { lists.withLock { $0[index] = list } }
-        results.append(refresh)
-        progress(index, refresh)
-        startNext()
-      }
+    await SubscriptionRefresher.run(valid, limit: limit) { index in
+      await body(all[index])
+    } finished: { index, refresh in
+      if let list = refresh.list { lists.withLock { $0[index] = list } }
+      results.append(refresh)
+      progress(index, refresh)
     }
     return results
   }

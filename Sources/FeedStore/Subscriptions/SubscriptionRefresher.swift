@@ -56,29 +56,41 @@ public struct SubscriptionRefresher: Sendable {
     progress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
   ) async -> [FeedRefresh] {
     var results: [FeedRefresh?] = Array(repeating: nil, count: subscriptions.count)
-    await withTaskGroup(of: (Int, FeedRefresh).self) { group in
-      var next = 0
-      func startNext() {
-        guard next < subscriptions.count, !Task.isCancelled else { return }
-        let index = next
-        let subscription = subscriptions[index]
-        next += 1
-        group.addTask { (index, await self.refresh(subscription)) }
-      }
-      for _ in 0..<limit { startNext() }
-      var done = 0
-      while let (index, refresh) = await group.next() {
-        results[index] = refresh
-        done += 1
-        progress(RefreshProgress(done: done, total: subscriptions.count, latest: refresh))
-        startNext()
-      }
+    var done = 0
+    await Self.run(Array(subscriptions.indices), limit: limit) { index in
+      await self.refresh(subscriptions[index])
+    } finished: { index, refresh in
+      results[index] = refresh
+      done += 1
+      progress(RefreshProgress(done: done, total: subscriptions.count, latest: refresh))
     }
     return zip(subscriptions, results).map { subscription, result in
       result
         ?? FeedRefresh(
           subscription: subscription,
           result: .failure(LoadError(.cancelled, "\(subscription.source): cancelled")))
+    }
+  }
+
+  /// Runs `body` for each of `indices`, at most `limit` at a time, and `finished` after each
+  /// one, in the order they finish. Cancelling the calling task starts no more.
+  static func run(
+    _ indices: [Int], limit: Int, _ body: @escaping @Sendable (Int) async -> FeedRefresh,
+    finished: (Int, FeedRefresh) -> Void
+  ) async {
+    await withTaskGroup(of: (Int, FeedRefresh).self) { group in
+      var next = 0
+      func startNext() {
+        guard next < indices.count, !Task.isCancelled else { return }
+        let index = indices[next]
+        next += 1
+        group.addTask { (index, await body(index)) }
+      }
+      for _ in 0..<max(1, limit) { startNext() }
+      while let (index, refresh) = await group.next() {
+        finished(index, refresh)
+        startNext()
+      }
     }
   }
 
