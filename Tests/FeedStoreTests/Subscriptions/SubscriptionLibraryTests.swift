@@ -22,7 +22,8 @@ struct SubscriptionLibraryTests {
     _ = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
 
     let library = SubscriptionLibrary(
-      subscriptions: SubscriptionRefresherTests.subscriptions(urls), loader: SubscriptionRefresherTests.loader(cache))
+      subscriptions: SubscriptionRefresherTests.subscriptions(urls),
+      loader: SubscriptionRefresherTests.loader(cache))
     let results = await library.open { _, _ in }
     let paths = try await server.requests().map(\.path)
     #expect(paths == ["/files/south.xml"], "only the feed with no cached copy is fetched")
