@@ -7,6 +7,8 @@ import Locking
 public final class EventInbox: Sendable {
   private let queue = Locked<(events: [Event], running: Int)>(([], 0))
   private let arrived = DispatchSemaphore(value: 0)
+  /// Wakes the run loop whenever an event arrives.
+  public let wake = WakeSignal()
 
   public init() {}
 
@@ -14,6 +16,7 @@ public final class EventInbox: Sendable {
   public func post(_ event: Event) {
     queue.withLock { $0.events.append(event) }
     arrived.signal()
+    wake.signal()
   }
 
   /// A piece of work started; it must end with exactly one `finish`.
@@ -28,6 +31,7 @@ public final class EventInbox: Sendable {
       $0.running -= 1
     }
     arrived.signal()
+    wake.signal()
   }
 
   func drain() -> [Event] {

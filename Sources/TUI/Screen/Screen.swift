@@ -6,6 +6,7 @@ public protocol Screen: AnyObject {
   var size: (width: Int, height: Int) { get }
   /// Shows a frame.
   func draw(_ buffer: ScreenBuffer)
-  /// The next input event, or nil when none arrived within the timeout.
-  func nextEvent(timeoutMilliseconds: Int) -> Event?
+  /// Sleeps until input arrives, `wake` is signalled, or `timeoutMilliseconds` pass (nil: no
+  /// limit), and returns the input event if there was one. Never polls on a timer of its own.
+  func nextEvent(wake: WakeSignal, timeoutMilliseconds: Int?) -> Event?
 }

@@ -28,7 +28,7 @@ final class FakeScreen: Screen {
 
   func draw(_ buffer: ScreenBuffer) { frames.append(buffer) }
 
-  func nextEvent(timeoutMilliseconds: Int) -> Event? {
+  func nextEvent(wake: WakeSignal, timeoutMilliseconds: Int?) -> Event? {
     guard let step = steps.first else { return .key(.character("q")) }
     let shown = frames.last?.lines.joined(separator: "\n") ?? ""
     if let text = step.waitFor, !shown.contains(text) {
