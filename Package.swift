@@ -110,7 +110,8 @@ let package = Package(
       name: "TUITests",
       dependencies: [
         "TUI", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources", "TestSupport",
-      ]),
+      ],
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

@@ -16,7 +16,8 @@ the key should have done (the check is not timed).
 
 Keys: `j` (30 times), PgDn (10), `G` and `g` (3 each), Enter and Esc (5 each), a resize
 (100x30 <-> 90x28, 6 times), and each key of an artist search typed one at a time (`/` then
-the query's letters, 3 rounds). Idle: the voluntary and involuntary context switches of
+the query's letters, 4 rounds), then Backspace, and Esc (back to the feed) or Enter (keep the
+result) then Esc (clear it), alternately. Idle: the voluntary and involuntary context switches of
 every thread of the process over --idle seconds with nothing loading and no input (a
 wake-up is a context switch; 0 means the process slept the whole time).
 
@@ -197,23 +198,32 @@ def run_size(binary, path, count, query, quiet, idle):
             resizes.append(browser.resize(90, 28, quiet))
             resizes.append(browser.resize(100, 30, quiet))
         figures["resize"] = resizes
-        search = []
+        search, erase, leave, kept, cleared = [], [], [], [], []
         shown = None
-        for _ in range(3):
+        for round in range(4):
             search.append(browser.key(b"/", quiet))
             for letter in query:
                 search.append(browser.key(letter.encode(), quiet))
             shown = browser.text()
-            browser.key(b"\x1b", quiet)
+            erase.append(browser.key(b"\x7f", quiet))
+            if round % 2 == 0:
+                leave.append(browser.key(b"\x1b", quiet))
+            else:
+                kept.append(browser.key(b"\r", quiet))
+                cleared.append(browser.key(b"\x1b", quiet))
         figures["search key"] = search
+        figures["Backspace"] = erase
+        figures["Esc (prompt)"] = leave
+        figures["Enter (keep)"] = kept
+        figures["Esc (result)"] = cleared
         if shown is not None and query not in shown:
             print("  warning: the search screen does not show %r" % query)
         before = browser.switches()
         time.sleep(idle)
         after = browser.switches()
         for name, values in figures.items():
-            print("  %-11s %s" % (name, summary(values)))
-        print("  idle        %.1f wake-ups a second over %g s (%d context switches)"
+            print("  %-13s %s" % (name, summary(values)))
+        print("  idle          %.1f wake-ups a second over %g s (%d context switches)"
               % ((after - before) / idle, idle, after - before))
     finally:
         browser.close()

@@ -21,7 +21,7 @@ enum SearchTiming {
     for character in query {
       let keyStart = DispatchTime.now()
       _ = runner.settle(&state, initial: state.update(.key(.character(character))))
-      _ = state.render()
+      _ = state.render(now: Date())
       times.append(
         String(
           format: "%@ %.1f ms (%d)", String(character), 1000 * seconds(since: keyStart),

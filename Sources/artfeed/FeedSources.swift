@@ -116,6 +116,7 @@ enum FeedSources {
       state = AppState(isOffline: options.isLocal, width: width, height: height)
       commands = state.startLoading()
     }
+    state.timeZone = .current
     if let artist = options.artist { commands += state.startSearch(artist) }
     return (state, commands)
   }

@@ -54,7 +54,7 @@ public struct AppLoop {
         needsDraw = true
       }
       if !pending.isEmpty { continue }
-      if needsDraw { screen.draw(state.render()) }
+      if needsDraw { screen.draw(state.render(now: Date())) }
       needsDraw = false
       if shouldStop() { return }
       // The spinner's timer runs only while work is under way.

@@ -45,7 +45,9 @@ extension AppState {
     var queue = events
     while !queue.isEmpty {
       let event = queue.removeFirst()
-      for command in update(event) {
+      let commands = update(event)
+      itemsPage?.checkInvariants()
+      for command in commands {
         if case .search(let generation, let query, _) = command {
           let found = LoadedList(
             title: "Artist: \(query)", items: ArtistMatch.search(catalog, query: query),
@@ -68,4 +70,18 @@ extension AppState {
   }
 
   var screenText: String { render().trimmedLines.joined(separator: "\n") }
+}
+
+extension RenderContext {
+  /// A fixed clock (2026-11-22 12:00 UTC) in UTC: whole screens drawn with it are the same
+  /// on every run and machine.
+  static let fixed = RenderContext(
+    now: Date(timeIntervalSince1970: 1_795_348_800), timeZone: TimeZone(secondsFromGMT: 0)!)
+}
+
+extension AppState {
+  /// The frame now (the tests written before `RenderContext` compare with today's clock).
+  func render() -> ScreenBuffer {
+    render(RenderContext(now: Date(), timeZone: TimeZone(secondsFromGMT: 0)!))
+  }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 
-/// Compares a whole screen with its recorded text, `Snapshots/NAME.txt` in this test target.
+/// Compares a whole screen with its recorded text, `Snapshots/NAME.txt` in the calling test
+/// target (found from the caller's `#filePath`).
 ///
 /// The file is written when it is missing, or for every snapshot when `RECORD_SNAPSHOTS=1`
 /// (the test then fails, so that a recording is looked at before it is committed). A mismatch
 /// fails with a line diff. Trailing spaces are the screen's business: compare trimmed lines.
-func assertSnapshot(
+public func assertSnapshot(
   _ lines: [String], named name: String, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -36,9 +37,9 @@ func assertSnapshot(
 }
 
 /// Where snapshots live and how two screens differ.
-enum Snapshots {
+public enum Snapshots {
   /// `Tests/TARGET/Snapshots` for a file anywhere under `Tests/TARGET/`.
-  static func folder(from filePath: String) -> URL {
+  public static func folder(from filePath: String) -> URL {
     var url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
     while url.deletingLastPathComponent().lastPathComponent != "Tests", url.path != "/" {
       url = url.deletingLastPathComponent()
@@ -47,7 +48,7 @@ enum Snapshots {
   }
 
   /// The lines that differ, numbered from 1: `-` recorded, `+` now.
-  static func difference(expected: [String], actual: [String]) -> String {
+  public static func difference(expected: [String], actual: [String]) -> String {
     var out: [String] = []
     for index in 0..<max(expected.count, actual.count) {
       let old = index < expected.count ? expected[index] : nil
