@@ -7,7 +7,7 @@ import Testing
 /// The sanitizer and the wrapper against the hostile corpus: every payload goes whole, and
 /// the inputs that could make a scanner quadratic (unterminated strings, endless clusters,
 /// one unbroken word) stay linear. Time bounds are generous (a loaded 2-core machine, a
-/// debug build); the figures on a quiet machine are in DECISIONS.md.
+/// debug build); measured figures are in Benchmarks/README.md ("Hostile input bounds").
 @Suite("Hostile input: sanitizer and wrapper")
 struct HostileInputTests {
   @Test(

@@ -14,7 +14,7 @@ import Foundation
 /// in whole seconds (it truncates, and 0.5 becomes 0), re-armed on every chunk, and it sets no
 /// connect timeout at all (libcurl's default is 300 s). So `send` arms a total deadline that
 /// cancels the task, and a connect deadline that checks the server with `ConnectProbe` when no
-/// response has arrived (see DECISIONS.md, "Network and cache").
+/// response has arrived (see docs/adr/0053-our-own-deadlines.md).
 public final class URLSessionClient: HTTPClient {
   /// The client every part of the program uses.
   public static let shared = URLSessionClient()
