@@ -64,6 +64,20 @@ public struct ItemChunks: Sendable, RandomAccessCollection, Equatable {
     }
   }
 
+  /// True when `other` is this very value handed out again (the same storage, not just the
+  /// same items): a search answer repeated for a longer query that matches the same artists.
+  /// O(1).
+  public func sharesStorage(with other: ItemChunks) -> Bool {
+    guard endIndex == other.endIndex, chunks.count == other.chunks.count else { return false }
+    let sameChunks =
+      chunks.withUnsafeBufferPointer { $0.baseAddress }
+      == other.chunks.withUnsafeBufferPointer { $0.baseAddress }
+    let samePositions =
+      positions?.withUnsafeBufferPointer { $0.baseAddress }
+      == other.positions?.withUnsafeBufferPointer { $0.baseAddress }
+    return sameChunks && samePositions
+  }
+
   /// The chunk holding stored item `position`: the first whose end is above it.
   private func chunk(containing position: Int) -> Int {
     var low = 0

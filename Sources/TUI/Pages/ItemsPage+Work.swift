@@ -169,7 +169,11 @@ extension ItemsPage {
     searchFailure = nil
     switch result {
     case .success(let loaded):
-      list = sized(ItemList(loaded))
+      // The same answer again (one more letter, the same artists): the list on screen stays,
+      // with the reader's place in it, and nothing is rebuilt.
+      if !(loaded.chunks.sharesStorage(with: list.items) && loaded.title == list.title) {
+        list = sized(ItemList(loaded))
+      }
       var status: String? =
         loaded.chunks.isEmpty ? "No items by an artist matching “\(query)”" : nil
       if case .cached(_, let reason) = loaded.freshness {

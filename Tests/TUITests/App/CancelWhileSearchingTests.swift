@@ -37,7 +37,8 @@ struct CancelWhileSearchingTests {
     #expect(state.list.isPartial)
     let lines = state.screenText.split(separator: "\n").map(String.init)
     #expect(lines.first?.contains("500 items · partial (r loads it all)") == true)
-    #expect(lines.last?.contains("Cancelled: 500 items loaded, the rest not (r loads it all)") == true)
+    #expect(
+      lines.last?.contains("Cancelled: 500 items loaded, the rest not (r loads it all)") == true)
     // A late batch of the cancelled load changes nothing.
     state.send([.loadProgress(generation: generation, ProgressiveLoadTests.batch(500..<600))])
     #expect(state.list.count == 500)
