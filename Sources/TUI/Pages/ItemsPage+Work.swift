@@ -171,7 +171,9 @@ extension ItemsPage {
     case .success(let loaded):
       // The same answer again (one more letter, the same artists): the list on screen stays,
       // with the reader's place in it, and nothing is rebuilt.
-      if !(loaded.chunks.sharesStorage(with: list.items) && loaded.title == list.title) {
+      if loaded.chunks.sharesStorage(with: list.items) {
+        list.title = loaded.title
+      } else {
         list = sized(ItemList(loaded))
       }
       var status: String? =

@@ -29,8 +29,11 @@ struct RepeatedAnswerTests {
     try answered("a", answer)
     state.press(.down, .down)
     #expect(state.list.selection == 2)
-    try answered("an", answer)
+    var longer = answer
+    longer.title = "Artist: an"
+    try answered("an", longer)
     #expect(state.list.selection == 2, "the same answer: the reader's place is kept")
+    #expect(state.list.title == "Artist: an")
     let other = LoadedList(
       title: "Artist: a", chunks: ItemChunks(selecting: [0, 3, 6, 9, 12], of: base), rowKinds: nil,
       freshness: .local)
