@@ -77,6 +77,9 @@ public protocol ReaderStateStore: AnyObject {
   @discardableResult
   func apply(_ change: StateChange, at now: Date) throws(StateError) -> [ItemKey]
 
+  /// When the reader last opened `feed`; nil if never.
+  func lastVisit(of feed: FeedKey) throws(StateError) -> Date?
+
   /// Every recorded feed's counts, computed by the database.
   func counts() throws(StateError) -> [FeedKey: FeedCounts]
 

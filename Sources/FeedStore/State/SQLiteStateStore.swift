@@ -108,6 +108,10 @@ public final class SQLiteStateStore: ReaderStateStore {
       lastVisit: lastVisit.map { Date(timeIntervalSince1970: Double($0)) })
   }
 
+  public func lastVisit(of feed: FeedKey) throws(StateError) -> Date? {
+    try visitTime(of: feed).map { Date(timeIntervalSince1970: Double($0)) }
+  }
+
   private func visitTime(of feed: FeedKey) throws(StateError) -> Int64? {
     let select = try statement("SELECT last_visit FROM feeds WHERE key = ?")
     select.bind(1, feed.rawValue)
