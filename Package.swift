@@ -110,7 +110,8 @@ let package = Package(
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
     .testTarget(
-      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"]),
+      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"],
+      exclude: ["State/Fixtures"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources", "TestSupport"]),
     .testTarget(

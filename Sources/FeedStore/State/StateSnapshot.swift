@@ -85,11 +85,12 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
     func line<T: Encodable>(_ value: T) -> String {
       (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
     }
-    var text = "{\"format\":\(format),\n\"feeds\":[\n"
-    text += feeds.map(line).joined(separator: ",\n")
-    text += "\n],\n\"items\":[\n"
-    text += items.map(line).joined(separator: ",\n")
-    text += "\n]}\n"
+    func array(_ lines: [String]) -> String {
+      lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]"
+    }
+    let text =
+      "{\"format\":\(format),\n\"feeds\":\(array(feeds.map(line))),\n"
+      + "\"items\":\(array(items.map(line)))}\n"
     return Data(text.utf8)
   }
 
