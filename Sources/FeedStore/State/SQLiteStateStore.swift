@@ -22,6 +22,8 @@ public final class SQLiteStateStore: ReaderStateStore {
     db = try SQLiteConnection(path: path)
     db.setBusyTimeout(milliseconds: milliseconds)
     try db.execute("PRAGMA temp_store = MEMORY")
+    // Before anything writes (WAL mode changes the header): a newer version stays untouched.
+    try StateSchema.refuseNewer(db)
     if path != ":memory:" {
       let mode = try db.text("PRAGMA journal_mode = WAL")
       guard mode?.lowercased() == "wal" else {

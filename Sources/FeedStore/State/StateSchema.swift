@@ -54,16 +54,22 @@ enum StateSchema {
     Int(try db.integer("PRAGMA user_version") ?? 0)
   }
 
-  /// Brings `db` to version `target`, one transaction per version, so a crash between two
-  /// leaves a whole version behind; a second process migrating at the same time waits, then
-  /// finds the work done.
-  static func migrate(_ db: SQLiteConnection, to target: Int = latest) throws(StateError) {
+  /// Throws `.newerVersion` for a database written by a newer artfeed.
+  static func refuseNewer(_ db: SQLiteConnection) throws(StateError) {
     let found = try version(of: db)
     guard found <= latest else {
       throw StateError(
         .newerVersion,
         "\(db.path) is state version \(found), newer than this artfeed's \(latest): not touched")
     }
+  }
+
+  /// Brings `db` to version `target`, one transaction per version, so a crash between two
+  /// leaves a whole version behind; a second process migrating at the same time waits, then
+  /// finds the work done.
+  static func migrate(_ db: SQLiteConnection, to target: Int = latest) throws(StateError) {
+    try refuseNewer(db)
+    let found = try version(of: db)
     guard found < target else { return }
     for next in (found + 1)...target {
       try db.transaction { () throws(StateError) in
