@@ -178,21 +178,26 @@ public final class SQLiteStateStore: ReaderStateStore {
   /// Sets the read flag of the items in `temp.chosen` (adding those not recorded yet) and
   /// their memberships' copy; returns the items whose flag changed.
   private func setChosenRead(_ read: Bool, at time: Int64) throws(StateError) -> [ItemKey] {
-    let update =
-      read
-      ? try statement(
-        """
-        INSERT INTO items(id, read, first_seen, changed) SELECT id, 1, ?1, ?1 FROM temp.chosen
-        WHERE true ON CONFLICT(id) DO UPDATE SET read = 1, changed = ?1 WHERE NOT read
-        RETURNING id
-        """)
-      : try statement(
-        "UPDATE items SET read = 0, changed = ?1 WHERE read AND id IN temp.chosen RETURNING id")
+    // An UPDATE of the recorded items, then an INSERT of the others: cheaper than one
+    // upsert, which tries an insert for every row first.
+    let update = try statement(
+      "UPDATE items SET read = ?2, changed = ?1 WHERE read != ?2 AND id IN temp.chosen RETURNING id")
     update.bind(1, time)
+    update.bind(2, read ? 1 : 0)
     var changed: [ItemKey] = []
     do {
       defer { update.reset() }
       while try update.step() { changed.append(ItemKey(rawValue: update.int64(0))) }
+    }
+    if read {
+      let insert = try statement(
+        """
+        INSERT INTO items(id, read, first_seen, changed) SELECT id, 1, ?1, ?1 FROM temp.chosen
+        WHERE id NOT IN (SELECT id FROM items) RETURNING id
+        """)
+      insert.bind(1, time)
+      defer { insert.reset() }
+      while try insert.step() { changed.append(ItemKey(rawValue: insert.int64(0))) }
     }
     let copy = try statement(
       "UPDATE memberships SET unread = ?1 WHERE item IN temp.chosen AND unread != ?1")
