@@ -29,7 +29,8 @@ let perFeed = 1_000
 let feeds = (0..<feedCount).map { FeedKey(rawValue: "https://www.deviantart.com/feed\($0).xml") }
 let items = (0..<(feedCount * perFeed)).map { index in
   ItemKey(
-    FeedItem(guid: "https://www.deviantart.com/artist\(index % 997)/art/Artwork-\(index)-\(index * 7919)"))
+    FeedItem(
+      guid: "https://www.deviantart.com/artist\(index % 997)/art/Artwork-\(index)-\(index * 7919)"))
 }
 
 func milliseconds(_ duration: Duration) -> Double {

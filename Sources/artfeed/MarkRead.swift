@@ -61,8 +61,7 @@ struct MarkRead: ParsableCommand {
   }
 
   /// Each subscription's items as its cached copy (or file) has them; none when it has none.
-  private static func cachedItems(of subscriptions: [Subscription]) -> [(Subscription, [ItemKey])]
-  {
+  private static func cachedItems(of subscriptions: [Subscription]) -> [(Subscription, [ItemKey])] {
     let cache = FeedCache(
       directory: FeedCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
     let fetcher = FeedFetcher(

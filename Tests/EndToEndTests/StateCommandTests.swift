@@ -95,7 +95,9 @@ extension EndToEnd {
       try text.write(toFile: file, atomically: true, encoding: .utf8)
       let result = try home.run(["state", "import", file])
       #expect(result.status == status, "\(result.errors)")
-      #expect(result.errors.hasPrefix("artfeed: \(file): ") && result.errors.filter { $0 == "\n" }.count == 1)
+      #expect(
+        result.errors.hasPrefix("artfeed: \(file): ")
+          && result.errors.filter { $0 == "\n" }.count == 1)
       #expect(!FileManager.default.fileExists(atPath: home.statePath))
       #expect(try home.run(["state", "import", home.scratch.path("missing.json")]).status == 66)
     }
@@ -148,8 +150,9 @@ extension EndToEnd {
         try FileManager.default.copyItem(atPath: prepared, toPath: home.statePath)
         let process = try Self.start(["mark-read", "--all"], environment: home.environment)
         usleep(UInt32(delay) * 1000)
-        let wal = (try? FileManager.default.attributesOfItem(atPath: home.statePath + "-wal"))?[
-          .size] as? Int ?? 0
+        let wal =
+          (try? FileManager.default.attributesOfItem(atPath: home.statePath + "-wal"))?[
+            .size] as? Int ?? 0
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let killed = process.terminationReason == .uncaughtSignal
@@ -173,7 +176,8 @@ extension EndToEnd {
       process.executableURL = Paths.artfeed
       process.arguments = arguments
       process.environment = ProcessInfo.processInfo.environment.merging(
-        environment.merging(["XDG_CONFIG_HOME": Paths.noConfig]) { a, _ in a }) { _, b in b }
+        environment.merging(["XDG_CONFIG_HOME": Paths.noConfig]) { a, _ in a }
+      ) { _, b in b }
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()

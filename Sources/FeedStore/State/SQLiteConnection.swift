@@ -16,7 +16,9 @@ final class SQLiteConnection {
     var handle: OpaquePointer?
     let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     let code = sqlite3_open_v2(path, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
-    guard let handle else { throw StateError(.io, "\(path): SQLite could not allocate a connection") }
+    guard let handle else {
+      throw StateError(.io, "\(path): SQLite could not allocate a connection")
+    }
     guard code == SQLITE_OK else {
       let message = String(cString: sqlite3_errmsg(handle))
       sqlite3_close_v2(handle)
@@ -112,7 +114,11 @@ final class SQLiteStatement {
   }
 
   func bind(_ index: Int32, _ value: Int64?) {
-    if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+    if let value {
+      sqlite3_bind_int64(handle, index, value)
+    } else {
+      sqlite3_bind_null(handle, index)
+    }
   }
 
   func bind(_ index: Int32, _ value: String) {

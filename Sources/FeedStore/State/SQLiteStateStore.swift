@@ -143,7 +143,8 @@ public final class SQLiteStateStore: ReaderStateStore {
         try chooseFeed.run()
         return try setChosenRead(true, at: time)
       case .markAllRead:
-        try db.execute("DELETE FROM temp.chosen; INSERT INTO temp.chosen SELECT id FROM items WHERE NOT read")
+        try db.execute(
+          "DELETE FROM temp.chosen; INSERT INTO temp.chosen SELECT id FROM items WHERE NOT read")
         return try setChosenRead(true, at: time)
       case .setStarred(let keys, let starred):
         try setStarred(keys, starred, at: time)
@@ -181,7 +182,8 @@ public final class SQLiteStateStore: ReaderStateStore {
     // An UPDATE of the recorded items, then an INSERT of the others: cheaper than one
     // upsert, which tries an insert for every row first.
     let update = try statement(
-      "UPDATE items SET read = ?2, changed = ?1 WHERE read != ?2 AND id IN temp.chosen RETURNING id")
+      "UPDATE items SET read = ?2, changed = ?1 WHERE read != ?2 AND id IN temp.chosen RETURNING id"
+    )
     update.bind(1, time)
     update.bind(2, read ? 1 : 0)
     var changed: [ItemKey] = []

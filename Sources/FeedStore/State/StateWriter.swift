@@ -118,7 +118,8 @@ final class StateWriter: @unchecked Sendable {
       self.flush()
       done.signal()
     }
-    let nanoseconds = timeout.components.seconds * 1_000_000_000
+    let nanoseconds =
+      timeout.components.seconds * 1_000_000_000
       + timeout.components.attoseconds / 1_000_000_000
     return done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .success
   }

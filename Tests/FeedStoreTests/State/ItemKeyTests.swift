@@ -22,7 +22,8 @@ struct ItemKeyTests {
     let a = FeedItem(title: "A", link: "https://x/1", guid: "g1")
     #expect(ItemKey(a) == ItemKey(FeedItem(title: "B", link: "https://x/2", guid: "g1")))
     #expect(ItemKey(a) != ItemKey(FeedItem(title: "A", link: "https://x/1", guid: "g2")))
-    #expect(ItemKey(FeedItem(link: "https://x/1")) == ItemKey(FeedItem(title: "C", link: "https://x/1")))
+    #expect(
+      ItemKey(FeedItem(link: "https://x/1")) == ItemKey(FeedItem(title: "C", link: "https://x/1")))
     #expect(ItemKey(FeedItem(title: "T")) != ItemKey(FeedItem(title: "U")))
   }
 

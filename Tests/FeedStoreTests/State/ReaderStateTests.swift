@@ -137,7 +137,10 @@ struct ReaderStateTests {
     let expected = FeedCounts(total: 10, unread: 9, new: 10)
     #expect(harness.state.latestCounts?.feeds[feedA] == expected)
     #expect(harness.state.latestCounts?.allItems == expected)
-    #expect(harness.events.withLock { $0 } == [.counts(StateCounts(feeds: [feedA: expected], allItems: expected))])
+    #expect(
+      harness.events.withLock { $0 } == [
+        .counts(StateCounts(feeds: [feedA: expected], allItems: expected))
+      ])
   }
 
   @Test("a visit returns the one before")

@@ -32,7 +32,8 @@ struct SQLiteStateStoreTests {
     let counts = try store.counts()
     #expect(counts[feedA] == FeedCounts(total: 6, unread: 3, new: 2, lastVisit: at(50)))
     #expect(counts[feedB] == FeedCounts(total: 4, unread: 3, new: 4))
-    #expect(try store.combinedCounts(of: [feedA, feedB]) == FeedCounts(total: 8, unread: 5, new: 8))
+    #expect(
+      try store.combinedCounts(of: [feedA, feedB]) == FeedCounts(total: 8, unread: 5, new: 8))
     try store.apply(.visit(.allItems, at(150)), at: at(150))
     #expect(try store.combinedCounts(of: [feedA, feedB]).new == 0)
   }
@@ -120,8 +121,10 @@ struct SQLiteStateStoreTests {
       changed: 1_700_000_150)
     #expect(try store.merge(StateSnapshot(items: [older, newer], feeds: [])) == 1)
     let marks = try store.marks(of: keys(1...2))
-    #expect(marks[ItemKey(rawValue: 1)]?.read == true && marks[ItemKey(rawValue: 1)]?.starred == false)
-    #expect(marks[ItemKey(rawValue: 2)]?.read == false && marks[ItemKey(rawValue: 2)]?.starred == true)
+    #expect(
+      marks[ItemKey(rawValue: 1)]?.read == true && marks[ItemKey(rawValue: 1)]?.starred == false)
+    #expect(
+      marks[ItemKey(rawValue: 2)]?.read == false && marks[ItemKey(rawValue: 2)]?.starred == true)
   }
 
   @Test(

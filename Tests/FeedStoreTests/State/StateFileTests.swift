@@ -40,7 +40,8 @@ struct StateFileTests {
     case "garbage":
       try Data(repeating: 0x41, count: 10_000).write(to: scratch.url)
     case "empty header":
-      try Data("SQLite format 3\0".utf8 + [UInt8](repeating: 0xFF, count: 4000)).write(to: scratch.url)
+      try Data("SQLite format 3\0".utf8 + [UInt8](repeating: 0xFF, count: 4000)).write(
+        to: scratch.url)
     default:
       do {
         let store = try scratch.open()
@@ -55,7 +56,8 @@ struct StateFileTests {
     }
     let opened = try #require(StateFile.open(at: scratch.url, now: at(0)))
     #expect(opened.isSaved)
-    #expect(opened.notices.count == 1 && opened.notices[0].contains("moved to"), "\(opened.notices)")
+    #expect(
+      opened.notices.count == 1 && opened.notices[0].contains("moved to"), "\(opened.notices)")
     let names = try FileManager.default.contentsOfDirectory(atPath: scratch.directory.url.path)
     #expect(names.contains { $0.hasPrefix("state.db.corrupt-") }, "\(names)")
     try opened.store.apply(.setRead(keys(1...1), true), at: at(1))

@@ -38,19 +38,25 @@ struct StateMigrationTests {
     #expect(StateSchema.latest >= 2)
     let marks = try store.marks(of: keys(1...6))
     #expect(marks[ItemKey(rawValue: 1)] == ItemMarks(read: true, starred: false, firstSeen: at(0)))
-    #expect(marks[ItemKey(rawValue: 2)] == ItemMarks(read: false, starred: true, firstSeen: at(100)))
+    #expect(
+      marks[ItemKey(rawValue: 2)] == ItemMarks(read: false, starred: true, firstSeen: at(100)))
     #expect(marks[ItemKey(rawValue: 3)] == ItemMarks(read: true, starred: true, firstSeen: at(200)))
-    #expect(marks[ItemKey(rawValue: 5)] == ItemMarks(read: false, starred: false, firstSeen: at(400)))
+    #expect(
+      marks[ItemKey(rawValue: 5)] == ItemMarks(read: false, starred: false, firstSeen: at(400)))
     #expect(marks[ItemKey(rawValue: 6)] == nil)
     let counts = try store.counts()
     #expect(counts[feedA] == FeedCounts(total: 4, unread: 2, new: 1, lastVisit: at(250)))
-    #expect(counts[FeedKey(rawValue: "/home/reader/local.rss")] == FeedCounts(total: 2, unread: 2, new: 2))
+    #expect(
+      counts[FeedKey(rawValue: "/home/reader/local.rss")] == FeedCounts(total: 2, unread: 2, new: 2)
+    )
     // Version 2's column: a v1 mark's change time is its first-seen time.
     let exported = try store.export().items.map { ($0.id, $0.changed) }
     #expect(exported.count == 3)
-    #expect(exported.allSatisfy { id, changed in
-      changed == 1_700_000_000 + [1: 0, 2: 100, 3: 200][ItemKey(hex: id)?.rawValue ?? 0, default: -1]
-    })
+    #expect(
+      exported.allSatisfy { id, changed in
+        changed == 1_700_000_000
+          + [1: 0, 2: 100, 3: 200][ItemKey(hex: id)?.rawValue ?? 0, default: -1]
+      })
     // And the upgraded database takes new marks.
     try store.apply(.setRead(keys(4...4), true), at: at(1000))
     #expect(try store.counts()[feedA]?.unread == 1)
