@@ -163,7 +163,7 @@ struct SQLiteStateStoreTests {
           guard let store = try? SQLiteStateStore(path: path) else { return }
           for index in 0..<300 {
             let key = ItemKey(rawValue: Int64(writer * 1000 + index))
-            try? store.apply(.setRead([key], true), at: at(index))
+            _ = try? store.apply(.setRead([key], true), at: at(index))
           }
         }
       }
