@@ -40,6 +40,10 @@ let package = Package(
     .systemLibrary(
       name: "CGIF", path: "Sources/CGIF",
       providers: [.apt(["libgif-dev"])]),
+    // The reader's state database (docs/adr/0110): the system SQLite, not a Swift wrapper.
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
 
     // MARK: - Pure cores
     // The lock every shared value is behind (a pthread mutex, which ThreadSanitizer sees).
@@ -51,7 +55,7 @@ let package = Package(
       name: "Pictures", dependencies: ["Locking", "CChafa", "CJPEG", "CPNG", "CWebP", "CGIF"]),
 
     // MARK: - Data layer
-    .target(name: "FeedStore", dependencies: ["FeedCore", "Locking"]),
+    .target(name: "FeedStore", dependencies: ["FeedCore", "Locking", "CSQLite"]),
 
     // MARK: - Front end
     .target(
@@ -92,6 +96,9 @@ let package = Package(
     .executableTarget(
       name: "ScaleBenchmark", dependencies: ["FeedCore", "FeedStore", "TUI", "BenchmarkSupport"],
       path: "Benchmarks/ScaleBenchmark"),
+    .executableTarget(
+      name: "StateBenchmark", dependencies: ["FeedStore", "CSQLite"],
+      path: "Benchmarks/StateBenchmark"),
 
     // MARK: - Tests
     // The loopback test server (feedserver.py) and its Swift launcher, for every test target.
@@ -103,7 +110,8 @@ let package = Package(
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
     .testTarget(
-      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"]),
+      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"],
+      exclude: ["State/Fixtures"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources", "TestSupport"]),
     .testTarget(

@@ -45,6 +45,7 @@ struct Refresh: ParsableCommand {
         say("[\(progress.done)/\(progress.total)] \(progress.latest.subscription.source): \(state)")
       }
     }
+    StateAccess.record(results)
     let all = AllItems.merge(results.compactMap(\.list))
     let states = results.map(\.state)
     let fresh = states.filter { $0 == .fresh || $0 == .local }.count
