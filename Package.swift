@@ -63,14 +63,21 @@ let package = Package(
       resources: [.copy("feeds"), .copy("thumbnails"), .copy("examples")]),
     .target(
       name: "TUI",
-      dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine", "Locking"]),
-    .target(name: "CursesBackend", dependencies: ["TUI", "Pictures", "CNCurses"]),
+      dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine"]),
+    // The runtime: the loop, the tasks, the loaders; the only part of the front end with
+    // threads, a clock or I/O. TUI itself is pure.
+    .target(
+      name: "TUIRuntime", dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "Locking"]),
+    .target(name: "CursesBackend", dependencies: ["TUI", "TUIRuntime", "Pictures", "CNCurses"]),
     .executableTarget(
       name: "artfeed",
       dependencies: [
-        "FeedCore", "FeedStore", "Pictures", "TUI", "CursesBackend", "ArtfeedResources",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]),
+        "FeedCore", "FeedStore", "Pictures", "TUI", "TUIRuntime", "CursesBackend",
+        "ArtfeedResources", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      // The Swift runtime and Foundation linked in, for release builds (`swift run -c release
+      // artfeed`): a process starts without loading and relocating them (docs/adr/0082).
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
 
     // MARK: - Benchmarks (run with `swift run -c release NAME`)
     // The generated DeviantArt-shaped feeds that ParseBenchmark and ScaleBenchmark read.
@@ -91,10 +98,11 @@ let package = Package(
       path: "Benchmarks/PictureBenchmark"),
     .executableTarget(
       name: "ThumbnailBenchmark",
-      dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],
+      dependencies: ["TUI", "TUIRuntime", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],
       path: "Benchmarks/ThumbnailBenchmark"),
     .executableTarget(
-      name: "ScaleBenchmark", dependencies: ["FeedCore", "FeedStore", "TUI", "BenchmarkSupport"],
+      name: "ScaleBenchmark",
+      dependencies: ["FeedCore", "FeedStore", "TUI", "TUIRuntime", "BenchmarkSupport"],
       path: "Benchmarks/ScaleBenchmark"),
     .executableTarget(
       name: "StateBenchmark", dependencies: ["FeedStore", "CSQLite"],
@@ -117,7 +125,8 @@ let package = Package(
     .testTarget(
       name: "TUITests",
       dependencies: [
-        "TUI", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources", "TestSupport",
+        "TUI", "TUIRuntime", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources",
+        "TestSupport",
       ],
       exclude: ["Snapshots"]),
     .testTarget(

@@ -2,6 +2,7 @@ import FeedCore
 import FeedStore
 import Foundation
 import TUI
+import TUIRuntime
 
 /// Times artist-search keystrokes as the browser handles them, with the index ready.
 enum SearchTiming {

@@ -2,6 +2,7 @@ import CNCurses
 import Foundation
 import Pictures
 import TUI
+import TUIRuntime
 
 /// Why the terminal could not be set up.
 public enum CursesError: Error, Equatable, CustomStringConvertible {

@@ -3,6 +3,7 @@ import CursesBackend
 import FeedStore
 import Foundation
 import TUI
+import TUIRuntime
 
 /// `artfeed [browse] [SOURCE] [--artist NAME]`: the interactive browser.
 struct Browse: ParsableCommand {

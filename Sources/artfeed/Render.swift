@@ -2,6 +2,7 @@ import ArgumentParser
 import FeedStore
 import Foundation
 import TUI
+import TUIRuntime
 
 /// `artfeed render`: the screen the browser would show, as plain text.
 ///

@@ -6,6 +6,7 @@ import Pictures
 import Testing
 
 @testable import TUI
+@testable import TUIRuntime
 
 /// A client that never connects (image tests run offline).
 struct NoNetwork: HTTPClient {

@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import TUI
 
 /// The one loop that owns the screen and the state (bubbletea's model: events in, state
 /// updated by `update`, commands out, frames drawn).

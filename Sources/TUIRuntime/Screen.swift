@@ -1,3 +1,4 @@
+import TUI
 /// A terminal the app can draw on and read from.
 ///
 /// The curses backend is the real one; tests use a scripted screen. One run loop owns it.

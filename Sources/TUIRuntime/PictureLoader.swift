@@ -2,6 +2,7 @@ import FeedStore
 import Foundation
 import Pictures
 import Locking
+import TUI
 
 /// Loads, decodes and converts pictures off the UI loop, a few at a time, in the order the
 /// state last asked for them; results come back as `.pictureReady` events through the inbox.
