@@ -116,7 +116,7 @@ let package = Package(
       exclude: ["feedserver.py"]),
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
-    .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
+    .testTarget(name: "ListEngineTests", dependencies: ["ListEngine", "TestSupport"]),
     .testTarget(
       name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"],
       exclude: ["State/Fixtures"]),
@@ -129,6 +129,7 @@ let package = Package(
         "TestSupport",
       ],
       exclude: ["Snapshots"]),
+    .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

@@ -38,7 +38,10 @@ struct WholeScreenTests {
       { width, height in
         var state = AppState(isOffline: true, width: width, height: height)
         let load = state.startLoading()
-        guard case .load(let generation, _)? = load.first else { return state }
+        guard let generation = load.first?.loadGeneration else {
+          Issue.record("startLoading asked for no load: \(load)")
+          return state
+        }
         _ = state.update(
           .loaded(generation: generation, .failure(LoadError("feed.rss: not a feed"))))
         return state

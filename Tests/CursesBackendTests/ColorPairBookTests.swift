@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TUI
+@testable import CursesBackend
 
 @Suite("Colour pairs on demand")
 struct ColorPairBookTests {
