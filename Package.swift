@@ -74,10 +74,7 @@ let package = Package(
       dependencies: [
         "FeedCore", "FeedStore", "Pictures", "TUI", "TUIRuntime", "CursesBackend",
         "ArtfeedResources", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
-      // The Swift runtime and Foundation linked in, for release builds (`swift run -c release
-      // artfeed`): a process starts without loading and relocating them (docs/adr/0082).
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+      ]),
 
     // MARK: - Benchmarks (run with `swift run -c release NAME`)
     // The generated DeviantArt-shaped feeds that ParseBenchmark and ScaleBenchmark read.

@@ -11,7 +11,7 @@ enum SearchTiming {
       fetcher: FeedFetcher(
         client: URLSessionClient.shared, cache: nil, options: FetchOptions(offline: true)))
     let source = CatalogSource(
-      main: .file(URL(fileURLWithPath: path)), loader: loader, rowKind: ItemList.rowKindByte)
+      main: .file(URL(fileURLWithPath: path)), loader: loader)
     var state = AppState(isOffline: true, width: 100, height: 30)
     let runner = CommandRunner(source: source)
     let start = DispatchTime.now()

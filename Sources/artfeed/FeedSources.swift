@@ -77,11 +77,10 @@ enum FeedSources {
         throw .unreadable("the bundled feeds are missing from this build (Resources/feeds)")
       }
       return CatalogSource(
-        main: .file(popular), catalog: BundledFeeds.all().map { .file($0) }, loader: loader,
-        rowKind: ItemList.rowKindByte)
+        main: .file(popular), catalog: BundledFeeds.all().map { .file($0) }, loader: loader)
     }
     return CatalogSource(
-      main: try address(argument), loader: loader, rowKind: ItemList.rowKindByte)
+      main: try address(argument), loader: loader)
   }
 
   /// The reader's subscriptions, when the browser opens on them: no SOURCE, no endpoint,
@@ -97,8 +96,7 @@ enum FeedSources {
     guard !subscriptions.isEmpty else { return nil }
     return SubscriptionLibrary(
       subscriptions: subscriptions, loader: loader,
-      endpoint: SubscriptionLibrary.endpoint(in: subscriptions, loader: loader),
-      rowKind: ItemList.rowKindByte)
+      endpoint: SubscriptionLibrary.endpoint(in: subscriptions, loader: loader))
   }
 
   /// The browser's first state at a size, and the commands that start it: the feed list
