@@ -13,7 +13,8 @@ let package = Package(
     .library(name: "Pictures", targets: ["Pictures"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    // Exact versions: Package.resolved is not committed (docs/adr/0141).
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
   ],
   targets: [
     // MARK: - C shims (the only targets that see C headers)
@@ -51,6 +52,8 @@ let package = Package(
     .target(name: "FeedCore", dependencies: ["CLibXML2"]),
     .target(name: "TextLayout"),
     .target(name: "ListEngine"),
+    // The config file read into one `Settings` value (docs/adr/0140).
+    .target(name: "Settings"),
     .target(
       name: "Pictures", dependencies: ["Locking", "CChafa", "CJPEG", "CPNG", "CWebP", "CGIF"]),
 
@@ -63,7 +66,7 @@ let package = Package(
       resources: [.copy("feeds"), .copy("thumbnails"), .copy("examples")]),
     .target(
       name: "TUI",
-      dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine"]),
+      dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine", "Settings"]),
     // The runtime: the loop, the tasks, the loaders; the only part of the front end with
     // threads, a clock or I/O. TUI itself is pure.
     .target(
@@ -72,7 +75,7 @@ let package = Package(
     .executableTarget(
       name: "artfeed",
       dependencies: [
-        "FeedCore", "FeedStore", "Pictures", "TUI", "TUIRuntime", "CursesBackend",
+        "FeedCore", "FeedStore", "Pictures", "TUI", "TUIRuntime", "CursesBackend", "Settings",
         "ArtfeedResources", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -114,6 +117,7 @@ let package = Package(
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine", "TestSupport"]),
+    .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
     .testTarget(
       name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"],
       exclude: ["State/Fixtures"]),

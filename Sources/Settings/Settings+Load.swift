@@ -1,0 +1,106 @@
+import Foundation
+
+/// Finding and reading the config file, and the environment's part.
+extension Settings {
+  /// `$XDG_CONFIG_HOME/artfeed/config`, else `~/.config/artfeed/config`; nil when neither
+  /// variable is set (an `XDG_CONFIG_HOME` that is not absolute is ignored, as the XDG Base
+  /// Directory specification says).
+  public static func defaultLocation(environment: [String: String]) -> URL? {
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+      return URL(fileURLWithPath: config).appendingPathComponent("artfeed/config")
+    }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return URL(fileURLWithPath: home).appendingPathComponent(".config/artfeed/config")
+  }
+
+  /// The largest config file read (a config file is a few hundred bytes).
+  public static let maximumFileSize = 256 * 1024
+
+  /// The settings for this process: the defaults, the environment and the config file (if
+  /// there is one). Throws on a line that cannot be used or a file that cannot be read; what
+  /// was ignored comes back as warnings.
+  ///
+  /// - Parameter knownActions: the names `[keys]` may bind.
+  public static func load(
+    environment: [String: String], knownActions: Set<String>
+  ) throws(SettingsError) -> (settings: Settings, warnings: [SettingsWarning]) {
+    let location = defaultLocation(environment: environment)
+    let text = try location.flatMap { url throws(SettingsError) in try read(url) }
+    return try make(
+      text: text, path: text == nil ? nil : location?.path, environment: environment,
+      knownActions: knownActions)
+  }
+
+  /// The settings from a config file's text (nil: no file) and the environment.
+  public static func make(
+    text: String?, path: String?, environment: [String: String], knownActions: Set<String>
+  ) throws(SettingsError) -> (settings: Settings, warnings: [SettingsWarning]) {
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    var settings = Settings(home: home)
+    settings.applyEnvironmentBelowFile(environment)
+    var warnings: [SettingsWarning] = []
+    if let text {
+      settings.file = path
+      warnings = try settings.apply(
+        try ConfigSyntax(parsing: text), knownActions: knownActions, home: home)
+    }
+    settings.applyEnvironmentAboveFile(environment)
+    return (settings, warnings)
+  }
+
+  /// The file's text; nil when there is no file.
+  static func read(_ url: URL) throws(SettingsError) -> String? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+      return nil
+    }
+    guard !isFolder.boolValue else { throw .unreadable("\(url.path) is a folder, not a file") }
+    guard let handle = FileHandle(forReadingAtPath: url.path) else {
+      throw .unreadable("\(url.path): cannot be read (permission denied?)")
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+    } catch {
+      throw .unreadable("\(url.path): \(error.localizedDescription)")
+    }
+    guard data.count <= maximumFileSize else {
+      throw .unreadable("\(url.path) is over \(maximumFileSize / 1024) KiB: not a config file")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw .unreadable("\(url.path) is not UTF-8 text")
+    }
+    return text
+  }
+
+  /// Variables the file overrides: `$BROWSER` (a reader's general choice; the file's
+  /// `browser` is artfeed's own), `XDG_DOWNLOAD_DIR`.
+  mutating func applyEnvironmentBelowFile(_ environment: [String: String]) {
+    if let value = environment["BROWSER"], !value.isEmpty {
+      browser = value
+      origins["general.browser"] = .environment("BROWSER")
+    }
+    if let value = environment["XDG_DOWNLOAD_DIR"], value.hasPrefix("/") {
+      downloadDirectory = value
+      origins["general.download-directory"] = .environment("XDG_DOWNLOAD_DIR")
+    }
+  }
+
+  /// Variables that win over the file: `NO_COLOR` (any value but empty turns colours off,
+  /// as no-color.org says), and `COLORFGBG` when the theme is `auto`.
+  mutating func applyEnvironmentAboveFile(_ environment: [String: String]) {
+    if let value = environment["NO_COLOR"], !value.isEmpty {
+      useColor = false
+      origins["colors.enabled"] = .environment("NO_COLOR")
+    }
+    if themeIsAuto {
+      if let detected = Theme.fromColorFGBG(environment["COLORFGBG"]) {
+        theme = detected
+        origins["colors.theme"] = .environment("COLORFGBG")
+      } else {
+        theme = .dark
+      }
+    }
+  }
+}

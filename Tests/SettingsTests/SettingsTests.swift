@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+
+@testable import Settings
+
+@Suite("Settings from the config file and the environment")
+struct SettingsTests {
+  static let actions: Set<String> = ["down", "up", "search", "quit"]
+
+  func make(_ text: String?, _ environment: [String: String] = ["HOME": "/home/me"]) throws
+    -> (settings: Settings, warnings: [SettingsWarning])
+  {
+    try Settings.make(
+      text: text, path: text == nil ? nil : "/cfg/artfeed/config", environment: environment,
+      knownActions: Self.actions)
+  }
+
+  @Test("no file: the defaults, each from “default”")
+  func defaults() throws {
+    let (settings, warnings) = try make(nil)
+    #expect(warnings.isEmpty)
+    #expect(settings.browser == nil)
+    #expect(settings.downloadDirectory == "/home/me/Downloads")
+    #expect(settings.refreshOnStart == false)
+    #expect(settings.refreshInterval == nil)
+    #expect(settings.maxItemsPerFeed == nil)
+    #expect(settings.pictureMode == .auto)
+    #expect(settings.thumbnail == ThumbnailSize(columns: 12, rows: 6))
+    #expect(settings.useColor && settings.theme == .dark)
+    #expect(settings.keys.isEmpty && settings.colors.isEmpty)
+    #expect(settings.origins.isEmpty)
+    #expect(settings.origin("general.browser") == "default")
+  }
+
+  @Test("every key of every section is read, and its line noted")
+  func everyKey() throws {
+    let (settings, warnings) = try make(
+      """
+      [general]
+      browser = w3m
+      download-directory = ~/Pictures/art
+      refresh-on-start = yes
+      refresh-interval = 15m
+      max-items = 500
+      [pictures]
+      mode = symbols
+      thumbnail = 16x8
+      [colors]
+      enabled = no
+      theme = light
+      title = yellow bold
+      bar = white on #102030
+      [keys]
+      down = j Ctrl-n Down
+      quit = none
+      """)
+    #expect(warnings.isEmpty)
+    #expect(settings.browser == "w3m")
+    #expect(settings.downloadDirectory == "/home/me/Pictures/art")
+    #expect(settings.refreshOnStart)
+    #expect(settings.refreshInterval == 900)
+    #expect(settings.maxItemsPerFeed == 500)
+    #expect(settings.pictureMode == .symbols)
+    #expect(settings.thumbnail == ThumbnailSize(columns: 16, rows: 8))
+    #expect(!settings.useColor)
+    #expect(settings.theme == .light)
+    #expect(settings.colors(of: .title) == ColorSpec(.palette(3), bold: true))
+    #expect(settings.colors(of: .bar) == ColorSpec(.palette(7), on: .rgb(0x102030)))
+    #expect(settings.colors(of: .error) == Theme.light.colors(of: .error))
+    #expect(settings.keys["down"] == [.character("j"), .control("n"), .down])
+    #expect(settings.keys["quit"] == [])
+    #expect(settings.origin("general.browser") == "file line 2")
+    #expect(settings.origin("keys.quit") == "file line 17")
+    #expect(settings.origin("colors.normal") == "default")
+  }
+
+  @Test(
+    "a value a key cannot take is an error naming the line and the key",
+    arguments: [
+      ("[general]\nrefresh-on-start = maybe", 2, "refresh-on-start"),
+      ("[general]\nrefresh-interval = 5s", 2, "refresh-interval"),
+      ("[general]\nrefresh-interval = 3y", 2, "refresh-interval"),
+      ("[general]\nrefresh-interval = 99999999999999999999h", 2, "refresh-interval"),
+      ("[general]\nmax-items = -3", 2, "max-items"),
+      ("[general]\ndownload-directory = Pictures", 2, "download-directory"),
+      ("[general]\nbrowser =", 2, "browser"),
+      ("\n[pictures]\nmode = crayon", 3, "mode"),
+      ("[pictures]\nthumbnail = 100x100", 2, "thumbnail"),
+      ("[pictures]\nthumbnail = 12 x 6", 2, "thumbnail"),
+      ("[colors]\ntheme = purple", 2, "theme"),
+      ("[colors]\ntitle = chartreuse", 2, "title"),
+      ("[colors]\ntitle = red blue", 2, "title"),
+      ("[colors]\ntitle = red on", 2, "title"),
+      ("[colors]\ntitle =", 2, "title"),
+      ("[keys]\ndown = Hyper-j", 2, "down"),
+      ("[keys]\ndown =", 2, "down"),
+    ])
+  func badValues(text: String, line: Int, key: String) {
+    #expect {
+      try make(text)
+    } throws: { error in
+      guard let error = error as? SettingsError, case .badValue(let at, let named, _) = error
+      else { return false }
+      return at == line && named == key && error.description.hasPrefix("line \(line): \(key): ")
+    }
+  }
+
+  @Test("unknown sections, keys and actions are warnings with their line, and a suggestion")
+  func unknown() throws {
+    let (settings, warnings) = try make(
+      """
+      [general]
+      refresh-intervall = 5m
+      [colours]
+      title = red
+      [keys]
+      serach = s
+      down = x
+      down = j
+      """)
+    #expect(settings.refreshInterval == nil, "the misspelt key changed nothing")
+    #expect(settings.keys["down"] == [.character("j")], "the later line counts")
+    #expect(warnings.map(\.line) == [3, 2, 6, 8])
+    #expect(warnings[0].message.contains("[colours]") && warnings[0].message.contains("colors"))
+    #expect(warnings[1].message.contains("did you mean refresh-interval?"))
+    #expect(warnings[2].message.contains("action “serach”") && warnings[2].message.contains("search"))
+    #expect(warnings[3].message.contains("line 7"))
+  }
+
+  @Test("the environment: BROWSER below the file, NO_COLOR and COLORFGBG above it")
+  func environment() throws {
+    let environment = [
+      "HOME": "/h", "BROWSER": "lynx", "NO_COLOR": "1", "COLORFGBG": "0;15",
+      "XDG_DOWNLOAD_DIR": "/dl",
+    ]
+    let (alone, _) = try make(nil, environment)
+    #expect(alone.browser == "lynx" && alone.origin("general.browser") == "environment BROWSER")
+    #expect(alone.downloadDirectory == "/dl")
+    #expect(!alone.useColor && alone.origin("colors.enabled") == "environment NO_COLOR")
+    #expect(alone.theme == .light && alone.origin("colors.theme") == "environment COLORFGBG")
+
+    let (filed, _) = try make(
+      "[general]\nbrowser = w3m\n[colors]\nenabled = yes\ntheme = dark\n", environment)
+    #expect(filed.browser == "w3m" && filed.origin("general.browser") == "file line 2")
+    #expect(!filed.useColor, "NO_COLOR wins over the file")
+    #expect(filed.theme == .dark && filed.origin("colors.theme") == "file line 5")
+
+    let (auto, _) = try make("[colors]\ntheme = auto\n", ["COLORFGBG": "15;0"])
+    #expect(auto.theme == .dark && auto.origin("colors.theme") == "environment COLORFGBG")
+    #expect(Theme.fromColorFGBG("0;default;7") == .light)
+    #expect(Theme.fromColorFGBG("garbage") == nil)
+  }
+
+  @Test("an option overrides and says so")
+  func option() throws {
+    var (settings, _) = try make("[colors]\nenabled = yes\n")
+    settings.set(\.useColor, false, key: "colors.enabled", option: "--no-color")
+    #expect(!settings.useColor && settings.origin("colors.enabled") == "option --no-color")
+  }
+
+  @Test("artfeed config's text reads back to the same settings")
+  func describeRoundTrip() throws {
+    let text = """
+      [general]
+      browser = firefox --new-window %s
+      download-directory = "/tmp/with space"
+      refresh-interval = 90s
+      [pictures]
+      thumbnail = small
+      [colors]
+      theme = light
+      accent = color208 underline
+      [keys]
+      search = "#" /
+      up = none
+      """
+    let (settings, _) = try make(text)
+    let keys: [(action: String, keys: [KeyName])] = [
+      ("down", [.character("j")]), ("up", [.character("k")]), ("search", [.character("/")]),
+      ("quit", [.character("q")]),
+    ]
+    let described = settings.describe(location: "/cfg/artfeed/config", defaultKeys: keys)
+    #expect(described.contains("browser = \"firefox --new-window %s\""))
+    #expect(described.contains("# file line 2"))
+    #expect(described.contains("quit = q"))
+    #expect(described.contains("refresh-interval = 90s"))
+    var (again, _) = try make(described)
+    again.origins = settings.origins
+    again.keyOrder = settings.keyOrder
+    again.keys["down"] = nil
+    again.keys["quit"] = nil
+    again.themeIsAuto = settings.themeIsAuto
+    for element in ColorElement.allCases where settings.colors[element] == nil {
+      again.colors[element] = nil
+    }
+    #expect(again == settings)
+  }
+
+  @Test("key names: characters, named keys, Ctrl")
+  func keyNames() {
+    #expect(KeyName("j") == .character("j"))
+    #expect(KeyName("Space") == .character(" "))
+    #expect(KeyName("pgdn") == .pageDown)
+    #expect(KeyName("Ctrl-D") == .control("d"))
+    #expect(KeyName("^u") == .control("u"))
+    #expect(KeyName("C-x") == .control("x"))
+    #expect(KeyName("Ctrl-1") == nil)
+    #expect(KeyName("jj") == nil)
+    #expect(KeyName("\u{7}") == nil)
+    #expect(KeyName.control("d").description == "Ctrl-d")
+    #expect(KeyName.character("#").quotedDescription == "\"#\"")
+  }
+
+  @Test("the file on disk: missing is no file, a folder and non-UTF-8 are errors")
+  func disk() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("settings-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("artfeed"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let environment = ["XDG_CONFIG_HOME": folder.path, "HOME": "/h"]
+    let (none, _) = try Settings.load(environment: environment, knownActions: [])
+    #expect(none.file == nil)
+    let file = folder.appendingPathComponent("artfeed/config")
+    try Data("[general]\nmax-items = 7\n".utf8).write(to: file)
+    let (read, _) = try Settings.load(environment: environment, knownActions: [])
+    #expect(read.maxItemsPerFeed == 7 && read.file == file.path)
+    try Data([0x5B, 0xFF, 0xFE]).write(to: file)
+    #expect(throws: SettingsError.self) { try Settings.load(environment: environment, knownActions: []) }
+    try FileManager.default.removeItem(at: file)
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+    #expect(throws: SettingsError.self) { try Settings.load(environment: environment, knownActions: []) }
+    #expect(Settings.defaultLocation(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"])?.path
+      == "/h/.config/artfeed/config")
+    #expect(Settings.defaultLocation(environment: [:]) == nil)
+  }
+}
