@@ -14,8 +14,11 @@ struct ColorTable {
   let depth: ColorDepth
   private var book: ColorPairBook
   private let enabled: Bool
+  /// The roles' colours (the settings' theme and overrides).
+  private let palette: Palette
 
-  init(enabled: Bool) {
+  init(enabled: Bool, palette: Palette = .standard) {
+    self.palette = palette
     guard enabled else {
       (self.enabled, depth, book) = (false, .none, ColorPairBook(capacity: 0))
       return
@@ -41,13 +44,14 @@ struct ColorTable {
 
   /// The attributes and pair number for a style.
   mutating func attributes(for style: Style) -> (attr_t, Int32) {
+    let style = palette.styled(style)
     var attributes = artfeed_a_normal()
     if style.bold { attributes |= artfeed_a_bold() }
     if style.dim { attributes |= artfeed_a_dim() }
     if style.reverse { attributes |= artfeed_a_reverse() }
     if style.underline { attributes |= artfeed_a_underline() }
     guard enabled else { return (attributes, 0) }
-    let (foreground, background) = style.colors
+    let (foreground, background) = palette.colors(for: style)
     guard foreground != nil || background != nil else { return (attributes, 0) }
     let colors = ColorPairBook.Colors(
       foreground: number(foreground), background: number(background))

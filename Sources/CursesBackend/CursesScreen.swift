@@ -35,8 +35,8 @@ public final class CursesScreen: Screen {
   public var colorDepth: ColorDepth { colors.depth }
 
   /// Sets up curses: UTF-8 locale, no echo, cbreak, keypad, mouse, colours unless `useColor`
-  /// is false or the terminal has none.
-  public init(useColor: Bool) throws(CursesError) {
+  /// is false or the terminal has none, the roles painted with `palette`.
+  public init(useColor: Bool, palette: Palette = .standard) throws(CursesError) {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
     setlocale(LC_ALL, "")
     if setlocale(LC_CTYPE, nil).map({ String(cString: $0) }).map(Self.isUTF8) != true {
@@ -61,7 +61,7 @@ public final class CursesScreen: Screen {
     set_escdelay(Self.escapeDelay(ProcessInfo.processInfo.environment["ESCDELAY"]))
     mouseinterval(300)
     mousemask(artfeed_all_mouse_events(), nil)
-    colors = ColorTable(enabled: useColor && has_colors())
+    colors = ColorTable(enabled: useColor && has_colors(), palette: palette)
   }
 
   deinit { close() }

@@ -98,7 +98,7 @@ public struct CellConverter: Sendable {
     chafa_canvas_config_set_color_space(config, CHAFA_COLOR_SPACE_RGB)
     chafa_canvas_config_set_work_factor(config, 0.5)
     let symbols = chafa_symbol_map_new()
-    let tags = depth == .none ? artfeed_chafa_space_tags() : artfeed_chafa_color_tags()
+    let tags = depth.isMonochrome ? artfeed_chafa_space_tags() : artfeed_chafa_color_tags()
     artfeed_chafa_symbol_map_add(symbols, tags)
     artfeed_chafa_symbol_map_remove(symbols, artfeed_chafa_excluded_tags())
     chafa_canvas_config_set_symbol_map(config, symbols)
@@ -117,7 +117,7 @@ public struct CellConverter: Sendable {
     case .truecolor: CHAFA_CANVAS_MODE_TRUECOLOR
     case .indexed256: CHAFA_CANVAS_MODE_INDEXED_240
     case .indexed8: CHAFA_CANVAS_MODE_INDEXED_8
-    case .none: CHAFA_CANVAS_MODE_TRUECOLOR
+    case .none, .noneOnLight: CHAFA_CANVAS_MODE_TRUECOLOR
     }
   }
 
@@ -136,9 +136,11 @@ public struct CellConverter: Sendable {
       return PictureCell(
         character: character, foreground: Self.indexed(foreground),
         background: Self.indexed(background))
-    case .none:
+    case .none, .noneOnLight:
       chafa_canvas_get_colors_at(canvas, x, y, &foreground, &background)
-      return PictureCell(character: Self.shade(background), foreground: .none, background: .none)
+      return PictureCell(
+        character: Self.shade(background, darkInk: depth == .noneOnLight), foreground: .none,
+        background: .none)
     }
   }
 
@@ -146,17 +148,20 @@ public struct CellConverter: Sendable {
   static let shades: [Character] = [" ", "░", "▒", "▓", "█"]
 
   /// The shade for a cell whose average colour is `value` (0xRRGGBB, negative when
-  /// transparent), by its Rec. 709 luma in five equal steps.
+  /// transparent), by its Rec. 709 luma in five equal steps: light parts dense with light
+  /// ink on a dark terminal, dark parts dense with `darkInk` on a light one. A transparent
+  /// cell is empty either way.
   ///
   /// chafa's own one-colour mode (FGBG) thresholds each pixel, so flat mid-tones become all
   /// ink or none; averaging per cell and picking a shade keeps them apart.
-  private static func shade(_ value: Int32) -> Character {
+  static func shade(_ value: Int32, darkInk: Bool = false) -> Character {
     guard value >= 0 else { return " " }
     let red = Double(value >> 16 & 0xFF)
     let green = Double(value >> 8 & 0xFF)
     let blue = Double(value & 0xFF)
     let luma = 0.2126 * red + 0.7152 * green + 0.0722 * blue
-    return shades[min(shades.count - 1, Int(luma * Double(shades.count) / 256))]
+    let step = min(shades.count - 1, Int(luma * Double(shades.count) / 256))
+    return shades[darkInk ? shades.count - 1 - step : step]
   }
 
   /// chafa's colour: 0xRRGGBB, or a negative value for transparent.

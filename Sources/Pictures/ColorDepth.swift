@@ -10,4 +10,16 @@ public enum ColorDepth: String, Sendable, Hashable, CaseIterable {
   /// No colour (`NO_COLOR`, `--no-color`, a monochrome terminal): shade and block characters
   /// in the terminal's own colours, drawn for light ink on a dark background.
   case none
+  /// No colour, on a light background (the light theme): the same shades for dark ink, so a
+  /// dark part of a picture is dense ink and a light part is paper.
+  case noneOnLight
+
+  /// The depth for a terminal of this depth whose background is light: shades turn over;
+  /// colours are colours on any background.
+  public func onLightBackground(_ isLight: Bool) -> ColorDepth {
+    isLight && self == .none ? .noneOnLight : self
+  }
+
+  /// True for the two depths without colour.
+  public var isMonochrome: Bool { self == .none || self == .noneOnLight }
 }

@@ -26,10 +26,19 @@ extension Settings {
       for (key, value) in rows {
         let entry = key + " = " + value
         let padding = String(repeating: " ", count: max(1, width - entry.count + 2))
-        lines.append(entry + padding + "# " + origin(section + "." + key))
+        lines.append(entry + padding + "# " + describedOrigin(section, key))
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Where a value came from; an element the file does not colour is its theme's.
+  private func describedOrigin(_ section: String, _ key: String) -> String {
+    let full = section + "." + key
+    if origins[full] == nil, section == "colors", ColorElement(rawValue: key) != nil {
+      return "theme \(theme.rawValue)"
+    }
+    return origin(full)
   }
 
   /// A value as the file would write it.
@@ -53,7 +62,9 @@ extension Settings {
   private func keyRows(_ defaults: [(action: String, keys: [KeyName])]) -> [(String, String)] {
     defaults.map { action, keys in
       let bound = self.keys[action] ?? keys
-      return (action, bound.isEmpty ? "none" : bound.map(\.quotedDescription).joined(separator: " "))
+      return (
+        action, bound.isEmpty ? "none" : bound.map(\.quotedDescription).joined(separator: " ")
+      )
     }
   }
 

@@ -26,14 +26,16 @@ extension Settings {
     let known = Set(Self.sections.map(\.name))
     for (name, line) in syntax.sections where !known.contains(name) {
       warnings.append(
-        SettingsWarning(line: line, "unknown section [\(name)] (ignored)" + suggestion(name, known)))
+        SettingsWarning(line: line, "unknown section [\(name)] (ignored)" + suggestion(name, known))
+      )
     }
     var seen: [String: Int] = [:]
     for entry in syntax.entries where known.contains(entry.section) {
       let key = entry.section + "." + entry.key
       if let earlier = seen[key] {
         warnings.append(
-          SettingsWarning(line: entry.line, "\(entry.key) was set on line \(earlier) too (this one counts)"))
+          SettingsWarning(
+            line: entry.line, "\(entry.key) was set on line \(earlier) too (this one counts)"))
       }
       seen[key] = entry.line
       let applied: Bool
@@ -61,9 +63,9 @@ extension Settings {
 
   // MARK: - Sections
 
-  private mutating func applyGeneral(_ entry: ConfigSyntax.Entry, home: String?) throws(
-    SettingsError
-  ) -> Bool {
+  private mutating func applyGeneral(_ entry: ConfigSyntax.Entry, home: String?)
+    throws(SettingsError) -> Bool
+  {
     switch entry.key {
     case "browser":
       let command = try Self.nonEmpty(entry)
@@ -238,7 +240,9 @@ extension Settings {
 
   /// " (did you mean NAME?)" for the closest known name, when it is close.
   private func suggestion(_ name: String, _ known: Set<String>) -> String {
-    let scored = known.map { ($0, Self.distance(name, $0)) }.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+    let scored = known.map { ($0, Self.distance(name, $0)) }.min {
+      $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0)
+    }
     guard let (best, score) = scored, score <= max(2, name.count / 3) else { return "" }
     return " (did you mean \(best)?)"
   }

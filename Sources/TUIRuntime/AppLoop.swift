@@ -8,7 +8,8 @@ import TUI
 /// Input never waits on work: loading and searching run in tasks (`CommandRunner`) that post
 /// their results to the inbox. The loop sleeps until the terminal has input or the inbox
 /// wakes it (`WakeSignal`), so a result is drawn the moment it arrives; a timer runs only
-/// while the spinner turns, at the spinner's rate. Idle, it makes no wake-ups at all.
+/// while the spinner turns, at the spinner's rate, and, when the settings set a refresh
+/// interval, once per interval. Idle with no interval, it makes no wake-ups at all.
 public struct AppLoop {
   public var state: AppState
   let screen: any Screen
@@ -40,6 +41,8 @@ public struct AppLoop {
     var pending = initial
     let clock = ContinuousClock()
     var nextTick: ContinuousClock.Instant?
+    let refreshEvery = state.refreshInterval.map { Duration.seconds($0) }
+    var nextRefresh = refreshEvery.map { clock.now + $0 }
     var needsDraw = true
     defer { runner.cancelAll() }
     while true {
@@ -64,7 +67,8 @@ public struct AppLoop {
       } else if nextTick == nil {
         nextTick = clock.now + Self.tickInterval
       }
-      let timeout = nextTick.map { Self.milliseconds(until: $0, clock: clock) }
+      let timeout = [nextTick, nextRefresh].compactMap { $0 }.min()
+        .map { Self.milliseconds(until: $0, clock: clock) }
       if let event = screen.nextEvent(wake: runner.inbox.wake, timeoutMilliseconds: timeout) {
         pending += state.update(event)
         needsDraw = true
@@ -73,6 +77,12 @@ public struct AppLoop {
         // A late tick (a long frame) is not made up for: the next is a whole interval on.
         nextTick = clock.now + Self.tickInterval
         pending += state.update(.tick)
+        needsDraw = true
+      }
+      if let due = nextRefresh, let every = refreshEvery, clock.now >= due {
+        // Counted from now: a refresh that was late (the machine slept) is not repeated.
+        nextRefresh = clock.now + every
+        pending += state.update(.refreshDue)
         needsDraw = true
       }
     }

@@ -20,6 +20,8 @@ struct Artfeed: ParsableCommand {
       Export.self, Init.self, Refresh.self,
       // Reader state (issue 18).
       MarkRead.self, StateCommand.self,
+      // Settings (issue 21).
+      ConfigCommand.self,
     ],
     defaultSubcommand: Browse.self
   )

@@ -2,6 +2,7 @@ import ArgumentParser
 import CursesBackend
 import FeedStore
 import Foundation
+import Settings
 import TUI
 import TUIRuntime
 
@@ -24,22 +25,23 @@ struct Browse: ParsableCommand {
   var noImages = false
 
   func run() throws {
+    var (settings, _) = SettingsAccess.loadOrFail()
+    if noColor { settings.set(\.useColor, false, key: "colors.enabled", option: "--no-color") }
+    if noImages { settings.set(\.pictureMode, .none, key: "pictures.mode", option: "--no-images") }
     let loader = FeedSources.loader(options.network)
     let source: any FeedSource
     let library: SubscriptionLibrary?
     do {
-      library = try FeedSources.subscriptions(for: options, loader: loader)
+      library = try FeedSources.subscriptions(for: options, loader: loader, settings: settings)
       source = try FeedSources.source(for: options, loader: loader)
       if options.source == "-" { try readFeedThenTakeTerminal(loader) }
     } catch let failure {
       fail(failure)
     }
     TerminalGuard.install()
-    let useColor =
-      !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     let screen: CursesScreen
     do {
-      screen = try CursesScreen(useColor: useColor)
+      screen = try CursesScreen(useColor: settings.useColor, palette: Palette(settings))
     } catch {
       fail(.terminal(error.description))
     }
@@ -47,13 +49,18 @@ struct Browse: ParsableCommand {
     crashIfAsked()
     let size = screen.size
     var (state, commands) = FeedSources.startingState(
-      for: options, library: library, width: size.width, height: size.height)
+      for: options, library: library, width: size.width, height: size.height, settings: settings)
     state.quitsIfNotAFeed = library == nil && options.source != nil && options.isLocal
-    state.configurePictures(enabled: !noImages, depth: screen.colorDepth)
+    state.configurePictures(
+      enabled: settings.pictureMode != .none,
+      depth: screen.colorDepth.onLightBackground(settings.theme == .light))
+    let browser = settings.browser
     var loop = AppLoop(
       state: state, screen: screen, source: source,
       shouldStop: { TerminalGuard.receivedSignal != nil },
-      openLink: { url, report in BrowserLauncher.open(url, screen: screen, report: report) },
+      openLink: { url, report in
+        BrowserLauncher.open(url, browser: browser, screen: screen, report: report)
+      },
       images: FeedSources.images(options.network), library: library)
     TerminalGuard.wakes(loop.wake)
     loop.run(initial: commands)
@@ -95,15 +102,18 @@ private func readFeedThenTakeTerminal(_ loader: FeedLoader) throws(CommandFailur
   close(terminal)
 }
 
-/// Opens links for `o`: the first of `$BROWSER`'s entries (then xdg-open) that is installed;
+/// Opens links for `o`: the first of the browser setting's entries (then xdg-open) that is
+/// installed;
 /// never through a shell. A terminal browser gets the terminal until it exits; another is
 /// started in the background and reported if it fails.
 enum BrowserLauncher {
+  /// - Parameter browser: the settings' `browser` (the config file's, else `$BROWSER`).
   static func open(
-    _ url: String, screen: CursesScreen, report: @escaping @Sendable (String) -> Void
+    _ url: String, browser: String?, screen: CursesScreen,
+    report: @escaping @Sendable (String) -> Void
   ) {
     let environment = ProcessInfo.processInfo.environment
-    let candidates = LinkOpener.candidates(for: url, browser: environment["BROWSER"])
+    let candidates = LinkOpener.candidates(for: url, browser: browser)
     for command in candidates {
       guard let program = executable(command[0], path: environment["PATH"]) else { continue }
       let name = (command[0] as NSString).lastPathComponent
@@ -144,7 +154,8 @@ enum BrowserLauncher {
       return
     }
     let tried = candidates.map { $0[0] }.joined(separator: ", ")
-    report("Error: no browser found (tried \(tried)); set $BROWSER, e.g. BROWSER=w3m")
+    report(
+      "Error: no browser found (tried \(tried)); set browser in the config file, or $BROWSER")
   }
 
   /// Runs a program in the foreground and waits for it; the terminal is its own.

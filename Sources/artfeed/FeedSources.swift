@@ -1,6 +1,7 @@
 import ArtfeedResources
 import FeedStore
 import Foundation
+import Settings
 import TUI
 
 /// A failure the command reports in one line, with a sysexits-style code.
@@ -87,7 +88,7 @@ enum FeedSources {
   /// not `--bundled`, and a feeds file with at least one feed that is not hidden (`!`).
   /// Lines of the file that cannot be read are reported on standard error.
   static func subscriptions(
-    for options: SourceOptions, loader: FeedLoader
+    for options: SourceOptions, loader: FeedLoader, settings: Settings = Settings()
   ) throws(CommandFailure) -> SubscriptionLibrary? {
     guard options.source == nil, options.endpoint == nil, !options.bundled,
       let access = try? FeedsFileAccess()
@@ -96,22 +97,25 @@ enum FeedSources {
     guard !subscriptions.isEmpty else { return nil }
     return SubscriptionLibrary(
       subscriptions: subscriptions, loader: loader,
-      endpoint: SubscriptionLibrary.endpoint(in: subscriptions, loader: loader))
+      endpoint: SubscriptionLibrary.endpoint(in: subscriptions, loader: loader),
+      maxItemsPerFeed: settings.maxItemsPerFeed)
   }
 
   /// The browser's first state at a size, and the commands that start it: the feed list
   /// reading the subscriptions, or the items page loading its source; then the `--artist`
   /// search, if asked.
   static func startingState(
-    for options: SourceOptions, library: SubscriptionLibrary?, width: Int, height: Int
+    for options: SourceOptions, library: SubscriptionLibrary?, width: Int, height: Int,
+    settings: Settings
   ) -> (state: AppState, commands: [Command]) {
     var state: AppState
     var commands: [Command]
     if let library {
-      state = AppState(feeds: library, width: width, height: height)
+      state = AppState(feeds: library, width: width, height: height, settings: settings)
       commands = state.startOpeningFeeds()
     } else {
-      state = AppState(isOffline: options.isLocal, width: width, height: height)
+      state = AppState(
+        isOffline: options.isLocal, width: width, height: height, settings: settings)
       commands = state.startLoading()
     }
     state.timeZone = .current

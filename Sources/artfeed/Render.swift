@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeedStore
 import Foundation
+import Settings
 import TUI
 import TUIRuntime
 
@@ -70,19 +71,23 @@ struct Render: ParsableCommand {
   }
 
   func run() throws {
+    var (settings, _) = SettingsAccess.loadOrFail()
+    if noImages { settings.set(\.pictureMode, .none, key: "pictures.mode", option: "--no-images") }
     let source: any FeedSource
     let library: SubscriptionLibrary?
     do {
       let loader = FeedSources.loader(options.network)
-      library = try FeedSources.subscriptions(for: options, loader: loader)
+      library = try FeedSources.subscriptions(for: options, loader: loader, settings: settings)
       source = try FeedSources.source(for: options, loader: loader)
     } catch let failure {
       fail(failure)
     }
     var (state, commands) = FeedSources.startingState(
-      for: options, library: library, width: width, height: height)
+      for: options, library: library, width: width, height: height, settings: settings)
+    let depth = (colors ?? (color ? .indexed256 : .none)).depth
     state.configurePictures(
-      enabled: !noImages, depth: (colors ?? (color ? .indexed256 : .none)).depth)
+      enabled: settings.pictureMode != .none,
+      depth: depth.onLightBackground(settings.theme == .light))
     let runner = CommandRunner(
       source: source, images: FeedSources.images(options.network), library: library)
     if firstScreen, library != nil {
@@ -111,7 +116,7 @@ struct Render: ParsableCommand {
     let deadline = DispatchTime.now() + options.network.timeout
     _ = runner.settle(&state, initial: state.pictureCommands(), deadline: deadline)
     let screen = state.render(now: Date())
-    let lines = color ? screen.sgrLines : screen.trimmedLines
+    let lines = color ? screen.sgrLines(palette: Palette(settings)) : screen.trimmedLines
     var output = lines.joined(separator: "\n") + "\n"
     if stats {
       let s = state.list.stats

@@ -54,6 +54,30 @@ struct CellConverterTests {
     #expect(cells.cells.allSatisfy { $0.foreground == .none && $0.background == .none })
   }
 
+  @Test(
+    "on a light background the shades turn over: dark parts are dense ink, white is paper")
+  func quadrantsOnLight() {
+    let cells = CellConverter(depth: .noneOnLight).cells(for: quadrants, columns: 10, rows: 4)
+    #expect(
+      (0..<4).map(cells.text(ofRow:)) == [" ▓▓▓▓░░░░ ", " ▓▓▓▓░░░░ ", " ████     ", " ████     "])
+    #expect(ColorDepth.none.onLightBackground(true) == .noneOnLight)
+    #expect(ColorDepth.indexed256.onLightBackground(true) == .indexed256, "colours stay colours")
+    #expect(ColorDepth.none.onLightBackground(false) == .none)
+  }
+
+  @Test("a grey ramp on a light background runs the other way; transparent stays blank")
+  func rampOnLight() {
+    var pixels: [UInt8] = []
+    for _ in 0..<32 {
+      for x in 0..<128 { pixels += [UInt8(x * 2)] * 3 + [255] }
+    }
+    let ramp = Picture(width: 128, height: 32, pixels: pixels)
+    let row = CellConverter(depth: .noneOnLight).cells(for: ramp, columns: 32, rows: 4)
+      .text(ofRow: 0)
+    #expect(row == "███████▓▓▓▓▓▓▒▒▒▒▒▒░░░░░░░      ")
+    #expect(CellConverter.shade(-1, darkInk: true) == " ")
+  }
+
   @Test("a grey ramp without colour runs through every shade, left to right")
   func rampInShades() {
     var pixels: [UInt8] = []

@@ -123,7 +123,8 @@ struct SettingsTests {
     #expect(warnings.map(\.line) == [3, 2, 6, 8])
     #expect(warnings[0].message.contains("[colours]") && warnings[0].message.contains("colors"))
     #expect(warnings[1].message.contains("did you mean refresh-interval?"))
-    #expect(warnings[2].message.contains("action “serach”") && warnings[2].message.contains("search"))
+    #expect(
+      warnings[2].message.contains("action “serach”") && warnings[2].message.contains("search"))
     #expect(warnings[3].message.contains("line 7"))
   }
 
@@ -226,12 +227,17 @@ struct SettingsTests {
     let (read, _) = try Settings.load(environment: environment, knownActions: [])
     #expect(read.maxItemsPerFeed == 7 && read.file == file.path)
     try Data([0x5B, 0xFF, 0xFE]).write(to: file)
-    #expect(throws: SettingsError.self) { try Settings.load(environment: environment, knownActions: []) }
+    #expect(throws: SettingsError.self) {
+      try Settings.load(environment: environment, knownActions: [])
+    }
     try FileManager.default.removeItem(at: file)
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
-    #expect(throws: SettingsError.self) { try Settings.load(environment: environment, knownActions: []) }
-    #expect(Settings.defaultLocation(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"])?.path
-      == "/h/.config/artfeed/config")
+    #expect(throws: SettingsError.self) {
+      try Settings.load(environment: environment, knownActions: [])
+    }
+    #expect(
+      Settings.defaultLocation(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"])?.path
+        == "/h/.config/artfeed/config")
     #expect(Settings.defaultLocation(environment: [:]) == nil)
   }
 }

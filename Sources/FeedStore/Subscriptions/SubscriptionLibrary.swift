@@ -21,15 +21,20 @@ public final class SubscriptionLibrary: Sendable {
   public let endpoint: EndpointSource?
   private let lists: Locked<[LoadedList?]>
   private let rowKind: (@Sendable (FeedItem) -> UInt8)?
+  /// The newest items each feed keeps (the settings' `max-items`); nil: all.
+  public let maxItemsPerFeed: Int?
 
   /// - Parameters:
   ///   - endpoint: asked for `by:NAME` alongside the subscribed feeds' items on a search.
   ///   - rowKind: the list's row kind of an item (see `CatalogSource`).
+  ///   - maxItemsPerFeed: the newest items each feed keeps; nil: all.
   public init(
     subscriptions: [Subscription], loader: FeedLoader, limit: Int = 4,
     endpoint: EndpointSource? = nil,
-    rowKind: (@Sendable (FeedItem) -> UInt8)? = ItemPicture.rowKind
+    rowKind: (@Sendable (FeedItem) -> UInt8)? = ItemPicture.rowKind,
+    maxItemsPerFeed: Int? = nil
   ) {
+    self.maxItemsPerFeed = maxItemsPerFeed
     self.subscriptions = subscriptions
     self.loader = loader
     var offline = loader.fetcher.options
@@ -107,6 +112,7 @@ public final class SubscriptionLibrary: Sendable {
 
   private func fetch(_ subscription: Subscription, with loader: FeedLoader) async -> FeedRefresh {
     await SubscriptionRefresher(loader: loader, limit: 1).refresh(subscription)
+      .keepingNewest(maxItemsPerFeed)
   }
 
   // MARK: - Sources for the pages

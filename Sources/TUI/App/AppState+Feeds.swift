@@ -5,12 +5,27 @@ import Foundation
 /// The feed list page and what moves between it and the items page: opening a feed, going
 /// back, reading and refreshing subscriptions, and a refresh landing under the reader.
 extension AppState {
-  /// Reads every subscription (cached copies at once, the never-fetched fetched).
+  /// Reads every subscription (cached copies at once, the never-fetched fetched); with the
+  /// settings' `refresh-on-start`, every feed is refreshed once they are read.
   public mutating func startOpeningFeeds() -> [Command] {
     guard pages.feeds != nil else { return [] }
     feedsGeneration += 1
+    if settings.refreshOnStart { refreshAfterOpening = feedsGeneration }
     pages.feeds?.beginReading([])
     return [.openFeeds(generation: feedsGeneration)]
+  }
+
+  /// The settings' refresh interval passed: every subscription is refreshed (unless a read
+  /// or refresh is under way), or a feed from the network is loaded again; files and the
+  /// bundled feeds are left alone.
+  mutating func refreshBecauseDue() -> [Command] {
+    if let page = pages.feeds {
+      return page.isReading ? [] : startRefreshing([])
+    }
+    guard let page = pages.items, !page.isLoading, page.source == .main,
+      (page.feed ?? page.list).freshness != .local
+    else { return [] }
+    return startLoading()
   }
 
   /// `R` (every feed, `feeds` empty) or `r` on a feed: fetch them now. A refresh already
@@ -75,7 +90,9 @@ extension AppState {
       loaded = list
       source = .feed(entry - 1)
     }
-    var items = ItemsPage(list: ItemList(loaded), source: source, generationsFrom: generationFloor)
+    var items = ItemsPage(
+      list: ItemList(loaded, metrics: settings.rowMetrics), source: source,
+      generationsFrom: generationFloor)
     items.resize(columns: width, lines: listHeight)
     pages.items = items
     pages.item = nil
@@ -136,17 +153,23 @@ extension AppState {
     }
   }
 
-  /// The read or refresh ended; the status line says how it went.
-  mutating func feedsFinished(generation: Int) {
-    guard generation == feedsGeneration, let page = pages.feeds else { return }
+  /// The read or refresh ended; the status line says how it went. The first read, with
+  /// `refresh-on-start`, goes on to refresh every feed.
+  mutating func feedsFinished(generation: Int) -> [Command] {
+    guard generation == feedsGeneration, let page = pages.feeds else { return [] }
     pages.feeds?.endReading()
     recountAllItems()
+    if refreshAfterOpening == generation {
+      refreshAfterOpening = nil
+      return startRefreshing([])
+    }
     let failed = page.entries.dropFirst().filter {
       if case .failed = $0.state { true } else { false }
     }.count
     if failed > 0, topPage == .feeds {
       status = failed == 1 ? "Error: 1 feed failed" : "Error: \(failed) feeds failed"
     }
+    return []
   }
 
   /// A refreshed list for the items page: replaces the feed's list (on screen, or under a

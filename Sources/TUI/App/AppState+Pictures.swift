@@ -18,9 +18,9 @@ extension AppState {
     var keys: [PictureCache.Key] = []
     if pictures.isEnabled {
       if let detail, let key = detailPictureKey(detail) { keys.append(key) }
-      let metrics = RowMetrics.standard
+      let metrics = list.metrics
       for row in list.pictureRows() {
-        guard let url = ItemList.pictureURL(of: list.items[row]) else { continue }
+        guard let url = list.pictureURL(of: list.items[row]) else { continue }
         keys.append(
           pictures.key(url: url, columns: metrics.thumbnailColumns, rows: metrics.thumbnailRows))
       }

@@ -22,6 +22,8 @@ extension AppState {
     case .tick:
       if isBusy { spinnerFrame += 1 }
       return []
+    case .refreshDue:
+      return refreshBecauseDue()
     case .loadProgress, .searchResults, .pageLoaded:
       return withItemsPage { $0.apply(event) }
     case .loaded(let generation, let result):
@@ -38,8 +40,7 @@ extension AppState {
       feedArrived(generation: generation, feed: feed, refresh)
       return []
     case .feedsRead(let generation):
-      feedsFinished(generation: generation)
-      return []
+      return feedsFinished(generation: generation)
     case .pictureReady(let key, let result):
       return pictureArrived(key, result)
     case .mouse(let mouse):

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import Settings
 
 /// Everything the browser shows, and nothing about how it is drawn.
 ///
@@ -32,6 +33,10 @@ public struct AppState {
   var feedsGeneration = 0
   /// The highest generation any items page used: the next page starts above it.
   var generationFloor = 0
+  /// The reader's settings, read once at start (`Settings.load`).
+  public let settings: Settings
+  /// The read of subscriptions that `refresh-on-start` follows with a refresh.
+  var refreshAfterOpening: Int?
 
   /// What can sit over the page on top.
   public enum Overlay: Equatable {
@@ -39,12 +44,14 @@ public struct AppState {
     case help(top: Int)
   }
 
-  /// A state showing `list` (usually empty and loading) at a terminal size: the items page
+  /// A state showing `list` (nil: an empty list, loading) at a terminal size: the items page
   /// alone, as for one feed or the bundled ones.
   public init(
-    list: ItemList = ItemList(title: "artfeed", items: []), isOffline: Bool, width: Int, height: Int
+    list: ItemList? = nil, isOffline: Bool, width: Int, height: Int,
+    settings: Settings = Settings()
   ) {
-    var list = list
+    self.settings = settings
+    var list = list ?? ItemList(title: "artfeed", items: [], metrics: settings.rowMetrics)
     if !isOffline { list.freshness = .live }
     self.pages = PageStack(items: ItemsPage(list: list, source: .main))
     self.width = max(0, width)
@@ -55,20 +62,24 @@ public struct AppState {
 
   /// A state opening on the feed list of `library`'s subscriptions (titled by the feeds
   /// file's `~` titles, else by their sources until read); `startOpeningFeeds()` reads them.
-  public init(feeds library: SubscriptionLibrary, width: Int, height: Int) {
+  public init(
+    feeds library: SubscriptionLibrary, width: Int, height: Int, settings: Settings = Settings()
+  ) {
     let subscriptions = library.subscriptions
     self.init(
       feedTitles: subscriptions.map { $0.title ?? $0.source },
       customTitles: subscriptions.map { $0.title?.isEmpty == false },
-      sources: subscriptions.map { $0.address.subscriptionKey }, width: width, height: height)
+      sources: subscriptions.map { $0.address.subscriptionKey }, width: width, height: height,
+      settings: settings)
   }
 
   /// The feed list of subscriptions with these titles (`customTitles`: the feeds file gave
   /// them, so a feed's own title does not replace them).
   public init(
     feedTitles: [String], customTitles: [Bool]? = nil, sources: [String]? = nil, width: Int,
-    height: Int
+    height: Int, settings: Settings = Settings()
   ) {
+    self.settings = settings
     self.pages = PageStack(
       feeds: FeedListPage(titles: feedTitles, customTitles: customTitles, sources: sources))
     self.width = max(0, width)
@@ -76,6 +87,10 @@ public struct AppState {
     let lines = listHeight
     pages.feeds?.resize(height: lines)
   }
+
+  /// Seconds between automatic refreshes (the settings' `refresh-interval`); nil: none, and
+  /// the run loop keeps no timer for it.
+  public var refreshInterval: Int? { settings.refreshInterval }
 
   /// Work is under way in the background (the spinner turns).
   public var isBusy: Bool {

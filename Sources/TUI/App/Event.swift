@@ -53,6 +53,8 @@ public enum Event: Sendable {
   case pictureReady(PictureCache.Key, Result<PictureCells, ImageLoadError>)
   /// Time passed (drives the spinner).
   case tick
+  /// The settings' refresh interval passed (`AppLoop` posts it only when one is set).
+  case refreshDue
   /// A message for the status line (e.g. the browser could not be started).
   case notice(String)
 }

@@ -1,5 +1,5 @@
 /// What a key means, independent of which key it was.
-public enum Action: Sendable, Equatable {
+public enum Action: Sendable, Equatable, CaseIterable {
   case down, up
   case halfPageDown, halfPageUp
   case pageDown, pageUp

@@ -50,7 +50,7 @@ extension ItemsPage {
       incoming.appendBatch(batch.items)
       progress.incoming = incoming
     } else {
-      var fresh = sized(ItemList(batch))
+      var fresh = sized(ItemList(batch, metrics: metrics))
       fresh.loadGeneration = loadGeneration
       if case .browsing = mode, list.count == 0 {
         progress.inPlace = true
@@ -119,7 +119,7 @@ extension ItemsPage {
       incoming.finishLoading(loaded)
       fresh = sized(incoming)
     } else {
-      fresh = sized(ItemList(loaded))
+      fresh = sized(ItemList(loaded, metrics: metrics))
     }
     if let selected = (feed ?? list).selectedItem { fresh.select(matching: selected) }
     return fresh
@@ -174,7 +174,7 @@ extension ItemsPage {
       if loaded.chunks.sharesStorage(with: list.items) {
         list.title = loaded.title
       } else {
-        list = sized(ItemList(loaded))
+        list = sized(ItemList(loaded, metrics: metrics))
       }
       var status: String? =
         loaded.chunks.isEmpty ? "No items by an artist matching “\(query)”" : nil

@@ -63,10 +63,14 @@ public struct ItemsPage {
   /// Columns and lines of the list area (the scrollbar's column included).
   private(set) var columns = 0
   private(set) var lines = 0
+  /// The rows' numbers (the settings' thumbnail size) of every list the page makes: those of
+  /// the list it opened with.
+  let metrics: RowMetrics
 
   init(list: ItemList, source: SourceKey, generationsFrom first: Int = 0) {
     self.list = list
     self.source = source
+    metrics = list.metrics
     loadGeneration = first
     searchGeneration = first
   }

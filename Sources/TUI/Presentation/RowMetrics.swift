@@ -1,3 +1,5 @@
+import Settings
+
 /// Every number of the list's row layouts, in cells and lines, in one place.
 ///
 /// These translate the seed app's constraints to a terminal: 1 line of padding above and
@@ -43,6 +45,12 @@ public struct RowMetrics: Sendable, Equatable {
 
   public init() {}
 
+  /// The standard numbers with a thumbnail box of `columns` x `rows` (the settings' size).
+  public init(thumbnailColumns columns: Int, rows: Int) {
+    thumbnailColumns = max(1, columns)
+    thumbnailRows = max(1, rows)
+  }
+
   /// Size in pixels that the thumbnail box covers (96 x 96 with the standard metrics).
   public var thumbnailPixelSize: (width: Int, height: Int) {
     (thumbnailColumns * cellPixelWidth, thumbnailRows * cellPixelHeight)
@@ -65,5 +73,12 @@ public struct RowMetrics: Sendable, Equatable {
   /// very narrow rows (1...4 columns) so that at least one text column remains.
   public func margin(forWidth width: Int) -> Int {
     min(horizontalMargin, max(0, (width - 1) / 2))
+  }
+}
+
+extension Settings {
+  /// The list rows' numbers with the settings' thumbnail size.
+  public var rowMetrics: RowMetrics {
+    RowMetrics(thumbnailColumns: thumbnail.columns, rows: thumbnail.rows)
   }
 }

@@ -4,8 +4,12 @@ extension ScreenBuffer {
   ///
   /// Each run of equally styled cells opens with a full reset and its attributes and colours
   /// (`ESC[0;1;38;5;208m`), so any run can be read alone; each line ends with a reset.
-  /// Trailing blanks in the default style are left out, as `trimmedLines` does.
-  public var sgrLines: [String] {
+  /// Trailing blanks in the default style are left out, as `trimmedLines` does. Roles are
+  /// painted with the standard palette (the dark theme).
+  public var sgrLines: [String] { sgrLines(palette: .standard) }
+
+  /// The lines with SGR sequences, roles painted with `palette`.
+  public func sgrLines(palette: Palette) -> [String] {
     (0..<height).map { y in
       var end = width
       while end > 0, self[end - 1, y].text == " ", self[end - 1, y].style == .normal { end -= 1 }
@@ -13,7 +17,7 @@ extension ScreenBuffer {
       var x = 0
       while x < end {
         let style = self[x, y].style
-        line += Self.sgr(for: style)
+        line += Self.sgr(for: palette.styled(style), palette: palette)
         while x < end, self[x, y].style == style {
           if !self[x, y].isContinuation { line += self[x, y].text }
           x += 1
@@ -24,13 +28,13 @@ extension ScreenBuffer {
   }
 
   /// `ESC[0;...m` for a style: attributes, then the foreground and background colours.
-  static func sgr(for style: Style) -> String {
+  static func sgr(for style: Style, palette: Palette = .standard) -> String {
     var codes = ["0"]
     if style.bold { codes.append("1") }
     if style.dim { codes.append("2") }
     if style.underline { codes.append("4") }
     if style.reverse { codes.append("7") }
-    let (foreground, background) = style.colors
+    let (foreground, background) = palette.colors(for: style)
     if let foreground { codes.append(code(foreground, base: 30)) }
     if let background { codes.append(code(background, base: 40)) }
     return "\u{1B}[" + codes.joined(separator: ";") + "m"

@@ -9,25 +9,15 @@ public enum TerminalColor: Sendable, Hashable {
 
 /// How a cell is drawn: a colour role plus text attributes, and optionally real colours.
 ///
-/// Roles: the backend maps each role to a colour (`Role.paletteColor`) when the terminal has
-/// colours, and to attributes alone under `NO_COLOR` or on a monochrome terminal. Picture
-/// cells carry real colours in `foreground`/`background`, which win over the role's.
+/// Roles: the backend maps each role to colours (`Palette`, from the settings' theme) when
+/// the terminal has colours, and to attributes alone under `NO_COLOR` or on a monochrome
+/// terminal. Picture cells carry real colours in `foreground`/`background`, which win over
+/// the role's.
 public struct Style: Sendable, Hashable {
   /// What the text is, so the backend can pick a colour for it.
   public enum Role: Int, Sendable, Hashable, CaseIterable {
     case normal, title, subtitle, accent, selection, bar, box, scrollbar, error, prompt
 
-    /// The role's ANSI colour (0-7), or nil for the terminal's default foreground.
-    public var paletteColor: UInt8? {
-      switch self {
-      case .normal, .title, .subtitle: nil
-      case .accent, .bar, .scrollbar: 6
-      case .selection: 4
-      case .box: 5
-      case .error: 1
-      case .prompt: 3
-      }
-    }
   }
 
   public var role: Role
@@ -67,12 +57,5 @@ public struct Style: Sendable, Hashable {
     style.reverse = true
     style.dim = false
     return style
-  }
-
-  /// The colours the backend should use, in the order (foreground, background): the real
-  /// colours if set, else the role's palette colour on the default background.
-  public var colors: (foreground: TerminalColor?, background: TerminalColor?) {
-    if foreground != nil || background != nil { return (foreground, background) }
-    return (role.paletteColor.map(TerminalColor.palette), nil)
   }
 }

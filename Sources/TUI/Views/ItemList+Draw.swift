@@ -33,7 +33,8 @@ extension ItemList {
   ) {
     let item = items[visible.row]
     let layout = Self.layout(
-      of: item, width: viewport.width, now: context.now, timeZone: context.timeZone)
+      of: item, width: viewport.width, now: context.now, timeZone: context.timeZone,
+      metrics: metrics)
     let rowTop = top + visible.y
     let isSelected = visible.row == selection
     func style(_ base: Style) -> Style { isSelected ? base.selected : base }
@@ -49,7 +50,7 @@ extension ItemList {
     }
     if let box = layout.thumbnailBox {
       let rect = BoxRect(x: box.x, y: rowTop + box.y, width: box.width, height: box.height)
-      let slot = Self.pictureURL(of: item).map {
+      let slot = pictureURL(of: item).map {
         pictures.slot(for: pictures.key(url: $0, columns: box.width, rows: box.height))
       }
       ThumbnailBox.draw(

@@ -13,12 +13,19 @@ extension ItemList {
     let below = (last + 1)..<min(count, last + 1 + reach)
     let above = max(0, first - reach)..<first
     let rows = visible + Array(below) + Array(above.reversed())
-    guard viewport.width >= RowMetrics.standard.minimumImageRowWidth else { return [] }
+    guard viewport.width >= metrics.minimumImageRowWidth else { return [] }
     return rows.filter { Self.kind(of: items[$0]) == .image }
   }
 
-  /// The address of the picture an item's row shows, if it has one.
+  /// The address of the picture an item's row shows, if it has one (the thumbnail that fits
+  /// the standard box best).
   static func pictureURL(of item: FeedItem) -> String? {
     ItemPresentation.picture(of: item)?.url
+  }
+
+  /// The address of the picture this list's rows show for an item: the thumbnail that fits
+  /// the list's box best.
+  func pictureURL(of item: FeedItem) -> String? {
+    ItemPresentation.picture(of: item, metrics: metrics)?.url
   }
 }

@@ -41,16 +41,19 @@ public struct ItemList {
   var loadGeneration: Int?
   /// The load was stopped before the end of the feed: the title bar says "partial".
   public private(set) var isPartial = false
+  /// The rows' numbers: margins, padding, the thumbnail box (the settings' size).
+  public private(set) var metrics: RowMetrics
 
-  public init(title: String, items: [FeedItem]) {
-    self.init(title: title, chunks: ItemChunks(items), rowKinds: nil)
+  public init(title: String, items: [FeedItem], metrics: RowMetrics = .standard) {
+    self.init(title: title, chunks: ItemChunks(items), rowKinds: nil, metrics: metrics)
   }
 
   /// A list of `chunks` (a search answer's selection view, say); `rowKinds`, when given, are
   /// `rowKind(of:)` of each item, kept by the source, so no item is looked at here.
-  init(title: String, chunks: ItemChunks, rowKinds: [UInt8]?) {
+  init(title: String, chunks: ItemChunks, rowKinds: [UInt8]?, metrics: RowMetrics = .standard) {
     self.title = title
     self.items = chunks
+    self.metrics = metrics
     let kindBytes: [UInt8]
     if let rowKinds, rowKinds.count == chunks.count {
       kindBytes = rowKinds
@@ -60,7 +63,7 @@ public struct ItemList {
     let kinds = ArrayRowKinds(kindBytes, kindCount: 2)
     viewport = ListViewport(
       kinds: kinds, width: 0, height: 0,
-      initialEstimate: Self.initialEstimate, measure: Self.measure(self.items))
+      initialEstimate: Self.initialEstimate(metrics), measure: Self.measure(self.items, metrics))
   }
 
   public var count: Int { items.count }
@@ -128,8 +131,9 @@ public struct ItemList {
   }
 
   /// A list made from what a source loaded.
-  public init(_ loaded: LoadedList) {
-    self.init(title: loaded.title, chunks: loaded.chunks, rowKinds: loaded.rowKinds)
+  public init(_ loaded: LoadedList, metrics: RowMetrics = .standard) {
+    self.init(
+      title: loaded.title, chunks: loaded.chunks, rowKinds: loaded.rowKinds, metrics: metrics)
     freshness = loaded.freshness
     nextPage = loaded.nextPage
   }
@@ -207,7 +211,7 @@ public struct ItemList {
       loaded.rowKinds.flatMap { $0.count == items.count ? $0 : nil }
       ?? items.map { Self.kind(of: $0).rawValue }
     viewport.replaceRows(
-      kinds: ArrayRowKinds(kinds, kindCount: 2), measure: Self.measure(items),
+      kinds: ArrayRowKinds(kinds, kindCount: 2), measure: Self.measure(items, metrics),
       keeping: { row in row < old.count ? rowOfItem[ItemID(old[row])] : nil })
     title = loaded.title
     freshness = loaded.freshness
@@ -243,7 +247,7 @@ public struct ItemList {
     viewport.measure = { _, _ in 1 }
     items.append(contentsOf: fresh)
     viewport.appendRows(
-      kinds: fresh.map { Self.kind(of: $0).rawValue }, measure: Self.measure(items))
+      kinds: fresh.map { Self.kind(of: $0).rawValue }, measure: Self.measure(items, metrics))
   }
 
   /// A page failed: paging stops here (the status line says why; `r` reloads the feed).
@@ -292,34 +296,50 @@ public struct ItemList {
   /// `RowLayout.height` counts lines without building them; the presentation tests hold it
   /// equal to `RowLayout.make(...).height` at every width, so measuring and drawing agree.
   /// The byline is one line whatever its text, so the time of day cannot change a height.
-  public static func rowHeight(of item: FeedItem, width: Int) -> Int {
+  public static func rowHeight(
+    of item: FeedItem, width: Int, metrics: RowMetrics = .standard
+  ) -> Int {
     RowLayout.height(
       title: ItemPresentation.title(of: item),
       byline: ItemPresentation.byline(of: item, now: .distantPast),
       subtitle: ItemPresentation.subtitle(of: item), hasThumbnail: kind(of: item) == .image,
-      width: width)
+      width: width, metrics: metrics)
   }
 
   /// The row's cells at a width: the one layout both measuring and drawing use.
-  static func layout(of item: FeedItem, width: Int, now: Date, timeZone: TimeZone) -> RowLayout {
+  static func layout(
+    of item: FeedItem, width: Int, now: Date, timeZone: TimeZone, metrics: RowMetrics
+  ) -> RowLayout {
     RowLayout.make(
       title: ItemPresentation.title(of: item),
       byline: ItemPresentation.byline(of: item, now: now, timeZone: timeZone),
       subtitle: ItemPresentation.subtitle(of: item), hasThumbnail: kind(of: item) == .image,
-      width: width)
+      width: width, metrics: metrics)
   }
 
-  static func measure(_ items: ItemChunks) -> ListViewport<ArrayRowKinds>.Measure {
-    { row, width in rowHeight(of: items[row], width: width) }
+  static func measure(_ items: ItemChunks, _ metrics: RowMetrics)
+    -> ListViewport<ArrayRowKinds>.Measure
+  {
+    { row, width in rowHeight(of: items[row], width: width, metrics: metrics) }
   }
 
   /// A first guess per kind before any row of that kind is measured at a width: padding and
   /// separator, a title line, and the lines a typical subtitle takes; an image row at least
   /// the thumbnail box.
-  public static let initialEstimate: ListViewport<ArrayRowKinds>.Estimate = { kind, width in
-    let textWidth = max(1, width - 4)
-    let subtitleLines = min(4, (120 + textWidth - 1) / textWidth)
-    let basic = 3 + 1 + subtitleLines
-    return kind == Kind.image.rawValue ? max(9, basic) : basic
+  public static let initialEstimate: ListViewport<ArrayRowKinds>.Estimate = initialEstimate(
+    .standard)
+
+  /// The first guesses for rows with `metrics`.
+  public static func initialEstimate(_ metrics: RowMetrics) -> ListViewport<ArrayRowKinds>.Estimate
+  {
+    let boxRows =
+      metrics.topPadding + metrics.thumbnailRows + metrics.bottomPadding
+      + metrics.separatorHeight
+    return { kind, width in
+      let textWidth = max(1, width - 4)
+      let subtitleLines = min(4, (120 + textWidth - 1) / textWidth)
+      let basic = 3 + 1 + subtitleLines
+      return kind == Kind.image.rawValue ? max(boxRows, basic) : basic
+    }
   }
 }

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import Settings
+import TUI
+
+/// `artfeed config`: the settings in effect and where each came from.
+struct ConfigCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "config",
+    abstract: "Print the settings in effect and where each came from.",
+    discussion: """
+      The config file is $XDG_CONFIG_HOME/artfeed/config (else ~/.config/artfeed/config): \
+      [section] lines and key = value lines, # comments; README.md lists every key. The \
+      output is itself a config file with the same effect; each value is followed by where \
+      it came from (default, file line N, environment VARIABLE). Exit status: 0, or 78 when \
+      the file cannot be used (the message names the line).
+      """,
+    version: Artfeed.version)
+
+  @Flag(help: "Print only where the config file is looked for.")
+  var path = false
+
+  func run() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let location = Settings.defaultLocation(environment: environment)?.path
+    if path {
+      guard let location else {
+        fail(.noConfiguration("set HOME or XDG_CONFIG_HOME: there is no config file location"))
+      }
+      say(location)
+      return
+    }
+    let (settings, _) = SettingsAccess.loadOrFail()
+    let text = settings.describe(location: location, defaultKeys: KeyMap.defaultKeyNames)
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+}

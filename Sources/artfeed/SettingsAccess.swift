@@ -1,0 +1,37 @@
+import Foundation
+import Settings
+import TUI
+
+extension CommandFailure {
+  /// The config file cannot be used (EX_CONFIG).
+  static func badConfig(_ message: String) -> Self { Self(description: message, code: 78) }
+}
+
+/// The reader's settings for a command: read once, warnings on standard error.
+enum SettingsAccess {
+  /// The settings from the defaults, the environment and the config file. A file that cannot
+  /// be used fails the command (exit 78) naming the file and the line; what the file says
+  /// that artfeed does not know is warned about and ignored.
+  static func load() throws(CommandFailure) -> (settings: Settings, warnings: [String]) {
+    let environment = ProcessInfo.processInfo.environment
+    let location = Settings.defaultLocation(environment: environment)?.path ?? "config"
+    do {
+      let (settings, warnings) = try Settings.load(
+        environment: environment, knownActions: Action.configNames)
+      let messages = warnings.map { "\(location) \($0)" }
+      for message in messages { warn(message) }
+      return (settings, messages)
+    } catch {
+      throw .badConfig("\(location) \(error)")
+    }
+  }
+
+  /// The settings, or the command fails with the reason.
+  static func loadOrFail() -> (settings: Settings, warnings: [String]) {
+    do {
+      return try load()
+    } catch {
+      fail(error)
+    }
+  }
+}
