@@ -75,6 +75,14 @@ struct WholeScreenTests {
       }
     ),
     (
+      "item-picture",
+      { width, height in
+        var state = Fixtures.state(width: width, height: height)
+        state.press(.enter)
+        return state
+      }
+    ),
+    (
       "help",
       { width, height in
         var state = Fixtures.state(width: width, height: height)
