@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Installs artfeed under a prefix: the binary and its bundled feeds, a man page generated from
+# the command definitions, and shell completions for bash, zsh and fish.
+#
+#   Scripts/install.sh [--prefix DIR] [--destdir DIR] [--bin-dir DIR] [--uninstall]
+#
+# --prefix   where to install (default /usr/local, or $PREFIX)
+# --destdir  a staging root put in front of every path (packagers; default $DESTDIR)
+# --bin-dir  take artfeed and generate-manual from this build folder instead of building
+#            (`swift build --show-bin-path`); the default builds them with
+#            `swift build -c release --static-swift-stdlib` (docs/adr/0082: the Swift runtime
+#            linked in starts faster, and the binary needs no Swift toolchain to run)
+# --uninstall remove what an install put there
+#
+# Layout (PREFIX/...):
+#   bin/artfeed                                  -> ../libexec/artfeed/artfeed
+#   libexec/artfeed/artfeed                      the binary
+#   libexec/artfeed/artfeed_ArtfeedResources.resources/   the bundled feeds, beside it
+#   share/man/man1/artfeed.1
+#   share/bash-completion/completions/artfeed
+#   share/zsh/site-functions/_artfeed
+#   share/fish/vendor_completions.d/artfeed.fish
+#
+# The binary finds its bundled feeds beside its real path (SwiftPM's resource bundle), so
+# bin/ holds a link to it rather than a copy.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+prefix="${PREFIX:-/usr/local}"
+destdir="${DESTDIR:-}"
+bin_dir=""
+uninstall=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) prefix="$2"; shift 2 ;;
+    --prefix=*) prefix="${1#*=}"; shift ;;
+    --destdir) destdir="$2"; shift 2 ;;
+    --destdir=*) destdir="${1#*=}"; shift ;;
+    --bin-dir) bin_dir="$2"; shift 2 ;;
+    --bin-dir=*) bin_dir="${1#*=}"; shift ;;
+    --uninstall) uninstall=1; shift ;;
+    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
+  esac
+done
+case "$prefix" in
+  /*) ;;
+  *) echo "install.sh: --prefix must be an absolute path, not $prefix" >&2; exit 64 ;;
+esac
+
+root="$destdir$prefix"
+bundle=artfeed_ArtfeedResources.resources
+files=(
+  "bin/artfeed"
+  "libexec/artfeed/artfeed"
+  "share/man/man1/artfeed.1"
+  "share/bash-completion/completions/artfeed"
+  "share/zsh/site-functions/_artfeed"
+  "share/fish/vendor_completions.d/artfeed.fish"
+)
+
+if [ "$uninstall" = 1 ]; then
+  for file in "${files[@]}"; do rm -f "$root/$file"; done
+  rm -rf "${root:?}/libexec/artfeed/$bundle"
+  rmdir "$root/libexec/artfeed" 2>/dev/null || true
+  echo "install.sh: removed artfeed from $root"
+  exit 0
+fi
+
+if [ -z "$bin_dir" ]; then
+  flags=(-c release --static-swift-stdlib)
+  echo "install.sh: swift build ${flags[*]}"
+  swift build "${flags[@]}" --product artfeed
+  swift build "${flags[@]}" --product generate-manual
+  bin_dir="$(swift build "${flags[@]}" --show-bin-path)"
+fi
+for needed in artfeed generate-manual; do
+  if [ ! -x "$bin_dir/$needed" ]; then
+    echo "install.sh: $bin_dir/$needed is missing (build it, or leave out --bin-dir)" >&2
+    exit 66
+  fi
+done
+if [ ! -d "$bin_dir/$bundle" ]; then
+  echo "install.sh: $bin_dir/$bundle (the bundled feeds) is missing" >&2
+  exit 66
+fi
+
+# Stage everything first, so that a failed step leaves the prefix as it was.
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+# The manual's date: the last commit's, so the page is the same for the same sources.
+date="$(git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)"
+"$bin_dir/generate-manual" "$bin_dir/artfeed" --date "$date" --section 1 \
+  --output-directory "$stage" >/dev/null
+"$bin_dir/artfeed" --generate-completion-script bash >"$stage/artfeed.bash"
+"$bin_dir/artfeed" --generate-completion-script zsh >"$stage/_artfeed"
+"$bin_dir/artfeed" --generate-completion-script fish >"$stage/artfeed.fish"
+
+install -d "$root/bin" "$root/libexec/artfeed" "$root/share/man/man1" \
+  "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" \
+  "$root/share/fish/vendor_completions.d"
+install -m 0755 "$bin_dir/artfeed" "$root/libexec/artfeed/artfeed"
+rm -rf "${root:?}/libexec/artfeed/$bundle"
+cp -R "$bin_dir/$bundle" "$root/libexec/artfeed/$bundle"
+chmod -R u+rwX,go+rX,go-w "$root/libexec/artfeed/$bundle"
+ln -sfn ../libexec/artfeed/artfeed "$root/bin/artfeed"
+install -m 0644 "$stage/artfeed.1" "$root/share/man/man1/artfeed.1"
+install -m 0644 "$stage/artfeed.bash" "$root/share/bash-completion/completions/artfeed"
+install -m 0644 "$stage/_artfeed" "$root/share/zsh/site-functions/_artfeed"
+install -m 0644 "$stage/artfeed.fish" "$root/share/fish/vendor_completions.d/artfeed.fish"
+echo "install.sh: installed artfeed in $root"

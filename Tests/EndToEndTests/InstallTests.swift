@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// `Scripts/install.sh` (what `make install` runs) into a scratch prefix, with the binary
+  /// this test run built: the layout, the installed binary finding its own bundled feeds, the
+  /// man page rendering with `man -l`, and the completions loading in bash (zsh and fish too,
+  /// where installed).
+  @Suite("Install")
+  struct InstallTests {
+    static func installed(_ name: String) -> String? {
+      for directory in ["/usr/bin", "/usr/local/bin", "/bin"] {
+        let path = directory + "/" + name
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+      }
+      return nil
+    }
+
+    /// The build folder of the tested binary, with `generate-manual` built into it (`swift
+    /// test` builds only this package's products).
+    static func binDir() throws -> String {
+      let binDir = Paths.artfeed.deletingLastPathComponent()
+      if !FileManager.default.isExecutableFile(
+        atPath: binDir.appendingPathComponent("generate-manual").path)
+      {
+        let configuration = binDir.lastPathComponent == "release" ? "release" : "debug"
+        let (status, output) = try Spawn.run([
+          "/bin/sh", "-c",
+          "cd '\(Paths.packageRoot.path)' && swift build -c \(configuration) --product generate-manual",
+        ])
+        try #require(status == 0, "building generate-manual: \(output)")
+      }
+      return binDir.path
+    }
+
+    /// Installs into a scratch prefix; returns it and the script.
+    static func install(in scratch: Scratch) throws -> (prefix: String, script: String) {
+      let prefix = scratch.path("prefix with space")
+      let script = Paths.packageRoot.appendingPathComponent("Scripts/install.sh").path
+      let result = try Spawn.capture([script, "--prefix", prefix, "--bin-dir", try binDir()])
+      try #require(result.status == 0, "\(result.output)\(result.errors)")
+      return (prefix, script)
+    }
+
+    static let files = [
+      "bin/artfeed", "libexec/artfeed/artfeed", "share/man/man1/artfeed.1",
+      "share/bash-completion/completions/artfeed", "share/zsh/site-functions/_artfeed",
+      "share/fish/vendor_completions.d/artfeed.fish",
+      "libexec/artfeed/artfeed_ArtfeedResources.resources/feeds/popular.rss",
+    ]
+
+    @Test("install, run the installed binary on its own bundled feeds, uninstall")
+    func install() throws {
+      let scratch = try Scratch()
+      let (prefix, script) = try Self.install(in: scratch)
+      for file in Self.files {
+        #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) missing")
+      }
+      let link = try FileManager.default.destinationOfSymbolicLink(atPath: prefix + "/bin/artfeed")
+      #expect(link == "../libexec/artfeed/artfeed")
+
+      // The installed binary runs through its link and reads the installed bundled feeds (a
+      // title changed there shows), not the build folder's.
+      let binary = prefix + "/bin/artfeed"
+      let version = try Spawn.capture([binary, "--version"])
+      #expect(version.status == 0 && version.output.hasPrefix("artfeed "))
+      let popular =
+        prefix + "/libexec/artfeed/artfeed_ArtfeedResources.resources/feeds/popular.rss"
+      let text = try String(contentsOfFile: popular, encoding: .utf8)
+      let changed = try #require(text.range(of: "<title>artfeed: Popular</title>"))
+      try text.replacingCharacters(in: changed, with: "<title>artfeed: Installed</title>")
+        .write(toFile: popular, atomically: true, encoding: .utf8)
+      let screen = try Spawn.capture(
+        [binary, "render", "--bundled", "--width", "60", "--height", "4", "--no-images"],
+        environment: ["XDG_CONFIG_HOME": Paths.noConfig])
+      #expect(screen.output.hasPrefix(" artfeed: Installed · "), "\(screen.output)")
+
+      let removed = try Spawn.capture([script, "--prefix", prefix, "--uninstall"])
+      #expect(removed.status == 0)
+      for file in Self.files {
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) left")
+      }
+    }
+
+    @Test(
+      "the man page renders with man -l: every subcommand, no groff warnings",
+      .enabled(if: installed("man") != nil, "man is not installed (apt-get install man-db)"))
+    func manual() throws {
+      let scratch = try Scratch()
+      let page = try Self.install(in: scratch).prefix + "/share/man/man1/artfeed.1"
+      let man = try #require(Self.installed("man"))
+      let result = try Spawn.capture(
+        [man, "--warnings", "-l", page],
+        environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+      #expect(result.status == 0, "\(result.errors)")
+      #expect(result.errors.isEmpty, "groff warned: \(result.errors)")
+      #expect(result.output.contains("ARTFEED(1)"))
+      for subcommand in ["browse", "parse", "render", "feeds", "refresh", "config"] {
+        #expect(
+          result.output.contains("\n     \(subcommand)"), "the manual lacks \(subcommand)")
+      }
+    }
+
+    @Test("the bash completion loads and completes subcommands")
+    func bash() throws {
+      let scratch = try Scratch()
+      let file =
+        try Self.install(in: scratch).prefix + "/share/bash-completion/completions/artfeed"
+      let bash = try #require(Self.installed("bash"))
+      let loaded = try Spawn.capture([bash, "-c", "source '\(file)' && complete -p artfeed"])
+      #expect(loaded.status == 0, "\(loaded.errors)")
+      #expect(loaded.output.contains("-F _artfeed artfeed"), "\(loaded.output)")
+      let completed = try Spawn.capture([
+        bash, "-c",
+        "source '\(file)'; COMP_WORDS=(artfeed con); COMP_CWORD=1; COMP_LINE='artfeed con'; "
+          + "COMP_POINT=11; _artfeed artfeed con artfeed; printf '%s\\n' \"${COMPREPLY[@]}\"",
+      ])
+      #expect(completed.output.split(separator: "\n").contains("config"), "\(completed.output)")
+    }
+
+    @Test(
+      "the zsh completion function loads",
+      .enabled(if: installed("zsh") != nil, "zsh is not installed (apt-get install zsh)"))
+    func zsh() throws {
+      let scratch = try Scratch()
+      let folder = try Self.install(in: scratch).prefix + "/share/zsh/site-functions"
+      let zsh = try #require(Self.installed("zsh"))
+      let result = try Spawn.capture([
+        zsh, "-f", "-c",
+        "fpath=('\(folder)' $fpath); autoload -Uz compinit; compinit -u; autoload -Uz _artfeed; "
+          + "whence -w _artfeed",
+      ])
+      #expect(result.output.contains("_artfeed: function"), "\(result.output)\(result.errors)")
+    }
+
+    @Test(
+      "the fish completion loads and completes subcommands",
+      .enabled(if: installed("fish") != nil, "fish is not installed (apt-get install fish)"))
+    func fish() throws {
+      let scratch = try Scratch()
+      let file =
+        try Self.install(in: scratch).prefix + "/share/fish/vendor_completions.d/artfeed.fish"
+      let fish = try #require(Self.installed("fish"))
+      let result = try Spawn.capture([
+        fish, "--no-config", "-c", "source '\(file)'; complete --do-complete 'artfeed con'",
+      ])
+      #expect(result.output.contains("config"), "\(result.output)\(result.errors)")
+    }
+  }
+}
+
+/// Runs even when the tools are missing, so that CI notices.
+@Suite("Install prerequisites")
+struct InstallPrerequisites {
+  @Test("man, zsh and fish are available when the end-to-end tests are required")
+  func required() {
+    guard Tmux.isRequired else { return }
+    for tool in ["man", "zsh", "fish"] {
+      #expect(EndToEnd.InstallTests.installed(tool) != nil, "\(tool) is not installed")
+    }
+  }
+}
