@@ -112,9 +112,15 @@ public final class CommandRunner {
       }
     case .search(let generation, let query, let key):
       let source = self.source(key)
-      let pause = source.searchesOnline ? searchPause : .zero
+      let online = source.searchesOnline
+      let pause = online ? searchPause : .zero
+      let inbox = self.inbox
       start(.search) { () async -> Event in
         do throws(LoadError) {
+          // What the source already has, at once; then the server, once typing pauses.
+          if online, let local = await source.searchLocally(artist: query) {
+            inbox.post(.searchProgress(generation: generation, query: query, local))
+          }
           if pause > .zero {
             do { try await Task.sleep(for: pause) } catch { throw LoadError(.cancelled, "") }
           }

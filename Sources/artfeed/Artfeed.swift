@@ -10,9 +10,12 @@ struct Artfeed: ParsableCommand {
     commandName: "artfeed",
     abstract: "Browse art and media feeds (Media RSS, Atom) in the terminal.",
     discussion: """
-      With no arguments, opens the bundled offline feeds. Give a feed file,
-      - (standard input) or an http(s) URL to open it instead, or --endpoint URL
-      for a DeviantArt-style endpoint. Press ? in the browser for keys.
+      With no arguments, opens the feed list of your subscriptions (artfeed \
+      feeds), or the bundled offline feeds when you have none. Give a feed file, - \
+      (standard input) or an http(s) URL to open it instead, or --endpoint URL for a \
+      DeviantArt-style endpoint. Press ? in the browser for keys. Settings are read \
+      from $XDG_CONFIG_HOME/artfeed/config (else ~/.config/artfeed/config); artfeed \
+      config prints them. Subscriptions: $XDG_CONFIG_HOME/artfeed/feeds.
       """,
     version: Artfeed.version,
     subcommands: [

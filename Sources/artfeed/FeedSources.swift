@@ -97,7 +97,7 @@ enum FeedSources {
     guard !subscriptions.isEmpty else { return nil }
     return SubscriptionLibrary(
       subscriptions: subscriptions, loader: loader,
-      endpoint: SubscriptionLibrary.endpoint(in: subscriptions, loader: loader),
+      endpoints: SubscriptionLibrary.endpoints(in: subscriptions, loader: loader),
       maxItemsPerFeed: settings.maxItemsPerFeed)
   }
 

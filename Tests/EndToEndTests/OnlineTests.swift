@@ -28,11 +28,14 @@ extension EndToEnd {
       try tmux.type("inkmoth")
       // The server takes 1.5 s: the prompt line shows the spinner meanwhile.
       try tmux.waitFor("the spinner") { $0.last?.contains("searching") == true }
-      // Its next page (offset=4) may follow at once, as for the popular page.
+      // Its next page (offset=4) may follow at once, as for the popular page. (Before the
+      // answer, the title says what the loaded items held: none by inkmoth.)
       let found = try tmux.waitFor("the server's answer") {
         $0.first?.contains("Artist: inkmoth ·") == true
+          && $0.contains { $0.contains("inkmoth's work") }
       }
-      #expect(found.contains { $0.contains("inkmoth's work 0") })
+      // Newest first, as every artist search answers.
+      #expect(found.contains { $0.contains("inkmoth's work 3") })
       #expect(!found.contains { $0.contains("Popular work") })
       try tmux.send("Enter")
       // The answer's next page (offset=4) arrives too, since the list is within a screen of

@@ -32,7 +32,10 @@ Paths (GET; query parameters in brackets are optional):
                               offset N, with <atom:link rel="next"> while more remain, and an
                               empty channel past the end. Any other query: an empty channel.
                               search-delay=S makes q=by: answers wait S seconds (a slow
-                              server while the reader types).
+                              server while the reader types). strict=1: q=by:NAME finds only
+                              the popular artists (Brindlewick, Quillon, Marrowgate; case
+                              ignored, no partial names): their popular works and 3 more.
+                              fail-by=CODE: q=by: answers with status CODE.
   /log [?clear=1]             JSON list of the requests so far (not /log itself):
                               [{"path": "/feed.xml?x", "headers": {"user-agent": ...}}]
   /inflight [?clear=1]        JSON {"now": N, "max": M}: requests being answered now, and the
@@ -76,24 +79,44 @@ HTML = b"""<!DOCTYPE html><html><head><title>Not a feed</title></head>
 
 ETAG = '"v1"'
 LAST_MODIFIED = "Sat, 21 Nov 2026 10:00:00 GMT"
-POPULAR = [("Popular work %d" % i, "artist%d" % (i % 3)) for i in range(10)]
+ARTISTS = ["Brindlewick", "Quillon", "Marrowgate"]
+POPULAR = [("Popular work %d" % i, ARTISTS[i % 3]) for i in range(10)]
 BY_COUNT = 6
+OWN_COUNT = 3
 
 
-def media_rss_page(base, query, offset, limit):
-    """One page of a DeviantArt-style search feed."""
+def works_by(name, strict):
+    """What q=by:NAME answers. Lenient (the default): BY_COUNT works by whatever NAME is.
+    Strict, as DeviantArt does: only a known artist's exact name (case ignored) finds
+    anything: their popular works (the same items as in boost:popular) and OWN_COUNT more."""
+    if not strict:
+        return [("%s's work %d" % (name, i), name) for i in range(BY_COUNT)]
+    known = [artist for artist in ARTISTS if artist.lower() == name.lower()]
+    if not known:
+        return []
+    artist = known[0]
+    popular = [(title, who, index) for index, (title, who) in enumerate(POPULAR) if who == artist]
+    own = [("%s's own work %d" % (artist, i), artist, 100 + i) for i in range(OWN_COUNT)]
+    return popular + own
+
+
+def media_rss_page(base, query, offset, limit, strict=False):
+    """One page of a DeviantArt-style search feed. Each work is (title, artist) or (title,
+    artist, number): the number makes its link and guid, so the same work has the same
+    identity in every answer."""
     if query == "boost:popular":
-        works = POPULAR
+        works = [(title, artist, index) for index, (title, artist) in enumerate(POPULAR)]
     elif query.startswith("by:") and len(query) > 3:
-        name = query[3:]
-        works = [("%s's work %d" % (name, i), name) for i in range(BY_COUNT)]
+        works = works_by(query[3:], strict)
     else:
         works = []
     page = works[offset:offset + limit]
     quoted = urllib.parse.quote(query, safe=":")
     items = []
-    for index, (title, artist) in enumerate(page, start=offset):
-        slug = "%s-%d" % (artist, index)
+    for index, work in enumerate(page, start=offset):
+        title, artist = work[0], work[1]
+        number = work[2] if len(work) > 2 else index
+        slug = "%s-%d" % (artist, number)
         items.append(
             "<item><title>%s</title>"
             "<link>https://www.deviantart.com/%s/art/%s</link>"
@@ -104,13 +127,15 @@ def media_rss_page(base, query, offset, limit):
             '<media:credit role="author" scheme="urn:ebu">https://a.deviantart.net/avatars/%s.png</media:credit>'
             '<media:content url="https://images.example.org/%s.jpg" height="600" width="800" medium="image"/>'
             '<media:thumbnail url="https://images.example.org/%s-t.jpg" height="150" width="200"/>'
-            "</item>" % (title, artist, slug, artist, slug, index % 24, title, artist, artist,
+            "</item>" % (title, artist, slug, artist, slug, number % 24, title, artist, artist,
                          slug, slug))
     next_link = ""
     if offset + limit < len(works):
         href = "%s/rss.xml?q=%s&amp;offset=%d" % (base, quoted, offset + limit)
         if limit != 4:
             href += "&amp;limit=%d" % limit
+        if strict:
+            href += "&amp;strict=1"
         next_link = '<atom:link rel="next" href="%s"/>' % href
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             '<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" '
@@ -179,9 +204,13 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/rss.xml":
             if query.get("q", "").startswith("by:"):
                 time.sleep(float(query.get("search-delay", "0")))
+                if "fail-by" in query:
+                    return self.send(int(query["fail-by"]), b"search is down\n",
+                                     {"Content-Type": "text/plain"})
             base = "http://127.0.0.1:%d" % self.server.server_address[1]
             body = media_rss_page(base, query.get("q", ""), int(query.get("offset", "0")),
-                                  max(int(query.get("limit", "4")), 1))
+                                  max(int(query.get("limit", "4")), 1),
+                                  strict=query.get("strict") == "1")
             return self.send(200, body)
         if path == "/inflight":
             return self.send(200, self.server.inflight(query.get("clear") == "1"),

@@ -16,6 +16,8 @@ public struct ArtistIndex: Sendable {
   private var artistOfFolded: [String: Int32] = [:]
   /// Folded names by artist number, and each artist's item positions, ascending.
   private var foldedNames: [String] = []
+  /// Each artist's name as first written, by artist number (what a server is asked for).
+  private var writtenNames: [String] = []
   private var positionsOfArtist: [[Int32]] = []
   /// Per item: its date as seconds since the reference date, `-infinity` when undated, so
   /// that "newer first, undated last, ties in document order" is one comparison.
@@ -79,6 +81,7 @@ public struct ArtistIndex: Sendable {
     } else {
       artist = Int32(foldedNames.count)
       foldedNames.append(folded)
+      writtenNames.append(name.trimmingCharacters(in: .whitespacesAndNewlines))
       positionsOfArtist.append([])
       artistOfFolded[folded] = artist
     }
@@ -126,6 +129,14 @@ public struct ArtistIndex: Sendable {
     let found = positions(ofArtists: artists)
     let kinds = rowKind == nil ? nil : found.map { rowKinds[Int($0)] }
     return (ItemChunks(selecting: found, of: items), kinds)
+  }
+
+  /// The names, as first written, of the artists whose folded name contains `folded`
+  /// (already normalized), most items first (then by name): whom to ask a server about.
+  public func names(matching folded: String) -> [String] {
+    artists(matching: folded)
+      .sorted { positionsOfArtist[$0].count > positionsOfArtist[$1].count || (positionsOfArtist[$0].count == positionsOfArtist[$1].count && writtenNames[$0] < writtenNames[$1]) }
+      .map { writtenNames[$0] }
   }
 
   /// The folded names containing `folded` (already normalized), by artist number.

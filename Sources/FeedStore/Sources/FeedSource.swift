@@ -16,12 +16,20 @@ public protocol FeedSource: Sendable {
   func loadMain(progress: @escaping @Sendable (LoadedList) -> Void) async throws(LoadError)
     -> LoadedList
   /// The work of artists whose name contains `query`, newest first, without duplicates.
+  /// A source that searches online answers with everything: what it had, merged with what
+  /// the server said; requests that failed are the answer's `warnings`.
   func search(artist query: String) async throws(LoadError) -> LoadedList
+  /// For a source that searches online: the answer from what it already has, without a
+  /// request, shown while typing until `search` answers (nil: nothing to show first).
+  func searchLocally(artist query: String) async -> LoadedList?
   /// The page at `url` (a list's `nextPage`), to append to the list it came from.
   func page(at url: URL) async throws(LoadError) -> LoadedList
 }
 
 extension FeedSource {
+  /// Nothing to show before `search` answers.
+  public func searchLocally(artist query: String) async -> LoadedList? { nil }
+
   /// Does not stream: every item comes in the answer.
   public func loadMain(progress: @escaping @Sendable (LoadedList) -> Void) async throws(LoadError)
     -> LoadedList

@@ -11,11 +11,18 @@ public enum AllItems {
   /// where it sorts first. Freshness: live when any feed is, else local when every feed is,
   /// else the oldest cached copy's time.
   public static func merge(_ lists: [LoadedList]) -> LoadedList {
-    var entries: [(item: FeedItem, order: Int)] = []
-    entries.reserveCapacity(lists.reduce(0) { $0 + $1.items.count })
-    for list in lists {
-      for item in list.items { entries.append((item, entries.count)) }
-    }
+    var all: [FeedItem] = []
+    all.reserveCapacity(lists.reduce(0) { $0 + $1.items.count })
+    for list in lists { all += list.items }
+    return LoadedList(
+      title: title, items: newestFirstOnce(all), warnings: lists.flatMap(\.warnings),
+      freshness: freshness(lists.map(\.freshness)))
+  }
+
+  /// `items` with dated items newest first, then undated items in their order; an item that
+  /// comes twice (the same `ItemID`) is kept once, where it sorts first.
+  public static func newestFirstOnce(_ items: [FeedItem]) -> [FeedItem] {
+    var entries = items.enumerated().map { (item: $0.element, order: $0.offset) }
     entries.sort { left, right in
       switch (left.item.published, right.item.published) {
       case (let l?, let r?) where l != r: return l > r
@@ -25,19 +32,21 @@ public enum AllItems {
       }
     }
     var seen = Set<ItemID>(minimumCapacity: entries.count)
-    let items = entries.lazy.map(\.item).filter { seen.insert(ItemID($0)).inserted }
-    return LoadedList(
-      title: title, items: Array(items), warnings: lists.flatMap(\.warnings),
-      freshness: freshness(lists.map(\.freshness)))
+    return entries.map(\.item).filter { seen.insert(ItemID($0)).inserted }
   }
 
   static func freshness(_ all: [Freshness]) -> Freshness {
     if all.contains(.live) || all.isEmpty { return all.isEmpty ? .local : .live }
-    let cached = all.compactMap { freshness -> Date? in
-      if case .cached(let fetchedAt, _) = freshness { fetchedAt } else { nil }
+    let cached = all.compactMap { freshness -> (Date, String)? in
+      if case .cached(let fetchedAt, let reason) = freshness { (fetchedAt, reason) } else { nil }
     }
-    guard let oldest = cached.min() else { return .local }
-    return .cached(
-      fetchedAt: oldest, reason: "\(cached.count) of \(all.count) feeds are cached copies")
+    guard let oldest = cached.map(\.0).min() else { return .local }
+    // One reason for all (every copy read from the cache on opening: "not refreshed yet"),
+    // or how many are copies.
+    let reasons = Set(cached.map(\.1))
+    let reason =
+      reasons.count == 1 && cached.count == all.count
+      ? reasons.first ?? "" : "\(cached.count) of \(all.count) feeds are cached copies"
+    return .cached(fetchedAt: oldest, reason: reason)
   }
 }

@@ -17,20 +17,21 @@ public final class SubscriptionLibrary: Sendable {
   let cachedLoader: FeedLoader
   /// Requests in flight at once.
   public let limit: Int
-  /// The DeviantArt-style endpoint a search asks too, if one is configured.
-  public let endpoint: EndpointSource?
+  /// The DeviantArt-style endpoints a search across every feed asks too (one per endpoint
+  /// the subscriptions use).
+  public let endpoints: [EndpointSource]
   private let lists: Locked<[LoadedList?]>
   private let rowKind: (@Sendable (FeedItem) -> UInt8)?
   /// The newest items each feed keeps (the settings' `max-items`); nil: all.
   public let maxItemsPerFeed: Int?
 
   /// - Parameters:
-  ///   - endpoint: asked for `by:NAME` alongside the subscribed feeds' items on a search.
+  ///   - endpoints: asked for `by:NAME` alongside the subscribed feeds' items on a search.
   ///   - rowKind: the list's row kind of an item (see `CatalogSource`).
   ///   - maxItemsPerFeed: the newest items each feed keeps; nil: all.
   public init(
     subscriptions: [Subscription], loader: FeedLoader, limit: Int = 4,
-    endpoint: EndpointSource? = nil,
+    endpoints: [EndpointSource] = [],
     rowKind: (@Sendable (FeedItem) -> UInt8)? = ItemPicture.rowKind,
     maxItemsPerFeed: Int? = nil
   ) {
@@ -43,7 +44,7 @@ public final class SubscriptionLibrary: Sendable {
       fetcher: FeedFetcher(
         client: loader.fetcher.client, cache: loader.fetcher.cache, options: offline))
     self.limit = max(1, limit)
-    self.endpoint = endpoint
+    self.endpoints = endpoints
     self.rowKind = rowKind
     self.lists = Locked(Array(repeating: nil, count: subscriptions.count))
   }
@@ -126,45 +127,74 @@ public final class SubscriptionLibrary: Sendable {
   /// every feed's items, and asks the endpoint too when one is configured.
   public var allItemsSource: any FeedSource { LibraryFeedSource(library: self, feed: nil) }
 
-  /// The items by artists matching `query` in `list`, newest first.
-  func search(_ query: String, in list: LoadedList) -> LoadedList {
+  /// The items by artists matching `query` in `list`, newest first, and the matching
+  /// artists' names as first written (most items first).
+  func search(_ query: String, in list: LoadedList) -> (list: LoadedList, names: [String]) {
     let folded = ArtistMatch.normalized(query)
     guard !folded.isEmpty else {
-      return LoadedList(title: "Artist: \(query)", items: [], freshness: list.freshness)
+      return (LoadedList(title: "Artist: \(query)", items: [], freshness: list.freshness), [])
     }
     var index = ArtistIndex(rowKind: rowKind)
     index.add(list.items)
     let found = index.answer(matching: folded)
-    return LoadedList(
+    let answer = LoadedList(
       title: "Artist: \(query)", chunks: found.items, rowKinds: found.rowKinds,
       freshness: list.freshness)
+    return (answer, index.names(matching: folded))
   }
 
-  /// The endpoint's answer for an artist merged after the subscribed feeds' own.
+  /// Every feed's items by the artist, merged with what each endpoint answers for the name
+  /// as typed and the full names found (`EndpointSource.names`), the endpoints asked
+  /// `limit` at a time; each item once, newest first. An endpoint that fails is a warning.
   func searchEverywhere(_ query: String) async throws(LoadError) -> LoadedList {
-    var found = search(query, in: allItems())
-    guard let endpoint else { return found }
-    let online: LoadedList
-    do {
-      online = try await endpoint.search(artist: query)
-    } catch {
-      if error.kind == .cancelled { throw error }
-      found.warnings.append(error.description)
-      return found
+    let name = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    let (found, known) = search(name, in: allItems())
+    guard !endpoints.isEmpty else { return found }
+    let names = EndpointSource.names(typed: name, known: known)
+    var answers = [Result<EndpointSource.Answers, LoadError>?](
+      repeating: nil, count: endpoints.count)
+    await withTaskGroup(of: (Int, Result<EndpointSource.Answers, LoadError>).self) { group in
+      for (index, endpoint) in endpoints.enumerated() {
+        if index >= limit, let (done, result) = await group.next() { answers[done] = result }
+        group.addTask {
+          do throws(LoadError) {
+            return (index, .success(try await endpoint.ask(names)))
+          } catch {
+            return (index, .failure(error))
+          }
+        }
+      }
+      for await (done, result) in group { answers[done] = result }
     }
-    var seen = Set(found.chunks.map(ItemID.init))
-    let extra = online.items.filter { seen.insert(ItemID($0)).inserted }
-    guard !extra.isEmpty else { return found }
-    return LoadedList(
-      title: found.title, items: found.items + extra, warnings: found.warnings,
-      freshness: online.freshness)
+    var online = EndpointSource.Answers()
+    for answer in answers {
+      switch answer {
+      case .success(let one)?:
+        online.items += one.items
+        online.failures += one.failures
+        online.cachedCopies += one.cachedCopies
+      case .failure(let error)?:
+        if error.kind == .cancelled { throw error }
+        online.failures.append(error)
+      case nil:
+        throw LoadError(.cancelled, "cancelled")
+      }
+    }
+    var merged = try EndpointSource.merged(
+      local: Array(found.chunks), online: online, title: found.title)
+    merged.nextPage = nil  // several endpoints: no one next page
+    // The answer is as current as the lists it was found in, unless an endpoint answered.
+    if online.items.isEmpty { merged.freshness = found.freshness }
+    return merged
   }
 
-  /// The first subscription that is a DeviantArt-style endpoint (`?q=boost:...` or
-  /// `?q=by:...`), as an endpoint without its `q`: what a search across subscriptions asks.
-  public static func endpoint(in subscriptions: [Subscription], loader: FeedLoader)
-    -> EndpointSource?
+  /// The DeviantArt-style endpoints among the subscriptions (addresses with `?q=boost:...`
+  /// or `?q=by:...`), each once, without its `q` and `offset`: what a search across
+  /// subscriptions asks.
+  public static func endpoints(in subscriptions: [Subscription], loader: FeedLoader)
+    -> [EndpointSource]
   {
+    var bases: [URL] = []
     for subscription in subscriptions {
       guard case .web(let url) = subscription.address,
         var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
@@ -174,10 +204,10 @@ public final class SubscriptionLibrary: Sendable {
       else { continue }
       let kept = query.filter { $0.name != "q" && $0.name != "offset" }
       components.queryItems = kept.isEmpty ? nil : kept
-      guard let base = components.url else { continue }
-      return EndpointSource(endpoint: base, loader: loader)
+      guard let base = components.url, !bases.contains(base) else { continue }
+      bases.append(base)
     }
-    return nil
+    return bases.map { EndpointSource(endpoint: $0, loader: loader) }
   }
 }
 
@@ -186,7 +216,7 @@ struct LibraryFeedSource: FeedSource {
   let library: SubscriptionLibrary
   let feed: Int?
 
-  var searchesOnline: Bool { feed == nil && library.endpoint != nil }
+  var searchesOnline: Bool { feed == nil && !library.endpoints.isEmpty }
 
   func loadMain() async throws(LoadError) -> LoadedList {
     guard let feed else {
@@ -211,7 +241,14 @@ struct LibraryFeedSource: FeedSource {
   func search(artist query: String) async throws(LoadError) -> LoadedList {
     guard let feed else { return try await library.searchEverywhere(query) }
     let list = library.list(ofFeed: feed) ?? LoadedList(title: "", items: [], freshness: .local)
-    return library.search(query, in: list)
+    return library.search(query, in: list).list
+  }
+
+  /// Every feed's items by the artist, before the endpoints answer.
+  func searchLocally(artist query: String) async -> LoadedList? {
+    guard feed == nil else { return nil }
+    let name = query.trimmingCharacters(in: .whitespacesAndNewlines)
+    return library.search(name, in: library.allItems()).list
   }
 
   func page(at url: URL) async throws(LoadError) -> LoadedList {

@@ -24,7 +24,7 @@ extension AppState {
       return []
     case .refreshDue:
       return refreshBecauseDue()
-    case .loadProgress, .searchResults, .pageLoaded:
+    case .loadProgress, .searchResults, .searchProgress, .pageLoaded:
       return withItemsPage { $0.apply(event) }
     case .loaded(let generation, let result):
       guard let page = pages.items, generation == page.loadGeneration else { return [] }

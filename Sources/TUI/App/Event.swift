@@ -42,6 +42,9 @@ public enum Event: Sendable {
   case loaded(generation: Int, Result<LoadedList, LoadError>)
   /// Search results for the query of a given generation.
   case searchResults(generation: Int, query: String, Result<LoadedList, LoadError>)
+  /// A search that asks a server answered from what the source already had: shown while
+  /// the server is asked (`.searchResults` follows, with everything).
+  case searchProgress(generation: Int, query: String, LoadedList)
   /// The next page at `url` of whichever list asked for it.
   case pageLoaded(url: URL, Result<LoadedList, LoadError>)
   /// Subscription `feed` was read from the cache or refreshed (`generation`: the read or

@@ -87,8 +87,28 @@ extension ItemsPage {
     let prompted = Style(.prompt, bold: true, reverse: true)
     var end = buffer.put("Artist: " + String(characters[..<cursor]), x: 0, y: y, style: prompted)
     end = buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
-    let after = buffer.put(String(characters[cursor...]), x: end, y: y, style: prompted)
-    let busy = isSearching ? "  " + spinner + " searching" : ""
-    buffer.put(busy + "   Enter keep  Esc cancel", x: after, y: y, style: .bar)
+    var x = buffer.put(String(characters[cursor...]), x: end, y: y, style: prompted)
+    if isSearching {
+      x = buffer.put("  " + spinner + " searching", x: x, y: y, style: .bar)
+    } else if let searchWarning {
+      // Said while typing, beside the query; the matches found here stay on screen.
+      let room = max(0, buffer.width - x - 28)
+      let reason = Self.withoutAddress(Sanitizer.clean(searchWarning))
+      let text = Truncation.truncated("search failed: " + reason, toWidth: room)
+      if room >= 16 {
+        x = buffer.put("  ", x: x, y: y, style: .bar)
+        x = buffer.put(text, x: x, y: y, style: Style(.error, bold: true, reverse: true))
+      }
+    }
+    buffer.put("   Enter keep  Esc cancel", x: x, y: y, style: .bar)
+  }
+
+  /// A failure without the address it starts with (`http://host/rss.xml?q=by:x: HTTP 500`
+  /// is `HTTP 500`): the prompt line has little room, and the query is beside it.
+  static func withoutAddress(_ reason: String) -> String {
+    guard reason.hasPrefix("http://") || reason.hasPrefix("https://"),
+      let end = reason.range(of: ": ")
+    else { return reason }
+    return String(reason[end.upperBound...])
   }
 }

@@ -211,6 +211,7 @@ extension ItemsPage {
       if let prompt { list = sized(restoredList(prompt.restores)) }
       let wasSearching = isSearching
       isSearching = false
+      searchWarning = nil
       return Outcome(wasSearching ? [.cancel(.search)] : [])
     }
     isSearching = true
@@ -232,6 +233,7 @@ extension ItemsPage {
     _ = nextSearch()
     var outcome = Outcome(isSearching ? [.cancel(.search)] : [], status: .some(nil))
     isSearching = false
+    searchWarning = nil
     switch prompt.restores {
     case .feed:
       list = sized(feed ?? list)

@@ -29,6 +29,10 @@ extension ItemsPage {
         load = .loading(progress)
       }
       return showSearchResult(query: query, result)
+    case .searchProgress(let generation, _, let found):
+      guard generation == searchGeneration, isSearching else { return Outcome() }
+      showSearchProgress(found)
+      return Outcome()
     case .pageLoaded(let url, let result):
       return finishPage(url: url, result)
     default:
@@ -162,29 +166,52 @@ extension ItemsPage {
 
   // MARK: - Searching and paging
 
+  /// The answer from what an online source already had, while the server is asked.
+  private mutating func showSearchProgress(_ found: LoadedList) {
+    if found.chunks.sharesStorage(with: list.items) {
+      list.title = found.title
+    } else {
+      list = sized(ItemList(found, metrics: metrics))
+    }
+    progressShown = searchGeneration
+  }
+
   private mutating func showSearchResult(query: String, _ result: Result<LoadedList, LoadError>)
     -> Outcome
   {
     isSearching = false
     searchFailure = nil
+    let hadProgress = progressShown == searchGeneration
+    progressShown = nil
     switch result {
     case .success(let loaded):
-      // The same answer again (one more letter, the same artists): the list on screen stays,
-      // with the reader's place in it, and nothing is rebuilt.
       if loaded.chunks.sharesStorage(with: list.items) {
+        // The same answer again (one more letter, the same artists): the list on screen
+        // stays, with the reader's place in it, and nothing is rebuilt.
         list.title = loaded.title
+      } else if hadProgress {
+        // The server's answer over the matches shown while typing: the reader's place is
+        // kept by identity.
+        list.replace(with: loaded)
       } else {
         list = sized(ItemList(loaded, metrics: metrics))
       }
-      var status: String? =
-        loaded.chunks.isEmpty ? "No items by an artist matching “\(query)”" : nil
-      if case .cached(_, let reason) = loaded.freshness {
-        status = "Showing the cached copy: \(reason)"
+      searchWarning = loaded.warnings.first
+      // Not "the cached copy": the answer is as current as the lists it came from (the title
+      // bar says how old); only what the server could not give is news.
+      let status: String?
+      if let warning = searchWarning {
+        status =
+          "Search failed: \(Self.withoutAddress(warning))"
+          + (loaded.chunks.isEmpty ? "" : " (showing the \(Self.count(loaded.chunks.count)) found here)")
+      } else {
+        status = loaded.chunks.isEmpty ? "No items by an artist matching “\(query)”" : nil
       }
       return Outcome(status: .some(status))
     case .failure(let error):
       guard error.kind != .cancelled else { return Outcome() }
       searchFailure = error
+      searchWarning = error.description
       return Outcome(status: "Search failed: \(error.description)")
     }
   }

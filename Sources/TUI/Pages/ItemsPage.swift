@@ -52,6 +52,13 @@ public struct ItemsPage {
   public internal(set) var loadFailure: LoadError?
   /// Why the last artist search failed, until the next one answers.
   public internal(set) var searchFailure: LoadError?
+  /// What the last answer of a search that asks a server could not get (the server failed,
+  /// or answered from a cached copy), until the next answer: the prompt line says it, and
+  /// the matches already loaded stay on screen.
+  public internal(set) var searchWarning: String?
+  /// The search whose answer from what the source already had is on screen
+  /// (`.searchProgress`): its full answer replaces it keeping the reader's place.
+  var progressShown: Int?
   /// Where the list comes from.
   public let source: SourceKey
   /// The page was opened by `/` on the feed list: Esc in the prompt goes back there.

@@ -29,8 +29,14 @@ struct AllItemsTests {
     #expect(merged.freshness == .live)
     #expect(
       AllItems.merge([second]).freshness
+        == .cached(fetchedAt: Date(timeIntervalSince1970: 7), reason: "down"),
+      "every feed a copy for the same reason: that reason")
+    let third = LoadedList(
+      title: "C", items: [], freshness: .cached(fetchedAt: Date(timeIntervalSince1970: 9), reason: "up"))
+    #expect(
+      AllItems.merge([second, third]).freshness
         == .cached(
-          fetchedAt: Date(timeIntervalSince1970: 7), reason: "1 of 1 feeds are cached copies"))
+          fetchedAt: Date(timeIntervalSince1970: 7), reason: "2 of 2 feeds are cached copies"))
     #expect(AllItems.merge([]).items.isEmpty)
   }
 

@@ -82,15 +82,19 @@ struct SubscriptionLibraryTests {
       server.url("/files/north.xml"), server.url("/files/south.xml"), popular,
     ])
     let loader = SubscriptionRefresherTests.loader(temp.url.appendingPathComponent("cache"))
-    let endpoint = try #require(SubscriptionLibrary.endpoint(in: subscriptions, loader: loader))
-    #expect(endpoint.endpoint == server.url("/rss.xml"))
+    let endpoints = SubscriptionLibrary.endpoints(in: subscriptions, loader: loader)
+    #expect(endpoints.map(\.endpoint) == [server.url("/rss.xml")])
     let library = SubscriptionLibrary(
-      subscriptions: subscriptions, loader: loader, endpoint: endpoint)
+      subscriptions: subscriptions, loader: loader, endpoints: endpoints)
     _ = await library.refresh()
     _ = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
 
     let found = try await library.allItemsSource.search(artist: "mira sol")
-    #expect(Array(found.items.prefix(2)).map(\.title) == ["Dune", "Aurora"])
+    let titles = found.items.compactMap(\.title)
+    #expect(titles.contains("Dune") && titles.contains("Aurora"), "the feeds' own")
+    #expect(titles.filter { $0.hasPrefix("mira sol's work") }.count == 4, "the endpoint's page")
+    let dates = found.items.compactMap(\.published)
+    #expect(dates == dates.sorted(by: >), "merged newest first")
     let asked = try await server.requests().map(\.path)
     #expect(asked.count == 1 && asked[0].hasPrefix("/rss.xml?") && asked[0].contains("by"))
     #expect(Set(found.items.map(ItemID.init)).count == found.items.count)
