@@ -35,10 +35,10 @@ struct Import: ParsableCommand {
     } catch {
       throw .notAFeed("\(file): \(error.description)")
     }
-    var subscriptions = try access.loadOrEmpty()
-    let report = subscriptions.importing(feeds)
+    let report = try access.edit { subscriptions, _ throws(CommandFailure) in
+      subscriptions.importing(feeds)
+    }
     for skipped in report.skipped { warn("\(file): \(skipped); skipped") }
-    if report.added > 0 { try access.save(subscriptions) }
     say(report.description)
   }
 
