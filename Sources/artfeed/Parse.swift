@@ -84,6 +84,7 @@ struct Parse: ParsableCommand {
     }
     switch result {
     case .success(let loaded):
+      if let notSaved = loaded.notSaved { warn(notSaved) }
       if case .cached(let fetchedAt, let reason) = loaded.freshness {
         let when = ISO8601DateFormatter().string(from: fetchedAt)
         FileHandle.standardError.write(
