@@ -15,13 +15,18 @@ struct Refresh: ParsableCommand {
       """,
     version: Artfeed.version)
 
-  @Option(help: "Feeds fetched at once.")
+  @Option(help: "Feeds fetched at once (1 to 64).")
   var jobs = 4
+
+  /// The most requests at once (each holds up to a 50 MB body).
+  static let maxJobs = 64
 
   @OptionGroup var network: NetworkOptions
 
   func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    guard (1...Self.maxJobs).contains(jobs) else {
+      throw ValidationError("--jobs must be from 1 to \(Self.maxJobs)")
+    }
   }
 
   func run() throws {

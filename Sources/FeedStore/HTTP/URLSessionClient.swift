@@ -24,6 +24,10 @@ public final class URLSessionClient: HTTPClient {
     "artfeed/\(ArtfeedVersion.number) (+terminal feed browser; Swift)"
   }
 
+  /// The longest deadline armed (a day): longer ones, and non-finite ones, are cut to it, so
+  /// no request can overflow a timer (the command line refuses them before they get here).
+  static let maxSeconds: Double = 86_400
+
   private let session: URLSession
   private let router: TaskRouter
 
@@ -34,10 +38,9 @@ public final class URLSessionClient: HTTPClient {
     configuration.httpCookieStorage = nil
     configuration.timeoutIntervalForRequest = 3600
     let router = TaskRouter()
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
     self.router = router
-    self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+    self.session = URLSession(
+      configuration: configuration, delegate: router, delegateQueue: InlineQueue())
   }
 
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
@@ -63,7 +66,8 @@ public final class URLSessionClient: HTTPClient {
   static func urlRequest(for request: HTTPRequest) -> URLRequest {
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = "GET"
-    urlRequest.timeoutInterval = max(request.timeout, 1).rounded(.up) + 5
+    // corelibs multiplies this by 1000 into an Int: bounded, so no timeout can trap there.
+    urlRequest.timeoutInterval = min(max(request.timeout, 1), maxSeconds).rounded(.up) + 5
     urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
     for (name, value) in request.headers {
       urlRequest.setValue(value, forHTTPHeaderField: name)
@@ -80,7 +84,8 @@ public final class URLSessionClient: HTTPClient {
       if router.stop(id, because: .timedOut(seconds: request.timeout)) { task.cancel() }
     }
     router.attach(total, to: id)
-    DispatchQueue.global().asyncAfter(deadline: .now() + request.timeout, execute: total)
+    let seconds = min(max(request.timeout, 0), Self.maxSeconds)
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: total)
 
     guard request.connectTimeout < request.timeout, !ConnectProbe.proxyConfigured,
       let host = request.url.host
@@ -97,6 +102,7 @@ public final class URLSessionClient: HTTPClient {
       }
     }
     router.attach(connect, to: id)
-    DispatchQueue.global().asyncAfter(deadline: .now() + request.connectTimeout, execute: connect)
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + min(max(request.connectTimeout, 0), Self.maxSeconds), execute: connect)
   }
 }

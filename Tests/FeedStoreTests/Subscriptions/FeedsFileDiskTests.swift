@@ -169,7 +169,7 @@ struct FeedsFileDiskTests {
     let line = Data(("https://x.example/" + String(repeating: "a", count: 1_000) + "\n").utf8)
     var big = Data()
     while big.count <= FeedsFile.maxBytes { big.append(line) }
-    FileManager.default.createFile(atPath: location.path, contents: big)
+    _ = FileManager.default.createFile(atPath: location.path, contents: big)
     #expect(throws: SubscriptionError.self) {
       try FeedsFile.load(from: location, environment: environment)
     }
