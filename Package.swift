@@ -40,6 +40,11 @@ let package = Package(
     .systemLibrary(
       name: "CGIF", path: "Sources/CGIF",
       providers: [.apt(["libgif-dev"])]),
+    // No pkgConfig: libcurl's .pc adds its multiarch include folder, already on the default
+    // path. The same libcurl FoundationNetworking loads; the headers are libcurl4-openssl-dev.
+    .systemLibrary(
+      name: "CCurl", path: "Sources/CCurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // MARK: - Pure cores
     // The lock every shared value is behind (a pthread mutex, which ThreadSanitizer sees).
@@ -51,7 +56,7 @@ let package = Package(
       name: "Pictures", dependencies: ["Locking", "CChafa", "CJPEG", "CPNG", "CWebP", "CGIF"]),
 
     // MARK: - Data layer
-    .target(name: "FeedStore", dependencies: ["FeedCore", "Locking"]),
+    .target(name: "FeedStore", dependencies: ["FeedCore", "Locking", "CCurl"]),
 
     // MARK: - Front end
     .target(

@@ -46,7 +46,7 @@ enum FeedSources {
     // Temporary files of writes a crash or kill -9 interrupted (never read as entries).
     cache.sweepTemporaryFiles()
     return FeedLoader(
-      fetcher: FeedFetcher(client: URLSessionClient.shared, cache: cache, options: options))
+      fetcher: FeedFetcher(client: CurlClient.shared, cache: cache, options: options))
   }
 
   /// Where pictures come from: files directly, the web through the shared client and the
@@ -54,7 +54,7 @@ enum FeedSources {
   static func images(_ network: NetworkOptions) -> ImageLoader {
     let environment = ProcessInfo.processInfo.environment
     return ImageLoader(
-      client: URLSessionClient.shared,
+      client: CurlClient.shared,
       cache: ImageDiskCache(directory: ImageDiskCache.defaultDirectory(environment: environment)),
       timeout: network.timeout, offline: network.offline)
   }

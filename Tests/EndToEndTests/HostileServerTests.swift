@@ -12,13 +12,16 @@ extension EndToEnd {
     /// A debug build's floor is about 40 MiB; a bomb inflated in memory was 1 GiB and more.
     static let memoryBound = 300 << 10  // KiB
 
-    func measure(_ name: String, _ arguments: [String], scratch: Scratch) throws -> Spawned {
+    func measure(
+      _ name: String, _ arguments: [String], scratch: Scratch, killAfter: Int? = nil
+    ) throws -> Spawned {
       let environment = [
         "LANG": "C.UTF-8", "XDG_CACHE_HOME": scratch.path("cache"),
         "XDG_CONFIG_HOME": scratch.path("config"),
       ]
+      let kill = killAfter.map { ["/usr/bin/timeout", "-s", "KILL", "\($0)"] } ?? []
       let result = try Spawn.measure(
-        [Paths.artfeed.path] + arguments, environment: environment, keepOutput: true)
+        kill + [Paths.artfeed.path] + arguments, environment: environment, keepOutput: true)
       print(
         "hostile server \(name): "
           + String(
@@ -39,6 +42,34 @@ extension EndToEnd {
       #expect(result.errors.contains("response larger than 50 MB"), "\(result.errors)")
       #expect(result.peakKilobytes < Self.memoryBound, "\(result.peakMebibytes) MiB")
       #expect(result.seconds < 60)
+    }
+
+    @Test(
+      "a bomb ends at the cap, whatever its size or where it is: 10 GB, an endless stream, a 3xx",
+      arguments: [
+        "/bomb?mb=10000", "/gzipstream", "/bomb?mb=1000&status=301", "/bomb?mb=5000&layers=2",
+      ])
+    func bombEndsAtCap(path: String) throws {
+      let scratch = try Scratch()
+      let server = try TestServer()
+      defer { server.stop() }
+      // `timeout` ends a run that would go on for ever (the endless stream under a client
+      // that cannot stop it), so a failure here is a failure, not a hang.
+      let result = try measure(
+        path,
+        ["parse", server.url(path).absoluteString, "--timeout", "20"],
+        scratch: scratch, killAfter: 90)
+      if path.contains("status=301") {
+        // A redirect's body is never decoded: the feed it points to is what arrives.
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("First"), "\(result.output)")
+      } else {
+        #expect(result.status == 69, "\(result.errors)")
+        #expect(result.errors.contains("response larger than 50 MB"), "\(result.errors)")
+      }
+      #expect(result.peakKilobytes < Self.memoryBound, "\(result.peakMebibytes) MiB")
+      // Decoding 50 MB takes well under a second; the whole bomb took 36 s (10 GB) or ever.
+      #expect(result.seconds < 10, "\(result.seconds) s")
     }
 
     @Test("refresh of four bombs at once stays in bounded memory and says why each failed")

@@ -33,6 +33,9 @@ Paths (GET; query parameters in brackets are optional):
                               body runs until the connection closes), then B bytes (1) of the
                               feed's start every S seconds (0.2) for as long as the client stays
   /redirect/to?location=L     a 302 whose Location is L exactly (file:///etc/passwd, ftp://...)
+  /gzipstream[?interval=S]    Content-Encoding: gzip and no length, then a gzip stream of zeros
+                              that never ends: 16 MB of zeros (16 KB on the wire) every S
+                              seconds (0.01), so a client decodes as fast as it can, forever
   /redirect/hops/N            N redirects (302), then /feed.xml; hops/0 is /feed.xml itself
   /redirect/loop?n=K          redirects to /redirect/loop?n=K+1 forever
   /rss.xml?q=QUERY[&offset=N][&limit=L][&search-delay=S]
@@ -185,6 +188,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/bomb":
             return self.bomb(int(query.get("mb", "60")), int(query.get("layers", "1")),
                              int(query.get("status", "200")))
+        if path == "/gzipstream":
+            return self.gzip_stream(float(query.get("interval", "0.01")))
         if path == "/trickle":
             return self.trickle(query.get("declared"), float(query.get("interval", "0.2")),
                                 int(query.get("bytes", "1")))
@@ -301,6 +306,19 @@ class Handler(BaseHTTPRequestHandler):
             headers["Location"] = "/feed.xml"
         self.send(status, body, headers)
 
+    def gzip_stream(self, interval):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml")
+        self.send_header("Content-Encoding", "gzip")
+        self.close_connection = True
+        self.end_headers()
+        block = zeros_block()
+        self.wfile.write(GZIP_HEADER)
+        while True:
+            self.wfile.write(block * 16)
+            self.wfile.flush()
+            time.sleep(interval)
+
     def trickle(self, declared, interval, count):
         self.send_response(200)
         self.send_header("Content-Type", "application/rss+xml")
@@ -380,23 +398,33 @@ class FeedServer(ThreadingHTTPServer):
             return self.bombs[key]
 
 
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
+
+
+def zeros_block():
+    """Raw deflate data for one megabyte of zeros, ended by a full flush: the compressor's
+    state is reset there, so the same bytes can follow themselves any number of times."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return compressor.compress(b"\0" * 1_000_000) + compressor.flush(zlib.Z_FULL_FLUSH)
+
+
 def gzip_of_zeros(megabytes):
     """A gzip member holding megabytes * 10^6 zero bytes, made in a fraction of a second.
 
     One megabyte of zeros is deflated once and ended with a full flush, which resets the
-    compressor: the same block then stands for every megabyte. The trailer's CRC-32 and size
-    are computed over the zeros without keeping them.
+    compressor: the same block then stands for every megabyte. The trailer's size (and its CRC-32,
+    up to 100 MB) are computed over the zeros without keeping them.
     """
     zeros = b"\0" * 1_000_000
-    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
-    block = compressor.compress(zeros) + compressor.flush(zlib.Z_FULL_FLUSH)
+    block = zeros_block()
     final = zlib.compressobj(9, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)
+    # Past 100 MB the CRC is left at 0: computing it took seconds, and no client that stops
+    # at its cap ever reads the trailer.
     crc = 0
-    for _ in range(megabytes):
+    for _ in range(megabytes if megabytes <= 100 else 0):
         crc = zlib.crc32(zeros, crc)
-    header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
     size = (megabytes * 1_000_000) & 0xFFFFFFFF
-    return header + block * megabytes + final + struct.pack("<II", crc, size)
+    return GZIP_HEADER + block * megabytes + final + struct.pack("<II", crc, size)
 
 
 def blackhole():

@@ -5,9 +5,9 @@ import Testing
 @testable import FeedStore
 
 /// The transport against `feedserver.py`: every case is a real request over 127.0.0.1.
-@Suite("URLSessionClient", .serialized, .timeLimit(.minutes(1)))
-struct URLSessionClientTests {
-  let client = URLSessionClient.shared
+@Suite("HTTP client (libcurl)", .serialized, .timeLimit(.minutes(1)))
+struct CurlClientTests {
+  let client = CurlClient.shared
 
   private func send(
     _ server: TestServer, _ path: String, timeout: Double = TimeScale.seconds(5),
@@ -34,7 +34,7 @@ struct URLSessionClientTests {
     #expect(response.headers.keys.allSatisfy { $0 == $0.lowercased() })
     #expect(String(decoding: response.body, as: UTF8.self).contains("<title>Test Feed</title>"))
     let logged = try #require(try await server.requests().first)
-    #expect(logged.headers["user-agent"] == URLSessionClient.userAgent)
+    #expect(logged.headers["user-agent"] == CurlClient.userAgent)
     let encoding = try #require(logged.headers["accept-encoding"])
     #expect(encoding.contains("gzip"))
     #expect(encoding.components(separatedBy: "gzip").count == 2)
@@ -250,7 +250,7 @@ struct URLSessionClientTests {
     defer { server.stop() }
     let request = HTTPRequest(url: server.url("/stall/headers?seconds=20"), timeout: 10)
     let task = Task { () async throws(TransportError) -> HTTPResponse in
-      try await URLSessionClient.shared.send(request)
+      try await CurlClient.shared.send(request)
     }
     try await Task.sleep(for: .milliseconds(300))
     let start = Date()
@@ -267,7 +267,7 @@ struct URLSessionClientTests {
     let request = HTTPRequest(url: server.url("/feed.xml"))
     let task = Task { () async throws(TransportError) -> HTTPResponse in
       withUnsafeCurrentTask { $0?.cancel() }
-      return try await URLSessionClient.shared.send(request)
+      return try await CurlClient.shared.send(request)
     }
     await #expect(throws: TransportError.cancelled) { try await task.value }
     #expect(try await server.requests().isEmpty)
