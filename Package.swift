@@ -70,7 +70,7 @@ let package = Package(
       name: "artfeed",
       dependencies: [
         "FeedCore", "FeedStore", "Pictures", "TUI", "CursesBackend", "ArtfeedResources",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
     // MARK: - Benchmarks (run with `swift run -c release NAME`)

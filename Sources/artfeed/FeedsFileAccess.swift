@@ -106,10 +106,10 @@ struct FeedsFileAccess {
 
 /// Prints `artfeed: warning: message` to standard error.
 func warn(_ message: String) {
-  FileHandle.standardError.write(Data("artfeed: warning: \(message)\n".utf8))
+  TerminalText.writeError("artfeed: warning: \(message)\n")
 }
 
 /// Prints a line to standard output.
 func say(_ line: String) {
-  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  TerminalText.write(line + "\n")
 }

@@ -25,10 +25,9 @@ enum CurlOutcome {
     case CURLE_COULDNT_RESOLVE_HOST: return .dns(host: host)
     case CURLE_COULDNT_CONNECT: return .refused(host: host)
     case CURLE_OPERATION_TIMEDOUT:
-      var connected: curl_off_t = 0
-      _ = artfeed_curl_getinfo_offset(transfer.easy, CURLINFO_CONNECT_TIME_T, &connected)
       let request = transfer.request
-      return connected == 0 && request.connectTimeout < request.timeout
+      let overdue = DispatchTime.now().uptimeNanoseconds >= transfer.deadline
+      return !overdue && request.connectTimeout < request.timeout
         ? .connectTimedOut(seconds: request.connectTimeout) : .timedOut(seconds: request.timeout)
     case CURLE_TOO_MANY_REDIRECTS: return .redirectLoop
     case CURLE_UNSUPPORTED_PROTOCOL:

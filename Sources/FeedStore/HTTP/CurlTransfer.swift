@@ -74,7 +74,9 @@ final class CurlTransfer: @unchecked Sendable {
     set(CURLOPT_MAXREDIRS, TransportLimits.maxRedirects)
     set(CURLOPT_NOSIGNAL, 1)
     set(CURLOPT_NOPROGRESS, 0)
-    let total = min(max(request.timeout, 0.001), CurlClient.maxSeconds)
+    // The loop ends the request at `deadline`; libcurl's own total timeout, a second later,
+    // is only a backstop, so a timeout libcurl reports before that is the connect timeout.
+    let total = min(max(request.timeout, 0.001), CurlClient.maxSeconds) + 1
     set(CURLOPT_TIMEOUT_MS, Int((total * 1000).rounded(.up)))
     if request.connectTimeout < request.timeout {
       let connect = min(max(request.connectTimeout, 0.001), CurlClient.maxSeconds)

@@ -18,9 +18,10 @@ public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertib
   public var description: String {
     switch self {
     case .alreadySubscribed(let source, let line):
-      "\(source) is already subscribed (feeds file line \(line))"
-    case .notSubscribed(let source): "\(source) is not subscribed"
-    case .unreadableSource(let source, let reason): "\(source): \(reason)"
+      "\(ControlCharacters.escaped(source)) is already subscribed (feeds file line \(line))"
+    case .notSubscribed(let source): "\(ControlCharacters.escaped(source)) is not subscribed"
+    case .unreadableSource(let source, let reason):
+      "\(ControlCharacters.escaped(source)): \(reason)"
     case .badField(let reason): reason
     case .badOPML(let reason): "not OPML: \(reason)"
     case .io(let path, let reason), .unreadableFile(let path, let reason):
