@@ -175,6 +175,49 @@ extension EndToEnd {
       #expect(try home.feeds() == big)
     }
 
+    /// Foundation's phrases for an error it gives no words to.
+    static let foundationText = [
+      "Domain", "could not be completed", "couldn’t be completed", "(null)", "NSError",
+    ]
+
+    @Test("no Foundation error text reaches the reader: a folder or a file in every wrong place")
+    func noFoundationText() throws {
+      let home = try Home()
+      let folder = home.scratch.path("a folder")
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let server = try TestServer()
+      defer { server.stop() }
+      // The cache folder is a file: nothing can be saved there.
+      try "not a folder".write(
+        toFile: home.scratch.path("cache"), atomically: true, encoding: .utf8)
+      var runs: [[String]] = [
+        ["import", folder], ["import", home.scratch.path("missing.opml")], ["import", "-"],
+        ["parse", folder], ["render", folder, "--width", "80"],
+        ["parse", server.url("/feed.xml").absoluteString],
+        ["add", server.url("/feed.xml").absoluteString], ["refresh"],
+      ]
+      var results: [([String], Spawned)] = []
+      for arguments in runs { results.append((arguments, try home.run(arguments))) }
+      // Then the feeds file is a folder, for every command that reads or edits it.
+      try FileManager.default.removeItem(atPath: home.feedsFile)
+      try FileManager.default.createDirectory(
+        atPath: home.feedsFile, withIntermediateDirectories: true)
+      runs = [
+        ["feeds"], ["add", "https://a.example/"], ["remove", "https://a.example/"],
+        ["import", folder], ["export"], ["init"], ["refresh"], ["render", "--width", "80"],
+      ]
+      for arguments in runs { results.append((arguments, try home.run(arguments))) }
+      for (arguments, result) in results {
+        for phrase in Self.foundationText {
+          #expect(
+            !(result.output + result.errors).contains(phrase), "\(arguments): \(result.errors)")
+        }
+      }
+      let refreshed = try #require(results.first { $0.0 == ["refresh"] }?.1)
+      #expect(refreshed.output.contains("not saved: could not save the copy in "))
+      #expect(refreshed.output.contains("Not a directory"), "\(refreshed.output)")
+    }
+
     /// What the link at `path` points to, or nil when it is no longer a link.
     func linkTarget(_ path: String) -> String? {
       try? FileManager.default.destinationOfSymbolicLink(atPath: path)

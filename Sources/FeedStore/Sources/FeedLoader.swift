@@ -94,7 +94,7 @@ public final class FeedLoader: Sendable {
     do {
       data = try FileHandle.standardInput.readToEnd() ?? Data()
     } catch {
-      throw LoadError(.unreadable, "standard input: \(error.localizedDescription)")
+      throw LoadError(.unreadable, "standard input: \(SystemMessage.words(error))")
     }
     standardInput.withLock { $0 = data }
     return data

@@ -42,45 +42,14 @@ enum FeedsFileStorage {
     throw .unreadableFile(path: location.path, reason: "too many levels of links")
   }
 
-  /// The bytes of the file at `location` (through links), or nil when there is none.
+  /// The bytes of the feeds file at `location` (through links), or nil when there is none.
   static func read(_ location: URL) throws(SubscriptionError) -> Data? {
-    let path = location.path
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if fd < 0 {
-      if errno == ENOENT { return nil }
-      throw .unreadableFile(path: path, reason: systemReason(errno))
-    }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw .unreadableFile(path: path, reason: systemReason(errno))
-    }
-    try checkKind(info, path: path)
-    guard info.st_size <= maxBytes else { throw tooLarge(path) }
-    var data = Data()
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let got = Glibc.read(fd, &chunk, chunk.count)
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw .unreadableFile(path: path, reason: systemReason(errno))
-      }
-      if got == 0 { return data }
-      data.append(contentsOf: chunk[..<got])
-      // The file may have grown since fstat.
-      if data.count > maxBytes { throw tooLarge(path) }
-    }
+    try BoundedFile.read(location.path, maxBytes: maxBytes, tooLarge: tooLarge(location.path))
   }
 
   /// A folder, a device or a pipe where the feeds file should be, in words.
   static func checkKind(_ info: stat, path: String) throws(SubscriptionError) {
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return
-    case S_IFDIR:
-      throw .unreadableFile(path: path, reason: "is a folder, not a file; move it away")
-    default:
-      throw .unreadableFile(path: path, reason: "is not a regular file")
-    }
+    try BoundedFile.checkKind(info, path: path)
   }
 
   static func tooLarge(_ path: String) -> SubscriptionError {
@@ -138,6 +107,6 @@ enum FeedsFileStorage {
 
   /// The system's sentence for an `errno` value ("No such file or directory").
   static func systemReason(_ code: Int32) -> String {
-    String(cString: strerror(code))
+    SystemMessage.posix(code)
   }
 }

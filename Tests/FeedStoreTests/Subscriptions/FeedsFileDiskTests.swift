@@ -148,7 +148,7 @@ struct FeedsFileDiskTests {
       atPath: location.path, withIntermediateDirectories: true)
     #expect(
       throws: SubscriptionError.unreadableFile(
-        path: location.path, reason: "is a folder, not a file; move it away")
+        path: location.path, reason: "is a folder, not a file")
     ) {
       try FeedsFile.load(from: location, environment: environment)
     }

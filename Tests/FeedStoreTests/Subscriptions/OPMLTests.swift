@@ -135,14 +135,36 @@ struct OPMLTests {
     arguments: [
       ("", "not OPML: the document is empty"),
       ("<html><body/></html>", "not OPML: the root element is <html>, not <opml>"),
-      ("<opml><body><outline text='x'></body></opml>", "not OPML: XML error"),
+      (
+        "<opml><body><outline text='x'></body></opml>",
+        "not OPML: XML error at line 1: an end tag does not match its start tag"
+      ),
       ("just text", "not OPML: XML error"),
+      ("<opml><body><outline text='a' text='b'/></body></opml>", "not OPML: XML error"),
     ])
   func bad(input: String, message: String) {
     #expect {
       try OPMLReader.feeds(in: Data(input.utf8))
     } throws: { error in
       (error as? SubscriptionError)?.description.hasPrefix(message) == true
+    }
+  }
+
+  @Test(
+    "an XML error says what is wrong in words, never only a number",
+    arguments: [
+      "<opml><body><outline text='x'></body></opml>", "just text",
+      "<opml><body><outline text='a' text='b'/></body></opml>", "<opml><body>&nope;</body></opml>",
+      "<opml><body><outline text=\"x/></body></opml>", "<opml><body></body></opml><more/>",
+    ])
+  func xmlErrorsInWords(input: String) {
+    do {
+      _ = try OPMLReader.feeds(in: Data(input.utf8))
+      Issue.record("\(input) was read")
+    } catch {
+      #expect(error.description.hasPrefix("not OPML: XML error "), "\(error)")
+      #expect(error.description.contains(/: [a-z]/), "\(error)")
+      #expect(!error.description.contains(/error [0-9]/), "\(error)")
     }
   }
 
