@@ -104,6 +104,30 @@ extension EndToEnd {
       #expect(result.peakKilobytes < Self.memoryBound, "\(result.peakMebibytes) MiB")
     }
 
+    @Test(
+      "the browser gives up on a trickling server at --timeout, or at the headers, and says so",
+      arguments: [
+        ("/trickle", "timed out after 3 s"),
+        ("/trickle?declared=10737418240", "response larger than 50 MB"),
+      ])
+    func browserTrickle(path: String, message: String) throws {
+      let scratch = try Scratch()
+      let server = try TestServer()
+      defer { server.stop() }
+      let tmux = try Tmux.shell(width: 120, height: 24)
+      let start = Date()
+      try tmux.enter(
+        "XDG_CACHE_HOME='\(scratch.path("cache"))' \"$ARTFEED\" '\(server.url(path))' "
+          + "--timeout 3")
+      _ = try tmux.waitFor("the browser's message", timeout: 20) {
+        $0.joined(separator: "\n").contains(message)
+      }
+      let elapsed = Date().timeIntervalSince(start)
+      #expect(elapsed < TimeScale.seconds(15), "\(elapsed) s")
+      try tmux.send("q")
+      _ = try tmux.waitFor("the prompt") { Tmux.isAtPrompt($0) }
+    }
+
     @Test("refresh and render give up on trickling servers at --timeout")
     func trickleRefreshAndRender() throws {
       let scratch = try Scratch()
