@@ -45,6 +45,10 @@ let package = Package(
     .systemLibrary(
       name: "CCurl", path: "Sources/CCurl",
       providers: [.apt(["libcurl4-openssl-dev"])]),
+    // The reader's state database (docs/adr/0110): the system SQLite, not a Swift wrapper.
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
 
     // MARK: - Pure cores
     // The lock every shared value is behind (a pthread mutex, which ThreadSanitizer sees).
@@ -56,7 +60,7 @@ let package = Package(
       name: "Pictures", dependencies: ["Locking", "CChafa", "CJPEG", "CPNG", "CWebP", "CGIF"]),
 
     // MARK: - Data layer
-    .target(name: "FeedStore", dependencies: ["FeedCore", "Locking", "CCurl"]),
+    .target(name: "FeedStore", dependencies: ["FeedCore", "Locking", "CCurl", "CSQLite"]),
 
     // MARK: - Front end
     .target(
@@ -64,13 +68,18 @@ let package = Package(
       resources: [.copy("feeds"), .copy("thumbnails"), .copy("examples")]),
     .target(
       name: "TUI",
-      dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine", "Locking"]),
-    .target(name: "CursesBackend", dependencies: ["TUI", "Pictures", "CNCurses"]),
+      dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine"]),
+    // The runtime: the loop, the tasks, the loaders; the only part of the front end with
+    // threads, a clock or I/O. TUI itself is pure.
+    .target(
+      name: "TUIRuntime", dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "Locking"]),
+    .target(name: "CursesBackend", dependencies: ["TUI", "TUIRuntime", "Pictures", "CNCurses"]),
     .executableTarget(
       name: "artfeed",
       dependencies: [
-        "FeedCore", "FeedStore", "Pictures", "TUI", "CursesBackend", "ArtfeedResources",
-        "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "FeedCore", "FeedStore", "Pictures", "TUI", "TUIRuntime", "CursesBackend",
+        "ArtfeedResources", "TextLayout",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
     // MARK: - Benchmarks (run with `swift run -c release NAME`)
@@ -92,11 +101,15 @@ let package = Package(
       path: "Benchmarks/PictureBenchmark"),
     .executableTarget(
       name: "ThumbnailBenchmark",
-      dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],
+      dependencies: ["TUI", "TUIRuntime", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],
       path: "Benchmarks/ThumbnailBenchmark"),
     .executableTarget(
-      name: "ScaleBenchmark", dependencies: ["FeedCore", "FeedStore", "TUI", "BenchmarkSupport"],
+      name: "ScaleBenchmark",
+      dependencies: ["FeedCore", "FeedStore", "TUI", "TUIRuntime", "BenchmarkSupport"],
       path: "Benchmarks/ScaleBenchmark"),
+    .executableTarget(
+      name: "StateBenchmark", dependencies: ["FeedStore", "CSQLite"],
+      path: "Benchmarks/StateBenchmark"),
 
     // MARK: - Tests
     // The loopback test server (feedserver.py) and its Swift launcher, for every test target.
@@ -106,16 +119,20 @@ let package = Package(
       exclude: ["feedserver.py"]),
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
-    .testTarget(name: "ListEngineTests", dependencies: ["ListEngine"]),
+    .testTarget(name: "ListEngineTests", dependencies: ["ListEngine", "TestSupport"]),
     .testTarget(
-      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"]),
+      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"],
+      exclude: ["State/Fixtures"]),
     .testTarget(
       name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources", "TestSupport"]),
     .testTarget(
       name: "TUITests",
       dependencies: [
-        "TUI", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources", "TestSupport",
-      ]),
+        "TUI", "TUIRuntime", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources",
+        "TestSupport",
+      ],
+      exclude: ["Snapshots"]),
+    .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

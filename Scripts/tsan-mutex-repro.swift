@@ -3,7 +3,7 @@
 // x86_64). The same program with NSLock (pthread, which TSan intercepts) reports none. Mutex's
 // lock is a futex word managed by libswiftSynchronization.so (it imports `syscall`, no pthread
 // function), which is not instrumented: TSan never sees the lock's happens-before edge.
-// DECISIONS.md, "Sanitizers".
+// docs/adr/0008-shared-state-behind-locking-locked.md.
 //
 //   swiftc -swift-version 6 -sanitize=thread -g Scripts/tsan-mutex-repro.swift -o /tmp/repro
 //   TSAN_OPTIONS=halt_on_error=0 /tmp/repro 2>&1 | grep -c "WARNING: ThreadSanitizer"

@@ -2,6 +2,7 @@ import FeedCore
 import FeedStore
 import Foundation
 import TUI
+import TUIRuntime
 
 /// Times artist-search keystrokes as the browser handles them, with the index ready.
 enum SearchTiming {
@@ -10,7 +11,7 @@ enum SearchTiming {
       fetcher: FeedFetcher(
         client: CurlClient.shared, cache: nil, options: FetchOptions(offline: true)))
     let source = CatalogSource(
-      main: .file(URL(fileURLWithPath: path)), loader: loader, rowKind: ItemList.rowKindByte)
+      main: .file(URL(fileURLWithPath: path)), loader: loader)
     var state = AppState(isOffline: true, width: 100, height: 30)
     let runner = CommandRunner(source: source)
     let start = DispatchTime.now()
@@ -21,7 +22,7 @@ enum SearchTiming {
     for character in query {
       let keyStart = DispatchTime.now()
       _ = runner.settle(&state, initial: state.update(.key(.character(character))))
-      _ = state.render()
+      _ = state.render(now: Date())
       times.append(
         String(
           format: "%@ %.1f ms (%d)", String(character), 1000 * seconds(since: keyStart),

@@ -4,6 +4,7 @@ import FeedStore
 import Foundation
 import Pictures
 import TUI
+import TUIRuntime
 
 // Frames of the list with pictures: a screen of image rows with cold and warm picture caches,
 // and 1,000 image rows scrolled with j as fast as frames can be made, the picture loader
@@ -68,12 +69,12 @@ func freshState() -> (AppState, CommandRunner) {
 
 var (state, runner) = freshState()
 var cold: [Double] = []
-for _ in 0..<50 { cold.append(milliseconds(clock.measure { _ = state.render() })) }
+for _ in 0..<50 { cold.append(milliseconds(clock.measure { _ = state.render(now: Date()) })) }
 let start = clock.now
 _ = runner.settle(&state, initial: state.pictureCommands(), deadline: .now() + 30)
 let firstScreen = milliseconds(clock.now - start)
 var warm: [Double] = []
-for _ in 0..<50 { warm.append(milliseconds(clock.measure { _ = state.render() })) }
+for _ in 0..<50 { warm.append(milliseconds(clock.measure { _ = state.render(now: Date()) })) }
 print("screen \(width)x\(height), \(state.list.visibleRows.count) image rows")
 print("  frame, cold cache (placeholders): \(summary(cold))")
 print("  frame, warm cache (pictures):     \(summary(warm))")
@@ -89,7 +90,7 @@ for _ in 0..<999 {
   let frameStart = clock.now
   let commands = state.update(.key(.character("j")))
   _ = runner.settle(&state, initial: commands, deadline: .now())
-  _ = state.render()
+  _ = state.render(now: Date())
   frames.append(milliseconds(clock.now - frameStart))
   longestQueue = max(longestQueue, runner.pictures?.counts.waiting ?? 0)
 }

@@ -2,6 +2,7 @@ import CNCurses
 import Foundation
 import Pictures
 import TUI
+import TUIRuntime
 
 /// Why the terminal could not be set up.
 public enum CursesError: Error, Equatable, CustomStringConvertible {
@@ -54,7 +55,10 @@ public final class CursesScreen: Screen {
     nonl()
     keypad(artfeed_stdscr(), true)
     curs_set(0)
-    set_escdelay(25)
+    // A key's escape sequence arrives in one write, so the rest of it is already there when
+    // its ESC is read: no wait is needed to tell Esc from an arrow (bubbletea and crossterm
+    // decide the same way). $ESCDELAY (milliseconds) still sets a wait for slow links.
+    set_escdelay(Self.escapeDelay(ProcessInfo.processInfo.environment["ESCDELAY"]))
     mouseinterval(300)
     mousemask(artfeed_all_mouse_events(), nil)
     colors = ColorTable(enabled: useColor && has_colors())
@@ -87,9 +91,35 @@ public final class CursesScreen: Screen {
     refresh()
   }
 
-  public func nextEvent(timeoutMilliseconds: Int) -> Event? {
+  /// Sleeps in `poll(2)` on the terminal and `wake` together, so input and finished work both
+  /// end the sleep at once and nothing else does (no polling timeout).
+  ///
+  /// Input ncurses has already read (the rest of a key's sequence) is taken first, without
+  /// sleeping. A signal (SIGWINCH, a stop signal) interrupts the sleep: ncurses then reports a
+  /// resize on its next read, and the loop asks whether to stop.
+  public func nextEvent(wake: WakeSignal, timeoutMilliseconds: Int?) -> Event? {
     guard isOpen else { return nil }
-    timeout(Int32(timeoutMilliseconds))
+    if let event = readInput() { return event }
+    var watched = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wake.fileDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&watched, 2, Int32(clamping: timeoutMilliseconds ?? -1))
+    if ready > 0, watched[1].revents != 0 { wake.drain() }
+    if ready > 0, watched[0].revents == 0 { return nil }
+    // Input, or a signal (EINTR): a resize shows as KEY_RESIZE on this read.
+    guard ready != 0 else { return nil }
+    let event = readInput()
+    if event == nil, ready > 0, watched[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+      // The terminal is gone: stop as a hang-up would, rather than wake for ever.
+      raise(SIGHUP)
+    }
+    return event
+  }
+
+  /// One event from what the terminal sent, without waiting for more.
+  private func readInput() -> Event? {
+    timeout(0)
     var character: wint_t = 0
     let status = wget_wch(artfeed_stdscr(), &character)
     if status == KEY_CODE_YES {
@@ -179,6 +209,15 @@ public final class CursesScreen: Screen {
       return .mouse(MouseEvent(.click, x: x, y: y))
     }
     return nil
+  }
+
+  /// The wait after ESC for the rest of a sequence: $ESCDELAY when it is a number of
+  /// milliseconds up to 1000, else none.
+  static func escapeDelay(_ setting: String?) -> Int32 {
+    guard let setting, let milliseconds = Int32(setting), (0...1000).contains(milliseconds) else {
+      return 0
+    }
+    return milliseconds
   }
 
   private static func isUTF8(_ locale: String) -> Bool {

@@ -6,7 +6,7 @@
 /// a string is the SUM over its scalars, because that is what the terminal does: a ZWJ family
 /// is 2+0+2+0+2 = 6 cells, `❤️` (U+2764 U+FE0F) is 1, a flag is 1+1 = 2, a skin-tone emoji
 /// 2+2 = 4, and `e` + U+0301 is 1. Laying text out with any other rule makes rows spill or
-/// leave gaps (see DECISIONS.md).
+/// leave gaps (see docs/adr/0034-display-width-is-glibc-wcwidth.md).
 public enum DisplayWidth {
   /// glibc's `wcwidth(scalar)`, with -1 counted as 0.
   @inlinable

@@ -18,6 +18,8 @@ struct Artfeed: ParsableCommand {
     subcommands: [
       Browse.self, Parse.self, Render.self, Feeds.self, Add.self, Remove.self, Import.self,
       Export.self, Init.self, Refresh.self,
+      // Reader state (issue 18).
+      MarkRead.self, StateCommand.self,
     ],
     defaultSubcommand: Browse.self
   )

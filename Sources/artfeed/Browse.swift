@@ -3,6 +3,7 @@ import CursesBackend
 import FeedStore
 import Foundation
 import TUI
+import TUIRuntime
 
 /// `artfeed [browse] [SOURCE] [--artist NAME]`: the interactive browser.
 struct Browse: ParsableCommand {
@@ -54,6 +55,7 @@ struct Browse: ParsableCommand {
       shouldStop: { TerminalGuard.receivedSignal != nil },
       openLink: { url, report in BrowserLauncher.open(url, screen: screen, report: report) },
       images: FeedSources.images(options.network), library: library)
+    TerminalGuard.wakes(loop.wake)
     loop.run(initial: commands)
     screen.close()
     if state.quitsIfNotAFeed, loop.state.list.count == 0, let failure = loop.state.loadFailure,

@@ -27,7 +27,7 @@ struct Export: ParsableCommand {
     // Cached copies and local files only: an offline refresh reads what is already here.
     let loader = FeedLoader(
       fetcher: FeedFetcher(
-        client: CurlClient.shared, cache: access.cache, options: FetchOptions(offline: true)))
+        client: SharedHTTPClient(), cache: access.cache, options: FetchOptions(offline: true)))
     let refresher = SubscriptionRefresher(loader: loader)
     let refreshes = runBlocking { await refresher.refresh(subscriptions) }
     let entries = refreshes.map(Self.entry)

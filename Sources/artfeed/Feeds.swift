@@ -8,8 +8,8 @@ struct Feeds: ParsableCommand {
     abstract: "List the subscriptions with their last fetch.",
     discussion: """
       One line per feed: its state ("fetched 3 h ago" from the cache, "never fetched", or
-      "local file"), the source, then the title and tags the feeds file gives it. Nothing is
-      fetched. Lines of the feeds file artfeed cannot read are reported on standard error.
+      "local file"), the source, then the title and tags the feeds file gives it, and
+      "N/M unread" once artfeed has recorded the feed's items. Nothing is fetched. Lines of the feeds file artfeed cannot read are reported on standard error.
       """,
     version: Artfeed.version)
 
@@ -31,10 +31,11 @@ struct Feeds: ParsableCommand {
     }
     let cache = access.cache
     let now = Date()
+    let counts = Self.unreadCounts()
     let rows = file.subscriptions.map { subscription in
       (
         SubscriptionStatus.describe(subscription, cache: cache, now: now),
-        Self.describe(subscription)
+        Self.describe(subscription) + Self.unread(subscription, counts)
       )
     }
     let width = rows.map(\.0.count).max() ?? 0

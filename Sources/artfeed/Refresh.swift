@@ -51,6 +51,7 @@ struct Refresh: ParsableCommand {
         say("[\(progress.done)/\(progress.total)] \(progress.latest.subscription.source): \(state)")
       }
     }
+    StateAccess.record(results)
     let all = AllItems.merge(results.compactMap(\.list))
     let states = results.map(\.state)
     let unsaved = states.filter { if case .unsaved = $0 { true } else { false } }.count

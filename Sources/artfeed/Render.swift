@@ -2,6 +2,7 @@ import ArgumentParser
 import FeedStore
 import Foundation
 import TUI
+import TUIRuntime
 
 /// `artfeed render`: the screen the browser would show, as plain text.
 ///
@@ -95,7 +96,7 @@ struct Render: ParsableCommand {
     if firstScreen, library != nil {
       // The feed list as soon as every feed has been read once (cached copies, files).
       _ = runner.settle(&state, initial: commands)
-      let text = state.render().trimmedLines.joined(separator: "\n") + "\n"
+      let text = state.render(now: Date()).trimmedLines.joined(separator: "\n") + "\n"
       FileHandle.standardOutput.write(Data(text.utf8))
       Foundation.exit(0)
     }
@@ -103,7 +104,7 @@ struct Render: ParsableCommand {
       // Stops at the first event after which the list has items: a batch, or the whole feed.
       _ = runner.settle(&state, initial: commands) { $0.list.count > 0 }
       if let failure = state.loadFailure { fail(CommandFailure(failure)) }
-      let text = state.render().trimmedLines.joined(separator: "\n") + "\n"
+      let text = state.render(now: Date()).trimmedLines.joined(separator: "\n") + "\n"
       FileHandle.standardOutput.write(Data(text.utf8))
       Foundation.exit(0)
     }
@@ -117,7 +118,7 @@ struct Render: ParsableCommand {
     // bounded by --timeout so a slow server cannot hold the output.
     let deadline = DispatchTime.now() + options.network.timeout
     _ = runner.settle(&state, initial: state.pictureCommands(), deadline: deadline)
-    let screen = state.render()
+    let screen = state.render(now: Date())
     let lines = color ? screen.sgrLines : screen.trimmedLines
     var output = lines.joined(separator: "\n") + "\n"
     if stats {

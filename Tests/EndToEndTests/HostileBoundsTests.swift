@@ -5,8 +5,8 @@ import Testing
 extension EndToEnd {
   /// The big hostile inputs, generated at run time, through the real (debug) binary: each
   /// `parse` or `render` is one process whose time and peak memory (`wait4`) are measured and
-  /// bounded. The bounds are generous, for a loaded 2-core machine; the figures measured on a
-  /// quiet one are in DECISIONS.md ("Hostile input and terminal abuse").
+  /// bounded. The bounds are generous, for a loaded 2-core machine; the figures measured are
+  /// in Benchmarks/README.md ("Hostile input bounds").
   @Suite("Hostile input: time and memory per process")
   struct HostileBoundsTests {
     static let gibibyte = 1 << 20  // in KiB, as wait4 reports

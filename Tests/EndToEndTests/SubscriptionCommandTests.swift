@@ -11,7 +11,10 @@ extension EndToEnd {
     struct Home {
       let scratch: Scratch
       var environment: [String: String] {
-        ["XDG_CONFIG_HOME": scratch.path("config"), "XDG_CACHE_HOME": scratch.path("cache")]
+        [
+          "XDG_CONFIG_HOME": scratch.path("config"), "XDG_CACHE_HOME": scratch.path("cache"),
+          "XDG_DATA_HOME": scratch.path("data"),
+        ]
       }
       var feedsFile: String { scratch.path("config/artfeed/feeds") }
 
@@ -192,9 +195,9 @@ extension EndToEnd {
       let listed = try home.run(["feeds"])
       #expect(
         listed.output == """
-          fetched just now  \(server.url("/feed.xml").absoluteString)
+          fetched just now  \(server.url("/feed.xml").absoluteString)  3/3 unread
           never fetched     \(server.url("/status/404").absoluteString)
-          fetched just now  \(server.url("/etag/feed.xml").absoluteString)
+          fetched just now  \(server.url("/etag/feed.xml").absoluteString)  3/3 unread
 
           """)
       let exported = try home.run(["export"])

@@ -62,7 +62,7 @@ extension EndToEnd {
         "--width", "\(width)", "--height", "\(height)",
       ])
       // The scrollbar's thumb follows the height estimate, which depends on the rows the
-      // storm measured (see DECISIONS.md, end-to-end tests): compared without it.
+      // storm measured (see docs/adr/0018): compared without it.
       let screen = try tmux.screen(timeout: 20) {
         ScreenText.withoutScrollbar(ScreenText.trimmed($0)) == ScreenText.withoutScrollbar(expected)
           && !ScreenText.hasLoadingBox($0)

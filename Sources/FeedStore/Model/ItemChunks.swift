@@ -32,7 +32,9 @@ public struct ItemChunks: Sendable, RandomAccessCollection, Equatable {
     if let inner = base.positions {
       self.positions = positions.map { inner[Int($0)] }
     } else {
-      precondition(
+      // Checked in debug builds only: answers of a million positions come from the index,
+      // which makes them inside its items, and a release check would cost O(answer) a key.
+      assert(
         positions.allSatisfy { $0 >= 0 && Int($0) < base.count },
         "selected positions inside 0..<\(base.count)")
       self.positions = positions
@@ -62,6 +64,20 @@ public struct ItemChunks: Sendable, RandomAccessCollection, Equatable {
     if positions != nil {
       positions?.append(contentsOf: (first..<first + items.count).lazy.map { Int32($0) })
     }
+  }
+
+  /// True when `other` is this very value handed out again (the same storage, not just the
+  /// same items): a search answer repeated for a longer query that matches the same artists.
+  /// O(1).
+  public func sharesStorage(with other: ItemChunks) -> Bool {
+    guard endIndex == other.endIndex, chunks.count == other.chunks.count else { return false }
+    let sameChunks =
+      chunks.withUnsafeBufferPointer { $0.baseAddress }
+      == other.chunks.withUnsafeBufferPointer { $0.baseAddress }
+    let samePositions =
+      positions?.withUnsafeBufferPointer { $0.baseAddress }
+      == other.positions?.withUnsafeBufferPointer { $0.baseAddress }
+    return sameChunks && samePositions
   }
 
   /// The chunk holding stored item `position`: the first whose end is above it.

@@ -6,7 +6,8 @@ import FeedCore
 /// An item is its guid; without one, its link; without either, its title and date (two
 /// untitled, undated items without links are the same item only if both are empty).
 public struct ItemID: Hashable, Sendable {
-  private let key: String
+  /// The identity as text ("g:" guid, "l:" link, "t:" title and date); `ItemKey` hashes it.
+  let key: String
 
   public init(_ item: FeedItem) {
     if let guid = item.guid, !guid.isEmpty {

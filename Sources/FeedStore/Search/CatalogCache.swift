@@ -6,7 +6,7 @@ import Locking
 ///
 /// The main feed's index grows batch by batch while it streams in (a search meanwhile sees
 /// the items read so far); other catalog feeds are read whole on the first search that
-/// needs them. A reload of the main feed starts its index again. Behind a `Mutex`, so the
+/// needs them. A reload of the main feed starts its index again. Behind a lock (`Locked`), so the
 /// loading task adds batches from inside the parse's callback without waiting.
 final class CatalogCache: Sendable {
   /// One feed's answer: a selection view of its index's items, and their row kinds if kept.

@@ -40,10 +40,10 @@ extension AppState {
     case .search:
       let commands = openEntry(0)
       pages.items?.openedForSearch = true
-      beginPrompt()
+      pages.items?.beginPrompt()
       return commands
     case .help:
-      showsHelp = true
+      overlay = .help(top: 0)
       return []
     case .quit:
       return [.quit]
@@ -75,9 +75,9 @@ extension AppState {
       loaded = list
       source = .feed(entry - 1)
     }
-    var list = ItemList(loaded)
-    list.resize(width: listWidth, height: listHeight)
-    pages.items = ItemsPage(list: list, source: source)
+    var items = ItemsPage(list: ItemList(loaded), source: source, generationsFrom: generationFloor)
+    items.resize(columns: width, lines: listHeight)
+    pages.items = items
     pages.item = nil
     return []
   }
@@ -89,14 +89,13 @@ extension AppState {
     var commands: [Command] = []
     if page.isLoading { commands.append(.cancel(.load)) }
     if page.isSearching { commands.append(.cancel(.search)) }
-    if page.list.pageInFlight != nil || page.savedList?.pageInFlight != nil {
+    if page.list.pageInFlight != nil || page.feed?.pageInFlight != nil {
       commands.append(.cancel(.page))
     }
-    loadGeneration += 1
-    searchGeneration += 1
+    // Answers still on their way for this page match no later page.
+    generationFloor = max(generationFloor, page.lastGeneration + 1)
     pages.items = nil
     pages.item = nil
-    prompt = nil
     status = nil
     return commands
   }
@@ -154,12 +153,8 @@ extension AppState {
   /// search) with the reader's place kept by identity. A load of the page's own brings its
   /// list itself.
   mutating func replaceItems(with loaded: LoadedList) {
-    guard pages.items != nil, !isLoading else { return }
-    if searchQuery == nil, prompt == nil {
-      list.replace(with: loaded)
-    } else if savedList != nil {
-      savedList?.replace(with: loaded)
-    }
+    guard pages.items?.isLoading == false else { return }
+    pages.items?.replaceItems(with: loaded)
   }
 
   /// A feed's own page reloaded it (`r` there): the feed list shows the new state.

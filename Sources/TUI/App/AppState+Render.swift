@@ -4,8 +4,9 @@ import Foundation
 import TextLayout
 
 extension AppState {
-  /// Draws the whole screen into a buffer of the state's size.
-  public func render() -> ScreenBuffer {
+  /// Draws the whole screen into a buffer of the state's size: a pure function of the state
+  /// and `context` (the clock is passed in, never read).
+  public func render(_ context: RenderContext) -> ScreenBuffer {
     var buffer = ScreenBuffer(width: width, height: height)
     if isTooSmall {
       drawTooSmall(into: &buffer)
@@ -13,29 +14,22 @@ extension AppState {
     }
     switch topPage {
     case .item:
-      drawTitleBar(into: &buffer)
+      pages.items?.drawTitleBar(into: &buffer, width: width, context: context)
       if let detail { drawDetail(detail, into: &buffer) }
     case .items:
-      drawTitleBar(into: &buffer)
-      list.draw(into: &buffer, top: 1, emptyMessage: emptyMessage, pictures: pictures, now: Date())
+      pages.items?.draw(into: &buffer, pictures: pictures, context: context)
     case .feeds:
       drawFeedsTitleBar(into: &buffer)
-      pages.feeds?.draw(into: &buffer, y: 1, width: width, now: Date())
+      pages.feeds?.draw(into: &buffer, y: 1, width: width, now: context.now)
     }
-    drawStatusLine(into: &buffer)
-    if showsHelp { HelpOverlay.draw(into: &buffer, top: helpTop) }
+    drawStatusLine(into: &buffer, context: context)
+    if case .help(let top) = overlay { HelpOverlay.draw(into: &buffer, top: top) }
     return buffer
   }
 
-  private var emptyMessage: String {
-    if isLoading { return "Loading…" }
-    if isSearching, list.count == 0 { return "Searching…" }
-    if let loadFailure, searchQuery == nil, prompt == nil {
-      return "Could not load the feed. \(loadFailure.description). Press r to try again."
-    }
-    if let searchQuery { return "No items by an artist matching “\(searchQuery)”." }
-    if let prompt, !prompt.isEmpty { return "No items by an artist matching “\(prompt)”." }
-    return "This feed has no items."
+  /// The frame for now in the reader's time zone (the run loop's and `render`'s).
+  public func render(now: Date) -> ScreenBuffer {
+    render(RenderContext(now: now, timeZone: timeZone))
   }
 
   private func drawTooSmall(into buffer: inout ScreenBuffer) {
@@ -44,26 +38,6 @@ extension AppState {
     for (y, line) in LineWrapper.wrap(message, width: width).prefix(height).enumerated() {
       buffer.put(line.text, x: 0, y: y, style: .normal)
     }
-  }
-
-  private func drawTitleBar(into buffer: inout ScreenBuffer) {
-    buffer.fill(x: 0, y: 0, width: width, height: 1, style: .bar)
-    var parts = [Sanitizer.clean(list.title)]
-    if isLoading && list.count == 0 {
-      parts.append("loading")
-    } else {
-      parts.append(list.count == 1 ? "1 item" : "\(list.count) items")
-      if listIsLoading { parts.append("loading") }
-    }
-    switch list.freshness {
-    case .local: parts.append("offline")
-    case .live: break
-    case .cached(let fetchedAt, _):
-      parts.append("cached " + Self.age(since: fetchedAt, now: Date()))
-    }
-    let name = parts[0].lowercased().contains("artfeed") ? "" : "artfeed · "
-    let title = " " + name + parts.joined(separator: " · ")
-    buffer.put(title, x: 0, y: 0, style: Style(.bar, bold: true, reverse: true))
   }
 
   private func drawFeedsTitleBar(into buffer: inout ScreenBuffer) {
@@ -79,9 +53,7 @@ extension AppState {
 
   /// What the spinner says is under way.
   private var busyWhat: String {
-    if isLoading { return "loading" }
-    if isSearching { return "searching" }
-    if list.pageInFlight != nil || savedList?.pageInFlight != nil { return "next page" }
+    if let what = pages.items?.busyWhat { return what }
     if let reading = pages.feeds?.reading { return "refreshing \(reading.done)/\(reading.total)" }
     return ""
   }
@@ -99,25 +71,16 @@ extension AppState {
     }
   }
 
-  private func drawStatusLine(into buffer: inout ScreenBuffer) {
+  private func drawStatusLine(into buffer: inout ScreenBuffer, context: RenderContext) {
     let y = height - 1
     buffer.fill(x: 0, y: y, width: width, height: 1, style: .bar)
-    if let prompt {
-      let characters = Array(prompt)
-      let cursor = min(max(0, promptCursor), characters.count)
-      let prompted = Style(.prompt, bold: true, reverse: true)
-      var end = buffer.put("Artist: " + String(characters[..<cursor]), x: 0, y: y, style: prompted)
-      end = buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
-      let after = buffer.put(String(characters[cursor...]), x: end, y: y, style: prompted)
-      let busy =
-        isSearching ? "  " + Self.spinner[spinnerFrame % Self.spinner.count] + " searching" : ""
-      buffer.put(busy + "   Enter keep  Esc cancel", x: after, y: y, style: .bar)
+    let spinner = Self.spinner[spinnerFrame % Self.spinner.count]
+    if let page = pages.items, let prompt = page.prompt {
+      page.drawPrompt(prompt, into: &buffer, y: y, spinner: spinner)
       return
     }
     var left = " "
-    if isBusy {
-      left += Self.spinner[spinnerFrame % Self.spinner.count] + " \(busyWhat)  "
-    }
+    if isBusy { left += spinner + " \(busyWhat)  " }
     if topPage == .feeds, let page = pages.feeds {
       left += "\(page.selection + 1)/\(page.entries.count)"
     } else if let detail {
@@ -125,7 +88,7 @@ extension AppState {
       let shown = min(total, detail.top + detail.height)
       left += "\(shown)/\(total) lines"
     } else {
-      left += list.count == 0 ? "0/0" : "\((list.selection ?? 0) + 1)/\(list.count)"
+      left += pages.items?.position ?? "0/0"
     }
     let end = buffer.put(left, x: 0, y: y, style: .bar)
     let right: String
@@ -136,21 +99,15 @@ extension AppState {
         status.hasPrefix("Error") || status.hasPrefix("Search failed")
         ? Style(.error, bold: true, reverse: true) : .bar
     } else if topPage == .feeds, let page = pages.feeds {
-      let detail = page.selectedDetail(now: Date())
+      let detail = page.selectedDetail(now: context.now)
       right = Sanitizer.clean(detail ?? FeedListPage.hints)
       style =
         detail?.hasPrefix("Error") == true ? Style(.error, bold: true, reverse: true) : .bar
     } else if detail != nil {
       right = DetailState.hints
       style = .bar
-    } else if searchQuery != nil {
-      right = "j/k move  Enter open  / artist  Esc all items  ? help"
-      style = .bar
-    } else if pages.feeds != nil {
-      right = "j/k move  Enter open  / artist  r refresh  Esc feeds  ? help"
-      style = .bar
     } else {
-      right = "j/k move  Enter open  / artist  ? help  q quit"
+      right = pages.items?.hints(hasFeedList: pages.feeds != nil) ?? ""
       style = .bar
     }
     buffer.put("  " + right, x: end, y: y, style: style, limit: width)

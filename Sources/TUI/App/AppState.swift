@@ -1,24 +1,22 @@
 import FeedCore
 import FeedStore
+import Foundation
 
 /// Everything the browser shows, and nothing about how it is drawn.
 ///
 /// Changed only by `update(_:)` (AppState+Update.swift), which turns events into new state and
-/// commands; drawn only by `render(into:)` (AppState+Render.swift). One run loop owns it.
+/// commands; drawn only by `render(_:)` (AppState+Render.swift), a pure function of the state
+/// and a `RenderContext`. One run loop owns it. The pages are models of their own
+/// (`FeedListPage`, `ItemsPage`, `DetailState`); the state routes keys and finished work to
+/// the page they are for and carries out what the page asks (`ItemsPage.Outcome`).
 public struct AppState {
   /// The terminal size the state was last laid out for.
   public private(set) var width: Int
   public private(set) var height: Int
-  /// The pages, feeds -> items -> item (`PageStack`); the one on top is the one shown, and
-  /// the help overlay and the search prompt sit over it.
+  /// The pages, feeds -> items -> item (`PageStack`); the one on top is the one shown.
   var pages: PageStack
-  /// The search prompt's text while the reader types, nil when the prompt is closed.
-  public internal(set) var prompt: String?
-  /// Where typing goes in the prompt, in characters from its start.
-  public internal(set) var promptCursor = 0
-  public internal(set) var showsHelp = false
-  /// The help overlay's first line shown, when it is too tall for the screen.
-  var helpTop = 0
+  /// What sits over the page on top, if anything.
+  public internal(set) var overlay: Overlay?
   /// The last error or note for the status line.
   public internal(set) var status: String?
   /// Quit when the first load finds the source is not a feed or cannot be read (a file given
@@ -26,11 +24,20 @@ public struct AppState {
   public var quitsIfNotAFeed = false
   /// Pictures: on or off, depth, converted cells and failures (AppState+Pictures.swift).
   public internal(set) var pictures = PictureBoard()
+  /// The reader's time zone, for dates in laid-out text (set once at start; UTC until then,
+  /// so that tests draw the same screens everywhere).
+  public var timeZone = TimeZone(secondsFromGMT: 0) ?? TimeZone.current
   var spinnerFrame = 0
-  /// Tokens matching finished work to what asked for it: a load, a search, a feeds refresh.
-  var loadGeneration = 0
-  var searchGeneration = 0
+  /// Token matching a feeds read or refresh to what asked for it.
   var feedsGeneration = 0
+  /// The highest generation any items page used: the next page starts above it.
+  var generationFloor = 0
+
+  /// What can sit over the page on top.
+  public enum Overlay: Equatable {
+    /// The key list; `top` is its first line shown when it is taller than the screen.
+    case help(top: Int)
+  }
 
   /// A state showing `list` (usually empty and loading) at a terminal size: the items page
   /// alone, as for one feed or the bundled ones.
@@ -42,7 +49,8 @@ public struct AppState {
     self.pages = PageStack(items: ItemsPage(list: list, source: .main))
     self.width = max(0, width)
     self.height = max(0, height)
-    self.list.resize(width: listWidth, height: listHeight)
+    let (columns, lines) = (self.width, listHeight)
+    pages.items?.resize(columns: columns, lines: lines)
   }
 
   /// A state opening on the feed list of `library`'s subscriptions (titled by the feeds
@@ -71,8 +79,7 @@ public struct AppState {
 
   /// Work is under way in the background (the spinner turns).
   public var isBusy: Bool {
-    isLoading || isSearching || list.pageInFlight != nil || savedList?.pageInFlight != nil
-      || pages.feeds?.isReading == true
+    pages.items?.isBusy == true || pages.feeds?.isReading == true
   }
 
   /// True when the list on screen did not come from the network just now.
@@ -90,21 +97,13 @@ public struct AppState {
   /// Lines for rows: the first line is the title bar, the last the status line.
   var listHeight: Int { max(0, height - 2) }
 
+  /// Lays every page out at a new terminal size (each page resizes what it keeps).
   mutating func resize(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
-    let (columns, lines) = (listWidth, listHeight)
-    // Every list that can come back on screen: the one shown, the one under a search, the
-    // one the prompt's Esc restores, and the one a reload is gathering.
-    list.resize(width: columns, height: lines)
-    savedList?.resize(width: columns, height: lines)
-    if var before = beforePrompt {
-      before.list.resize(width: columns, height: lines)
-      beforePrompt = before
-    }
-    progress.incoming?.resize(width: columns, height: lines)
-    let columnsForItem = self.width
-    pages.item?.resize(width: columnsForItem, height: lines)
+    let (columns, lines) = (self.width, listHeight)
+    pages.items?.resize(columns: columns, lines: lines)
+    pages.item?.resize(width: columns, height: lines)
     pages.feeds?.resize(height: lines)
   }
 }
@@ -119,8 +118,8 @@ public struct DetailState {
   /// again, so going 100 -> 60 -> 100 columns comes back to the very same line.
   private var place: (block: Int, offset: Int) = (-1, -1)
 
-  init(item: FeedItem, width: Int, height: Int) {
-    view = DetailView(item: item, width: width)
+  init(item: FeedItem, width: Int, height: Int, timeZone: TimeZone) {
+    view = DetailView(item: item, width: width, timeZone: timeZone)
     self.height = max(0, height)
   }
 
@@ -163,16 +162,52 @@ public struct DetailState {
   /// Re-wraps at a new width, keeping the passage that was at the top of the screen there.
   mutating func resize(width: Int, height: Int) {
     self.height = max(0, height)
-    if width != view.width { view = DetailView(item: view.item, width: width) }
+    if width != view.width {
+      view = DetailView(item: view.item, width: width, timeZone: view.timeZone)
+    }
     top = min(view.line(atBlock: place.block, offset: place.offset), maxTop)
   }
 }
 
 extension AppState {
+  /// The page on top.
+  var topPage: PageStack.Top { pages.top }
+
+  /// Where the items page's list comes from (`.main` when there is none).
+  public var itemsSource: SourceKey { pages.items?.source ?? .main }
+
+  /// The feed list, when the reader has subscriptions.
+  public var feedList: FeedListPage? { pages.feeds }
+
+  /// The items page, when there is one.
+  public var itemsPage: ItemsPage? { pages.items }
+
+  // Readings of the items page, for the app's own code and tests. With no items page (the
+  // feed list alone) they are an empty list and idle flags.
+
+  /// The list on screen: the feed, or an artist search's result.
+  public var list: ItemList { pages.items?.list ?? Self.noList }
+
+  static var noList: ItemList { ItemList(title: "artfeed", items: []) }
+
+  /// The search prompt's text while the reader types, nil when the prompt is closed.
+  public var prompt: String? { pages.items?.prompt?.text }
+  /// Where typing goes in the prompt, in characters from its start.
+  public var promptCursor: Int { pages.items?.prompt?.cursor ?? 0 }
+  public var showsHelp: Bool { overlay != nil }
+  public var searchQuery: String? { pages.items?.searchQuery }
+  public var isLoading: Bool { pages.items?.isLoading ?? false }
+  public var isSearching: Bool { pages.items?.isSearching ?? false }
+  public var loadFailure: LoadError? { pages.items?.loadFailure }
+  public var searchFailure: LoadError? { pages.items?.searchFailure }
+
+  /// The open item, if any.
+  public var detail: DetailState? { pages.item }
+
   /// Scrolls the list so a row is at the top (`artfeed render --top`).
-  public mutating func scrollList(toRow row: Int) { list.scroll(toRow: row) }
+  public mutating func scrollList(toRow row: Int) { pages.items?.list.scroll(toRow: row) }
   /// Selects a row of the list (`artfeed render --select`).
-  public mutating func selectRow(_ row: Int) { list.select(row) }
+  public mutating func selectRow(_ row: Int) { pages.items?.list.select(row) }
   /// Starts a new count of rows measured.
-  public mutating func resetListStats() { list.resetStats() }
+  public mutating func resetListStats() { pages.items?.list.resetStats() }
 }

@@ -77,19 +77,9 @@ public enum ItemPresentation {
     return nil
   }
 
-  /// True when the item gets an image row (it has a picture of some kind).
-  public static func hasPicture(_ item: FeedItem) -> Bool {
-    !item.thumbnails.isEmpty && item.thumbnails.contains { !$0.url.isEmpty }
-      || item.contents.contains(where: isImage) || !(item.firstImage ?? "").isEmpty
-  }
+  /// True when the item gets an image row (it has a picture of some kind): FeedStore's rule,
+  /// which the search indexes keep per item too.
+  public static func hasPicture(_ item: FeedItem) -> Bool { ItemPicture.has(item) }
 
-  /// A `media:content` that is a still image: `medium="image"`, an `image/` type, or, with
-  /// neither said, an address ending in a picture extension.
-  static func isImage(_ content: MediaContent) -> Bool {
-    guard !content.url.isEmpty else { return false }
-    if let medium = content.medium?.lowercased() { return medium == "image" }
-    if let type = content.type?.lowercased() { return type.hasPrefix("image/") }
-    let path = (content.url.split(separator: "?").first ?? "").lowercased()
-    return [".jpg", ".jpeg", ".png", ".gif", ".webp"].contains { path.hasSuffix($0) }
-  }
+  static func isImage(_ content: MediaContent) -> Bool { ItemPicture.isImage(content) }
 }

@@ -22,15 +22,18 @@ public struct DetailView: Sendable {
 
   public let item: FeedItem
   public let width: Int
+  /// The reader's time zone, for the item's date.
+  public let timeZone: TimeZone
   public private(set) var lines: [Line] = []
   /// The thumbnail box (media view only), at the top left of the content.
   public private(set) var box: BoxRect?
 
   /// Lays out the item at a width. The box takes the left of the heading when the text beside
   /// it would still be at least `RowMetrics`-readable; otherwise the view is the article view.
-  public init(item: FeedItem, width: Int) {
+  public init(item: FeedItem, width: Int, timeZone: TimeZone) {
     self.item = item
     self.width = max(0, width)
+    self.timeZone = timeZone
     layout()
   }
 
@@ -105,7 +108,7 @@ public struct DetailView: Sendable {
   private func headerFields() -> [String] {
     var fields: [String] = []
     if let author = item.author, !author.isEmpty { fields.append("by \(author)") }
-    if let date = item.published { fields.append(Self.dateText(date)) }
+    if let date = item.published { fields.append(DateText.full(date, timeZone: timeZone)) }
     if let rating = item.rating, rating.lowercased() == "adult" { fields.append("Rated: adult") }
     return fields
   }
@@ -138,5 +141,4 @@ public struct DetailView: Sendable {
   }
 
   /// "2014-05-28 00:52": the full date in local time (the list shows the short form).
-  static func dateText(_ date: Date) -> String { DateText.full(date) }
 }

@@ -8,7 +8,7 @@ extension ItemList {
   /// from line `top` for the viewport's height) and the scrollbar in the last column.
   func draw(
     into buffer: inout ScreenBuffer, top: Int, emptyMessage: String,
-    pictures: PictureBoard = PictureBoard(), now: Date = Date()
+    pictures: PictureBoard = PictureBoard(), context: RenderContext
   ) {
     let height = viewport.height
     let area = top..<(top + height)
@@ -21,7 +21,7 @@ extension ItemList {
       return
     }
     for visible in visibleRows {
-      drawRow(visible, into: &buffer, top: top, area: area, pictures: pictures, now: now)
+      drawRow(visible, into: &buffer, top: top, area: area, pictures: pictures, context: context)
     }
     let thumb = viewport.scrollbar(trackHeight: height)
     Scrollbar.draw(x: viewport.width, top: top, height: height, thumb: thumb, into: &buffer)
@@ -29,10 +29,11 @@ extension ItemList {
 
   private func drawRow(
     _ visible: VisibleRow, into buffer: inout ScreenBuffer, top: Int, area: Range<Int>,
-    pictures: PictureBoard, now: Date
+    pictures: PictureBoard, context: RenderContext
   ) {
     let item = items[visible.row]
-    let layout = Self.layout(of: item, width: viewport.width, now: now)
+    let layout = Self.layout(
+      of: item, width: viewport.width, now: context.now, timeZone: context.timeZone)
     let rowTop = top + visible.y
     let isSelected = visible.row == selection
     func style(_ base: Style) -> Style { isSelected ? base.selected : base }

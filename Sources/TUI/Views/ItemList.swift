@@ -37,8 +37,10 @@ public struct ItemList {
   /// `G` was the reader's last move: rows appended while the feed loads keep the selection
   /// on the last row (see `appendBatch`).
   public private(set) var followsEnd = false
-  /// The load that filled this list batch by batch (`AppState.loadGeneration`), if any.
+  /// The load that filled this list batch by batch (`ItemsPage.loadGeneration`), if any.
   var loadGeneration: Int?
+  /// The load was stopped before the end of the feed: the title bar says "partial".
+  public private(set) var isPartial = false
 
   public init(title: String, items: [FeedItem]) {
     self.init(title: title, chunks: ItemChunks(items), rowKinds: nil)
@@ -214,11 +216,18 @@ public struct ItemList {
     pagesSeen = []
     identities = nil
     followsEnd = false
+    isPartial = false
     rememberPlace()
   }
 
   /// The feed finished loading: `G` no longer follows an end that stopped moving.
   mutating func stopFollowing() { followsEnd = false }
+
+  /// The load was cancelled: the list holds only the items read by then.
+  mutating func markPartial() {
+    isPartial = true
+    followsEnd = false
+  }
 
   /// The feed finished loading: its final title, freshness and next page.
   mutating func finishLoading(_ loaded: LoadedList) {
@@ -269,16 +278,14 @@ public struct ItemList {
 
   // MARK: - Layout
 
+  /// The row kind of an item: FeedStore's `ItemPicture.rowKind`, which the search indexes
+  /// keep too, so answers carry their rows' kinds.
   static func kind(of item: FeedItem) -> Kind {
-    ItemPresentation.hasPicture(item) ? .image : .basic
+    Kind(rawValue: ItemPicture.rowKind(item)) ?? .basic
   }
 
   /// The engine's kind number for an item's row (0 basic, 1 image).
   public static func rowKind(of item: FeedItem) -> Int { Int(kind(of: item).rawValue) }
-
-  /// The rule a `CatalogSource` keeps per item (`init(...rowKind:)`), so a search answer
-  /// carries its rows' kinds: `rowKind(of:)` as the engine's byte.
-  public static let rowKindByte: @Sendable (FeedItem) -> UInt8 = { kind(of: $0).rawValue }
 
   /// An item's row height at a width: what the list measures (benchmarks use it too).
   ///
@@ -294,10 +301,10 @@ public struct ItemList {
   }
 
   /// The row's cells at a width: the one layout both measuring and drawing use.
-  static func layout(of item: FeedItem, width: Int, now: Date) -> RowLayout {
+  static func layout(of item: FeedItem, width: Int, now: Date, timeZone: TimeZone) -> RowLayout {
     RowLayout.make(
       title: ItemPresentation.title(of: item),
-      byline: ItemPresentation.byline(of: item, now: now),
+      byline: ItemPresentation.byline(of: item, now: now, timeZone: timeZone),
       subtitle: ItemPresentation.subtitle(of: item), hasThumbnail: kind(of: item) == .image,
       width: width)
   }

@@ -11,9 +11,9 @@ enum ArtfeedCommand {
     }
     return try Spawn.capture(
       [binary.path] + arguments,
-      environment: environment.merging(["LANG": "C.UTF-8", "XDG_CONFIG_HOME": Paths.noConfig]) {
-        a, _ in a
-      })
+      environment: environment.merging([
+        "LANG": "C.UTF-8", "XDG_CONFIG_HOME": Paths.noConfig, "XDG_DATA_HOME": Paths.scratchData,
+      ]) { a, _ in a })
   }
 
   /// What `artfeed render ARGUMENTS` prints: the screen the browser draws for the same state.

@@ -168,6 +168,11 @@ enum Paths {
   /// their own.
   static let noConfig = "/nonexistent/artfeed-e2e-config"
 
+  /// `XDG_DATA_HOME` for runs that set none: a folder of this test process, so no test
+  /// writes read state into the reader's own `~/.local/share`.
+  static let scratchData = FileManager.default.temporaryDirectory
+    .appendingPathComponent("artfeed-e2e-data-\(getpid())").path
+
   /// The package root, from this file's path.
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

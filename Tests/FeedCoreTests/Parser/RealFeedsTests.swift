@@ -29,7 +29,7 @@ struct RealFeedsTests {
       let comparison = try RealFeeds.compare(name)
       print("realfeeds \(name): \(comparison.summary)")
       for difference in comparison.differences where RealFeeds.isKnown(difference, in: name) {
-        print("  known difference (DECISIONS.md): \(difference.text)")
+        print("  known difference (docs/adr/0029): \(difference.text)")
       }
       if comparison.differences.isEmpty {
         exact += 1
@@ -89,7 +89,8 @@ enum RealFeeds {
     return notes
   }
 
-  /// Differences kept on purpose, each a decision in DECISIONS.md: (file, item, field).
+  /// Differences kept on purpose, each a decision in docs/adr/0029-real-feeds-contract.md:
+  /// (file, item, field).
   static let knownDifferences: [(file: String, item: Int, field: String)] = [
     // "Real feeds: one reference value lost its `&`": the source says
     // `hindi&amp;hl=en`; the expected file (lxml in recovery mode) dropped the reference.

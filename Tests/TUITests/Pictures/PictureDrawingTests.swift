@@ -6,6 +6,7 @@ import Pictures
 import Testing
 
 @testable import TUI
+@testable import TUIRuntime
 
 /// A client that never connects (image tests run offline).
 struct NoNetwork: HTTPClient {
@@ -20,7 +21,11 @@ struct PictureDrawingTests {
   func pictureState(width: Int = 60, height: Int = 20) -> (AppState, [PictureCache.Key]) {
     var state = Fixtures.state(width: width, height: height)
     state.configurePictures(enabled: true, depth: .indexed256)
-    guard case .wantPictures(let keys)? = state.pictureCommands().first else { return (state, []) }
+    let asked = state.pictureCommands()
+    guard let keys = asked.first?.pictureKeys else {
+      Issue.record("pictures on, and no pictures asked for: \(asked)")
+      return (state, [])
+    }
     return (state, keys)
   }
 

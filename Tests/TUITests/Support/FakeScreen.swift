@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import TUI
+@testable import TUIRuntime
 
 /// A screen driven by a script: each step waits (bounded) until the last frame shows a text,
 /// then delivers its event. Frames are kept for inspection.
@@ -28,7 +29,7 @@ final class FakeScreen: Screen {
 
   func draw(_ buffer: ScreenBuffer) { frames.append(buffer) }
 
-  func nextEvent(timeoutMilliseconds: Int) -> Event? {
+  func nextEvent(wake: WakeSignal, timeoutMilliseconds: Int?) -> Event? {
     guard let step = steps.first else { return .key(.character("q")) }
     let shown = frames.last?.lines.joined(separator: "\n") ?? ""
     if let text = step.waitFor, !shown.contains(text) {

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import Pictures
 
 @testable import TUI
 
@@ -45,7 +46,9 @@ extension AppState {
     var queue = events
     while !queue.isEmpty {
       let event = queue.removeFirst()
-      for command in update(event) {
+      let commands = update(event)
+      itemsPage?.checkInvariants()
+      for command in commands {
         if case .search(let generation, let query, _) = command {
           let found = LoadedList(
             title: "Artist: \(query)", items: ArtistMatch.search(catalog, query: query),
@@ -68,4 +71,30 @@ extension AppState {
   }
 
   var screenText: String { render().trimmedLines.joined(separator: "\n") }
+}
+
+extension RenderContext {
+  /// A fixed clock (2026-11-22 12:00 UTC) in UTC: whole screens drawn with it are the same
+  /// on every run and machine.
+  static let fixed = RenderContext(
+    now: Date(timeIntervalSince1970: 1_795_348_800), timeZone: TimeZone(secondsFromGMT: 0)!)
+}
+
+extension AppState {
+  /// The frame now (the tests written before `RenderContext` compare with today's clock).
+  func render() -> ScreenBuffer {
+    render(RenderContext(now: Date(), timeZone: TimeZone(secondsFromGMT: 0)!))
+  }
+}
+
+extension Command {
+  /// The generation of a `.load`, else nil (for `#require` in tests).
+  var loadGeneration: Int? {
+    if case .load(let generation, _) = self { generation } else { nil }
+  }
+
+  /// The keys of a `.wantPictures`, else nil.
+  var pictureKeys: [PictureCache.Key]? {
+    if case .wantPictures(let keys) = self { keys } else { nil }
+  }
 }

@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""What the reader gets: keystroke to frame through a real pty, and idle wake-ups.
+
+Usage: python3 Scripts/pty_figures.py [--items 1000,100000,1000000] [--binary PATH]
+                                      [--query artist12] [--idle 5] [--no-build]
+
+Builds the release binary (unless --no-build), generates the feeds with ScaleBenchmark's
+generator (kept in the temporary folder), then for each size starts `artfeed FILE
+--no-images` in a pseudo-terminal of 100x30 (no tmux, no screen model in the timing path)
+and waits for the whole feed to load. Then it sends keys one at a time, and for each it
+records the time from writing the key to the last byte of the frame it caused: output is
+read until the terminal has been quiet for --quiet seconds (default 0.3), and the figure is
+the arrival time of the last byte before that quiet. A search key's frame is its results,
+however late they come. The bytes are fed to pyte afterwards, to check the screen says what
+the key should have done (the check is not timed).
+
+Keys: `j` (30 times), PgDn (10), `G` and `g` (3 each), Enter and Esc (5 each), a resize
+(100x30 <-> 90x28, 6 times), and each key of an artist search typed one at a time (`/` then
+the query's letters, 4 rounds), then Backspace, and Esc (back to the feed) or Enter (keep the
+result) then Esc (clear it), alternately. Idle: the voluntary and involuntary context switches over
+--idle seconds with nothing loading and no input, of the run loop's thread (the main one) and
+of every thread of the process (a wake-up is a context switch; 0 means it slept throughout).
+
+Prints p50, p99 and max per key kind per size. p99 of a few samples is the largest but one.
+"""
+
+import argparse
+import fcntl
+import os
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def build(no_build):
+    if not no_build:
+        for product in ("artfeed", "ScaleBenchmark"):
+            subprocess.run(["swift", "build", "-c", "release", "--product", product],
+                           cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                         check=True, capture_output=True, text=True).stdout.strip()
+    return out
+
+
+def feed_path(bin_dir, count):
+    path = os.path.join(tempfile.gettempdir(), "artfeed-scale-%d.rss" % count)
+    if not os.path.exists(path):
+        subprocess.run([os.path.join(bin_dir, "ScaleBenchmark"), "--items", str(count),
+                        "--generate-only"], check=True, stdout=subprocess.DEVNULL)
+    return path
+
+
+def set_size(fd, columns, lines):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+
+
+class Browser:
+    """The release binary in a pseudo-terminal; its output is kept with arrival times."""
+
+    def __init__(self, binary, path, columns=100, lines=30):
+        import pyte
+        self.screen = pyte.Screen(columns, lines)
+        self.stream = pyte.ByteStream(self.screen)
+        master, slave = os.openpty()
+        set_size(slave, columns, lines)
+        home = tempfile.mkdtemp(prefix="artfeed-pty-")
+        env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8",
+                   XDG_CONFIG_HOME=os.path.join(home, "config"),
+                   XDG_CACHE_HOME=os.path.join(home, "cache"),
+                   XDG_DATA_HOME=os.path.join(home, "data"))
+        env.pop("NO_COLOR", None)
+        env.pop("TMUX", None)
+        self.process = subprocess.Popen(
+            [binary, path, "--no-images"], stdin=slave, stdout=slave, stderr=slave, env=env,
+            start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+        os.close(slave)
+        self.master = master
+
+    def read_until_quiet(self, quiet, limit=60.0):
+        """Reads until `quiet` seconds pass with no output; returns the last byte's time (or
+        None when nothing came)."""
+        last = None
+        start = time.perf_counter()
+        while True:
+            ready, _, _ = select.select([self.master], [], [], quiet)
+            now = time.perf_counter()
+            if not ready:
+                return last
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                return last
+            if not data:
+                return last
+            last = now
+            self.stream.feed(data)
+            if now - start > limit:
+                return last
+
+    def text(self):
+        return "\n".join(self.screen.display)
+
+    def key(self, data, quiet):
+        """Sends `data`; returns milliseconds to the last byte of the frame it caused."""
+        self.read_until_quiet(0.05)
+        sent = time.perf_counter()
+        os.write(self.master, data)
+        last = self.read_until_quiet(quiet)
+        return None if last is None else (last - sent) * 1000
+
+    def resize(self, columns, lines, quiet):
+        self.read_until_quiet(0.05)
+        self.screen.resize(lines, columns)
+        sent = time.perf_counter()
+        set_size(self.master, columns, lines)
+        last = self.read_until_quiet(quiet)
+        return None if last is None else (last - sent) * 1000
+
+    def wait_loaded(self, count, timeout):
+        """Waits until the title bar shows the whole count and the output is quiet."""
+        deadline = time.time() + timeout
+        wanted = "{:,}".format(count)
+        while time.time() < deadline:
+            self.read_until_quiet(0.5, limit=2)
+            top = self.screen.display[0]
+            if (wanted in top or str(count) in top) and "⠋" not in top:
+                if self.read_until_quiet(1.0, limit=2) is None:
+                    return True
+        return False
+
+    def switches(self):
+        """Context switches so far of each thread, by thread id."""
+        counts = {}
+        task_dir = "/proc/%d/task" % self.process.pid
+        for task in os.listdir(task_dir):
+            try:
+                with open(os.path.join(task_dir, task, "status")) as status:
+                    counts[int(task)] = sum(
+                        int(line.split()[1]) for line in status
+                        if line.startswith(("voluntary_ctxt_switches",
+                                            "nonvoluntary_ctxt_switches")))
+            except FileNotFoundError:
+                pass
+        return counts
+
+    def close(self):
+        try:
+            os.write(self.master, b"q")
+            self.process.wait(timeout=10)
+        except Exception:
+            self.process.kill()
+            self.process.wait()
+        os.close(self.master)
+
+
+def summary(values):
+    values = sorted(v for v in values if v is not None)
+    if not values:
+        return "no frame"
+    p99 = values[-2] if len(values) >= 20 else values[-1]
+    return "p50 %6.1f  p99 %6.1f  max %6.1f ms  (n=%d)" % (
+        statistics.median(values), p99, values[-1], len(values))
+
+
+def run_size(binary, path, count, query, quiet, idle):
+    browser = Browser(binary, path)
+    try:
+        loaded = browser.wait_loaded(count, timeout=max(60, count / 20000))
+        if not loaded:
+            print("  the feed did not finish loading; the top line is: %r"
+                  % browser.screen.display[0])
+            return
+        figures = {}
+        figures["j"] = [browser.key(b"j", quiet) for _ in range(30)]
+        figures["PgDn"] = [browser.key(b"\x1b[6~", quiet) for _ in range(10)]
+        g_keys = []
+        for _ in range(3):
+            g_keys.append(browser.key(b"G", quiet))
+            g_keys.append(browser.key(b"g", quiet))
+        figures["G / g"] = g_keys
+        enter, esc = [], []
+        for _ in range(5):
+            browser.key(b"j", quiet)
+            enter.append(browser.key(b"\r", quiet))
+            esc.append(browser.key(b"\x1b", quiet))
+        figures["Enter"] = enter
+        figures["Esc"] = esc
+        resizes = []
+        for _ in range(3):
+            resizes.append(browser.resize(90, 28, quiet))
+            resizes.append(browser.resize(100, 30, quiet))
+        figures["resize"] = resizes
+        search, erase, leave, kept, cleared = [], [], [], [], []
+        shown = None
+        for round in range(4):
+            search.append(browser.key(b"/", quiet))
+            for letter in query:
+                search.append(browser.key(letter.encode(), quiet))
+            shown = browser.text()
+            erase.append(browser.key(b"\x7f", quiet))
+            if round % 2 == 0:
+                leave.append(browser.key(b"\x1b", quiet))
+            else:
+                kept.append(browser.key(b"\r", quiet))
+                cleared.append(browser.key(b"\x1b", quiet))
+        figures["search key"] = search
+        figures["Backspace"] = erase
+        figures["Esc (prompt)"] = leave
+        figures["Enter (keep)"] = kept
+        figures["Esc (result)"] = cleared
+        if shown is not None and query not in shown:
+            print("  warning: the search screen does not show %r" % query)
+        before = browser.switches()
+        time.sleep(idle)
+        after = browser.switches()
+        # A thread that ended meanwhile takes its count with it; one that started counts whole.
+        woken = sum(count - before.get(tid, 0) for tid, count in after.items())
+        loop = after.get(browser.process.pid, 0) - before.get(browser.process.pid, 0)
+        for name, values in figures.items():
+            print("  %-13s %s" % (name, summary(values)))
+        print("  idle          the loop's thread %d wake-ups over %g s; the whole process %.1f a"
+              " second (%d context switches)" % (loop, idle, woken / idle, woken))
+    finally:
+        browser.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--items", default="1000,100000,1000000")
+    parser.add_argument("--binary")
+    parser.add_argument("--query", default="artist12")
+    parser.add_argument("--quiet", type=float, default=0.3)
+    parser.add_argument("--idle", type=float, default=5)
+    parser.add_argument("--no-build", action="store_true")
+    args = parser.parse_args()
+    try:
+        import pyte  # noqa: F401
+    except ImportError:
+        sys.exit("pty_figures.py needs pyte: pip install pyte")
+    bin_dir = build(args.no_build)
+    binary = args.binary or os.path.join(bin_dir, "artfeed")
+    print("pty figures: %s, 100x30 pty, TERM=xterm-256color, quiet %.2f s" % (binary, args.quiet))
+    for count in [int(c) for c in args.items.split(",")]:
+        path = feed_path(bin_dir, count)
+        print("\n%d items (%s)" % (count, path))
+        run_size(binary, path, count, args.query, args.quiet, args.idle)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+import Foundation
+
+/// The marks the browser has seen or made this session, in front of the database.
+///
+/// An entry is the item's marks as last read from the database (`base`, nil until read)
+/// with this session's changes on top (`read`, `starred`), so a bulk mark of 100k items
+/// writes overrides without reading any of them first. Only `ReaderState`'s lock touches it.
+struct Overlay: Sendable {
+  /// The lookup connection; nil when the store is in memory (the overlay then holds it all).
+  let reader: StoreBox?
+  private var entries: [ItemKey: Entry] = [:]
+  private var visits: [FeedKey: Date?] = [:]
+  /// The number of the last change made.
+  private(set) var sequence = 0
+
+  init(reader: StoreBox?) {
+    self.reader = reader
+  }
+
+  struct Entry: Sendable {
+    var base: ItemMarks?
+    var read: Bool?
+    var starred: Bool?
+    /// The change that last touched the entry; 0 when only read from the database.
+    var sequence = 0
+
+    var marks: ItemMarks {
+      var marks = base ?? .unknown
+      if let read { marks.read = read }
+      if let starred { marks.starred = starred }
+      return marks
+    }
+  }
+
+  /// The marks of `keys`, reading those without a `base` from the database in one batch.
+  mutating func marks(for keys: [ItemKey]) -> [ItemMarks] {
+    let missing = keys.filter { entries[$0]?.base == nil }
+    if !missing.isEmpty, let reader, let found = try? reader.store.marks(of: missing) {
+      for key in missing { entries[key, default: Entry()].base = found[key] ?? .unknown }
+    }
+    return keys.map { entries[$0]?.marks ?? .unknown }
+  }
+
+  /// Applies one change to `keys`; returns its number.
+  mutating func change(_ keys: [ItemKey], _ body: (inout Entry) -> Void) -> Int {
+    sequence += 1
+    entries.reserveCapacity(entries.count + keys.count)
+    for key in keys {
+      body(&entries[key, default: Entry()])
+      entries[key]?.sequence = sequence
+    }
+    return sequence
+  }
+
+  /// Drops a change that never reached the disk from the keys it was the last to touch.
+  mutating func forget(_ keys: [ItemKey], ifChangedBy change: Int) {
+    for key in keys where entries[key]?.sequence == change {
+      entries[key]?.read = nil
+    }
+  }
+
+  /// Forgets everything changes up to `savedThrough` put on disk: those entries are read
+  /// again from the database; later changes keep their overrides.
+  mutating func forgetSaved(through savedThrough: Int) {
+    entries = entries.filter { $0.value.sequence > savedThrough }
+    for key in entries.keys { entries[key]?.base = nil }
+    visits = [:]
+  }
+
+  /// The last visit of `feed` before now, remembering `now` as the latest.
+  mutating func visit(_ feed: FeedKey, now: Date) -> Date? {
+    let previous = lastVisit(of: feed)
+    visits[feed] = now
+    return previous
+  }
+
+  private mutating func lastVisit(of feed: FeedKey) -> Date? {
+    if let known = visits[feed] { return known }
+    let found = (try? reader?.store.lastVisit(of: feed)) ?? nil
+    visits[feed] = found
+    return found
+  }
+}

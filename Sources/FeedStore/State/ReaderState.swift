@@ -1,0 +1,198 @@
+import FeedCore
+import Foundation
+import Locking
+
+/// What the background writer tells the browser (through the callback given to
+/// `ReaderState`, from the writer's thread).
+public enum StateEvent: Sendable, Equatable {
+  /// A write failed: the marks stay in memory and are written again with the next change.
+  case failed(StateError)
+  /// Writes succeed again after a failure; everything kept in memory is on disk.
+  case recovered
+  /// Counts asked for with `requestCounts`, computed after every change made before.
+  case counts(StateCounts)
+}
+
+/// The feed list's figures: every recorded feed, and "All items" over the feeds asked for.
+public struct StateCounts: Sendable, Equatable {
+  public var feeds: [FeedKey: FeedCounts]
+  public var allItems: FeedCounts
+
+  public init(feeds: [FeedKey: FeedCounts] = [:], allItems: FeedCounts = FeedCounts()) {
+    self.feeds = feeds
+    self.allItems = allItems
+  }
+}
+
+/// Names the last bulk mark, for `ReaderState.undo`.
+public struct UndoToken: Hashable, Sendable {
+  let sequence: Int
+}
+
+/// The reader's state as the browser uses it: reads answer at once from memory, writes
+/// return at once and happen in order on a background queue (docs/adr/0113).
+///
+/// Every change updates the in-memory overlay first, so the screen shows it immediately,
+/// then goes to the database in its own transaction. Rows not in the overlay are read in one
+/// batch from a second connection (WAL: it never waits for the writer). A failed write is
+/// reported once as `StateEvent.failed`; its marks stay in the overlay and it is tried
+/// again, in order, before the next change.
+public final class ReaderState: Sendable {
+  /// True when marks reach the disk; false when the state lives in memory this session.
+  public let isSaved: Bool
+  private let overlay: Locked<Overlay>
+  private let writer: StateWriter
+  private let clock: @Sendable () -> Date
+
+  /// - Parameters:
+  ///   - store: the database the writer queue owns.
+  ///   - reader: a second connection for the batch lookups of visible rows (nil when the
+  ///     store is in memory: everything there is in the overlay too).
+  ///   - notify: receives `StateEvent`s, on the writer's thread.
+  public init(
+    store: any ReaderStateStore, reader: (any ReaderStateStore)?, isSaved: Bool,
+    clock: @escaping @Sendable () -> Date = { Date() },
+    notify: @escaping @Sendable (StateEvent) -> Void
+  ) {
+    self.isSaved = isSaved
+    self.clock = clock
+    overlay = Locked(Overlay(reader: reader.map(StoreBox.init)))
+    writer = StateWriter(store: StoreBox(store), clock: clock, notify: notify)
+  }
+
+  /// Opens `$XDG_DATA_HOME/artfeed/state.db` (see `StateFile.open`) with a second
+  /// connection for lookups, and prunes items that left every feed `retention` ago (in the
+  /// background). The notices are one line each, for the status line.
+  public static func open(
+    environment: [String: String], retention: TimeInterval = 30 * 86_400,
+    notify: @escaping @Sendable (StateEvent) -> Void
+  ) -> (state: ReaderState, notices: [String])? {
+    guard let url = StateFile.defaultLocation(environment: environment) else {
+      guard let memory = SQLiteStateStore.inMemory() else { return nil }
+      let state = ReaderState(store: memory, reader: nil, isSaved: false, notify: notify)
+      return (state, ["state: set HOME or XDG_DATA_HOME to keep marks; kept in memory only"])
+    }
+    guard let opened = StateFile.open(at: url) else { return nil }
+    let reader = opened.isSaved ? try? SQLiteStateStore(path: url.path) : nil
+    let state = ReaderState(
+      store: opened.store, reader: reader, isSaved: opened.isSaved, notify: notify)
+    state.prune(retention: retention)
+    return (state, opened.notices)
+  }
+
+  // MARK: - Reading (synchronous, cheap)
+
+  /// The marks of `keys` (the visible rows), in their order: from memory, the rest in one
+  /// batch from the database. Cost: O(keys).
+  public func marks(for keys: [ItemKey]) -> [ItemMarks] {
+    overlay.withLock { $0.marks(for: keys) }
+  }
+
+  /// The marks of one item.
+  public func marks(of key: ItemKey) -> ItemMarks {
+    marks(for: [key])[0]
+  }
+
+  /// The counts of the last `requestCounts`; nil before the first arrives.
+  public var latestCounts: StateCounts? { writer.latestCounts }
+
+  // MARK: - Changing (returns at once; written in the background)
+
+  /// Marks `keys` read or unread. For more than one key (a bulk mark: `A`), returns the token
+  /// that undoes it.
+  @discardableResult
+  public func setRead(_ keys: [ItemKey], _ read: Bool) -> UndoToken? {
+    let sequence = overlay.withLock { overlay in
+      overlay.change(keys) { $0.read = read }
+    }
+    writer.write(.setRead(keys, read), sequence: sequence)
+    return keys.count > 1 && read ? UndoToken(sequence: sequence) : nil
+  }
+
+  /// Flips an item's read mark (`m`); returns its new marks.
+  @discardableResult
+  public func toggleRead(_ key: ItemKey) -> ItemMarks {
+    let now = !marks(of: key).read
+    setRead([key], now)
+    return marks(of: key)
+  }
+
+  /// Stars or unstars `keys`.
+  public func setStarred(_ keys: [ItemKey], _ starred: Bool) {
+    let sequence = overlay.withLock { overlay in
+      overlay.change(keys) { $0.starred = starred }
+    }
+    writer.write(.setStarred(keys, starred), sequence: sequence)
+  }
+
+  /// Flips an item's star (`s`); returns its new marks.
+  @discardableResult
+  public func toggleStarred(_ key: ItemKey) -> ItemMarks {
+    setStarred([key], !marks(of: key).starred)
+    return marks(of: key)
+  }
+
+  /// Undoes the last bulk mark, if `token` names it: the items it changed become unread
+  /// again. False when a later bulk mark replaced it (only the last one can be undone).
+  ///
+  /// Waits for the bulk mark's own write if it is still under way (it alone knows which
+  /// items it changed).
+  @discardableResult
+  public func undo(_ token: UndoToken) -> Bool {
+    guard let undone = writer.takeUndo(token) else { return false }
+    switch undone {
+    case .written(_, let changed):
+      setRead(changed, false)
+    case .unwritten(_, let keys):
+      // The mark never reached the disk: forget it; the database still has the old marks.
+      overlay.withLock { $0.forget(keys, ifChangedBy: token.sequence) }
+    }
+    return true
+  }
+
+  /// Records a visit to `feed` now; returns the one before (what "new since your last
+  /// visit" counts from), nil if none.
+  @discardableResult
+  public func visit(_ feed: FeedKey) -> Date? {
+    let now = clock()
+    let previous = overlay.withLock { $0.visit(feed, now: now) }
+    writer.write(.visit(feed, now), sequence: nil)
+    return previous
+  }
+
+  /// Records that `feed`'s list holds `items` (`complete`: the whole list, which lets items
+  /// missing from it be pruned later). The items are hashed on the writer's queue.
+  public func observe(_ feed: FeedKey, items: [FeedItem], complete: Bool) {
+    writer.observe(feed, items: items, complete: complete)
+  }
+
+  /// Asks for counts of every feed and of "All items" over `allItems`; they arrive as
+  /// `StateEvent.counts` once every change made before is written.
+  public func requestCounts(allItems: [FeedKey]) {
+    writer.requestCounts(allItems: allItems)
+  }
+
+  /// Forgets what memory holds about written marks, so the next reads show marks another
+  /// artfeed made (`r`/`R`). Marks not written yet stay.
+  public func refresh() {
+    writer.afterWrites { savedThrough in
+      self.overlay.withLock { $0.forgetSaved(through: savedThrough) }
+    }
+  }
+
+  /// Removes items that left every feed more than `retention` seconds ago (not starred).
+  public func prune(retention: TimeInterval) {
+    writer.prune(before: clock().addingTimeInterval(-retention))
+  }
+
+  /// Waits until every change made so far has been tried (at quit); false on timeout.
+  public func finishWrites(timeout: Duration = .seconds(5)) -> Bool {
+    writer.finish(timeout: timeout)
+  }
+}
+
+/// A store used by one thread at a time: under the overlay's lock, or on the writer queue.
+final class StoreBox: @unchecked Sendable {
+  let store: any ReaderStateStore
+  init(_ store: any ReaderStateStore) { self.store = store }
+}

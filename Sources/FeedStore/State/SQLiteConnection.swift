@@ -1,0 +1,164 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection: with `SQLiteStatement`, the only code that calls SQLite's C API.
+///
+/// Not thread-safe: a connection is used by one thread at a time (SQLite is opened without
+/// its own mutex). Every failure throws a `StateError` with SQLite's message.
+final class SQLiteConnection {
+  private let handle: OpaquePointer
+  /// The file, or `:memory:`.
+  let path: String
+
+  /// Opens (and creates, unless `readOnly`) the database at `path`.
+  init(path: String, readOnly: Bool = false) throws(StateError) {
+    self.path = path
+    var handle: OpaquePointer?
+    let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+    let code = sqlite3_open_v2(path, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+    guard let handle else {
+      throw StateError(.io, "\(path): SQLite could not allocate a connection")
+    }
+    guard code == SQLITE_OK else {
+      let message = String(cString: sqlite3_errmsg(handle))
+      sqlite3_close_v2(handle)
+      throw StateError(sqlite: code, "\(path): \(message)")
+    }
+    self.handle = handle
+    sqlite3_extended_result_codes(handle, 1)
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  /// Waits up to `milliseconds` for another connection's lock before failing with busy.
+  func setBusyTimeout(milliseconds: Int32) {
+    sqlite3_busy_timeout(handle, milliseconds)
+  }
+
+  /// Runs one or more statements that return nothing the caller needs.
+  func execute(_ sql: String) throws(StateError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    guard code == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? lastMessage
+      sqlite3_free(message)
+      throw StateError(sqlite: code, "\(path): \(text)")
+    }
+  }
+
+  /// A compiled statement for `sql` (one statement).
+  func prepare(_ sql: String) throws(StateError) -> SQLiteStatement {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard code == SQLITE_OK, let statement else { throw error(code) }
+    return SQLiteStatement(handle: statement, connection: self)
+  }
+
+  /// The single integer `sql` answers (a pragma, a count); nil when it returns no row.
+  func integer(_ sql: String) throws(StateError) -> Int64? {
+    let statement = try prepare(sql)
+    return try statement.step() ? statement.int64(0) : nil
+  }
+
+  /// The single text `sql` answers (a pragma's value); nil when it returns no row.
+  func text(_ sql: String) throws(StateError) -> String? {
+    let statement = try prepare(sql)
+    return try statement.step() ? statement.text(0) : nil
+  }
+
+  /// Runs `body` in one write transaction: all of it is committed, or none of it.
+  ///
+  /// `BEGIN IMMEDIATE` takes the write lock first (waiting for the busy timeout), so a
+  /// second process never fails half-way when its read would have to become a write.
+  func transaction<T>(_ body: () throws(StateError) -> T) throws(StateError) -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// Rows changed by the last statement.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
+  var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+  /// The error for a failed call, with SQLite's message and the file.
+  func error(_ code: Int32) -> StateError {
+    StateError(sqlite: code, "\(path): \(lastMessage)")
+  }
+}
+
+/// A compiled statement of a `SQLiteConnection`, bound, stepped and reset for each use.
+final class SQLiteStatement {
+  private let handle: OpaquePointer
+  private let connection: SQLiteConnection
+
+  init(handle: OpaquePointer, connection: SQLiteConnection) {
+    self.handle = handle
+    self.connection = connection
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  func bind(_ index: Int32, _ value: Int64) {
+    sqlite3_bind_int64(handle, index, value)
+  }
+
+  func bind(_ index: Int32, _ value: Int64?) {
+    if let value {
+      sqlite3_bind_int64(handle, index, value)
+    } else {
+      sqlite3_bind_null(handle, index)
+    }
+  }
+
+  func bind(_ index: Int32, _ value: String) {
+    sqlite3_bind_text(handle, index, value, -1, artfeed_sqlite_transient())
+  }
+
+  /// Runs to the next row: true when there is one, false when done.
+  func step() throws(StateError) -> Bool {
+    let code = sqlite3_step(handle)
+    switch code {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default:
+      let error = connection.error(code)
+      sqlite3_reset(handle)
+      throw error
+    }
+  }
+
+  /// Runs a statement that returns no rows, then resets it for the next use.
+  func run() throws(StateError) {
+    defer { reset() }
+    while try step() {}
+  }
+
+  /// Makes the statement ready to run again (the bindings stay).
+  func reset() {
+    sqlite3_reset(handle)
+  }
+
+  func int64(_ column: Int32) -> Int64 {
+    sqlite3_column_int64(handle, column)
+  }
+
+  func isNull(_ column: Int32) -> Bool {
+    sqlite3_column_type(handle, column) == SQLITE_NULL
+  }
+
+  func text(_ column: Int32) -> String? {
+    guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+    return String(cString: bytes)
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Where the reader's state lives, and opening it so that a bad file never stops artfeed.
+public enum StateFile {
+  /// `$XDG_DATA_HOME/artfeed/state.db`, else `~/.local/share/artfeed/state.db` (user data,
+  /// not cache: clearing the cache never loses a mark). Nil without HOME or XDG_DATA_HOME.
+  public static func defaultLocation(environment: [String: String]) -> URL? {
+    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+      return URL(fileURLWithPath: xdg).appendingPathComponent("artfeed/state.db")
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return URL(fileURLWithPath: home).appendingPathComponent(".local/share/artfeed/state.db")
+  }
+
+  /// What opening found: the store to use, and one line per thing the reader should know.
+  public struct Opened {
+    public var store: SQLiteStateStore
+    /// True when `store` is the disk file; false when it lives in memory for this session.
+    public var isSaved: Bool
+    public var notices: [String]
+  }
+
+  /// Opens the state at `url`, creating its folder (mode 0700).
+  ///
+  /// A file that is not a sound database is moved aside to `state.db.corrupt-TIMESTAMP`
+  /// (with its -wal), with a notice, and a fresh one is started. Any other failure (a
+  /// read-only folder, a newer version) keeps the state in memory for the session, with a
+  /// notice saying why; the browser goes on either way. Nil only if SQLite cannot even open
+  /// a memory database.
+  public static func open(at url: URL, now: Date = Date()) -> Opened? {
+    var notices: [String] = []
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+      return Opened(store: try SQLiteStateStore(path: url.path), isSaved: true, notices: [])
+    } catch let error as StateError where error.kind == .corrupt {
+      let aside = url.path + ".corrupt-" + timestamp(now)
+      if moveAside(url.path, to: aside) {
+        notices.append("state: \(url.path) was damaged (\(error.description)); moved to \(aside)")
+        if let store = try? SQLiteStateStore(path: url.path) {
+          return Opened(store: store, isSaved: true, notices: notices)
+        }
+      } else {
+        notices.append("state: \(url.path) is damaged and could not be moved aside")
+      }
+    } catch let error as StateError {
+      notices.append("state not saved: \(error.description)")
+    } catch {
+      notices.append("state not saved: \(url.deletingLastPathComponent().path): \(error)")
+    }
+    guard let memory = SQLiteStateStore.inMemory() else { return nil }
+    notices.append("state: marks are kept in memory for this session only")
+    return Opened(store: memory, isSaved: false, notices: notices)
+  }
+
+  /// Renames the database and its -wal (which would otherwise be replayed into the fresh
+  /// file) and drops its -shm; true when the database itself moved.
+  private static func moveAside(_ path: String, to aside: String) -> Bool {
+    guard rename(path, aside) == 0 else { return false }
+    _ = rename(path + "-wal", aside + "-wal")
+    unlink(path + "-shm")
+    return true
+  }
+
+  private static func timestamp(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    return formatter.string(from: date)
+  }
+}

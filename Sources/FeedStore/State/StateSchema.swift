@@ -1,0 +1,82 @@
+/// The state database's tables, one migration per schema version (`PRAGMA user_version`).
+///
+/// Migrations only ever add: a version's SQL is never edited once released, and
+/// `Tests/FeedStoreTests/State/Fixtures/state-v1.db` (made by version 1's SQL) proves that a
+/// version 1 database upgrades with its marks kept. The sync backends (issue 20) add their
+/// queue of offline actions as a later version.
+enum StateSchema {
+  /// Version N is reached by running `migrations[N - 1]` on version N - 1.
+  static let migrations: [String] = [version1, version2]
+
+  /// The version this artfeed writes.
+  static var latest: Int { migrations.count }
+
+  /// Version 1. Items are keyed by `ItemKey` (the rowid itself: no second index); times are
+  /// Unix seconds. A membership is an item seen in a feed; its `unread` copies the item's
+  /// read flag so unread counts per feed are one scan of the feed's memberships, with no
+  /// lookup per item (docs/adr/0112). A feed's `observed` is the last time its whole list
+  /// was recorded: a membership not seen since then is an item that left the feed.
+  static let version1 = """
+    CREATE TABLE items(
+      id INTEGER PRIMARY KEY,
+      read INTEGER NOT NULL DEFAULT 0,
+      starred INTEGER NOT NULL DEFAULT 0,
+      first_seen INTEGER NOT NULL
+    );
+    CREATE TABLE feeds(
+      id INTEGER PRIMARY KEY,
+      key TEXT NOT NULL UNIQUE,
+      last_visit INTEGER,
+      observed INTEGER
+    );
+    CREATE TABLE memberships(
+      feed INTEGER NOT NULL,
+      item INTEGER NOT NULL,
+      first_seen INTEGER NOT NULL,
+      last_seen INTEGER NOT NULL,
+      unread INTEGER NOT NULL,
+      PRIMARY KEY (feed, item)
+    ) WITHOUT ROWID;
+    CREATE INDEX memberships_item ON memberships(item);
+    """
+
+  /// Version 2: when each item's marks last changed (an import keeps the later change of
+  /// each item; sync resolves conflicts the same way), and an index of starred items for the
+  /// "Starred" list. Marks made under version 1 take their first-seen time as the change.
+  static let version2 = """
+    ALTER TABLE items ADD COLUMN changed INTEGER NOT NULL DEFAULT 0;
+    UPDATE items SET changed = first_seen WHERE read OR starred;
+    CREATE INDEX items_starred ON items(id) WHERE starred;
+    """
+
+  /// The database's schema version.
+  static func version(of db: SQLiteConnection) throws(StateError) -> Int {
+    Int(try db.integer("PRAGMA user_version") ?? 0)
+  }
+
+  /// Throws `.newerVersion` for a database written by a newer artfeed.
+  static func refuseNewer(_ db: SQLiteConnection) throws(StateError) {
+    let found = try version(of: db)
+    guard found <= latest else {
+      throw StateError(
+        .newerVersion,
+        "\(db.path) is state version \(found), newer than this artfeed's \(latest): not touched")
+    }
+  }
+
+  /// Brings `db` to version `target`, one transaction per version, so a crash between two
+  /// leaves a whole version behind; a second process migrating at the same time waits, then
+  /// finds the work done.
+  static func migrate(_ db: SQLiteConnection, to target: Int = latest) throws(StateError) {
+    try refuseNewer(db)
+    let found = try version(of: db)
+    guard found < target else { return }
+    for next in (found + 1)...target {
+      try db.transaction { () throws(StateError) in
+        guard try version(of: db) < next else { return }
+        try db.execute(migrations[next - 1])
+        try db.execute("PRAGMA user_version = \(next)")
+      }
+    }
+  }
+}

@@ -1,0 +1,216 @@
+import FeedCore
+import FeedStore
+import Foundation
+
+/// Finished work arriving on the items page: batches and the end of a load, search answers,
+/// next pages, a subscription's refreshed list.
+extension ItemsPage {
+  /// Starts (or restarts) loading the page's list.
+  mutating func startLoading() -> [Command] {
+    let generation = nextLoad()
+    load = .loading(LoadProgress())
+    return [.load(generation: generation, source: source)]
+  }
+
+  /// An event for this page; events of older loads or searches are dropped.
+  mutating func apply(_ event: Event) -> Outcome {
+    switch event {
+    case .loadProgress(let generation, let batch):
+      guard generation == loadGeneration, isLoading else { return Outcome() }
+      applyBatch(batch)
+      return Outcome()
+    case .loaded(let generation, let result):
+      guard generation == loadGeneration else { return Outcome() }
+      return finishLoading(result)
+    case .searchResults(let generation, let query, let result):
+      guard generation == searchGeneration else { return Outcome() }
+      if case .loading(var progress) = load {
+        progress.searchWasPartial = true
+        load = .loading(progress)
+      }
+      return showSearchResult(query: query, result)
+    case .pageLoaded(let url, let result):
+      return finishPage(url: url, result)
+    default:
+      return Outcome()
+    }
+  }
+
+  // MARK: - Loading
+
+  /// The next batch of the load under way.
+  mutating func applyBatch(_ batch: LoadedList) {
+    guard case .loading(var progress) = load else { return }
+    if progress.inPlace {
+      forEachFeedCopy { $0.appendBatch(batch.items) }
+      return
+    }
+    load = .idle  // the gathered list is uniquely referenced while it grows
+    if var incoming = progress.incoming {
+      incoming.appendBatch(batch.items)
+      progress.incoming = incoming
+    } else {
+      var fresh = sized(ItemList(batch))
+      fresh.loadGeneration = loadGeneration
+      if case .browsing = mode, list.count == 0 {
+        progress.inPlace = true
+        list = fresh
+      } else {
+        progress.incoming = fresh
+      }
+    }
+    load = .loading(progress)
+  }
+
+  /// Applies `body` to every copy of the feed's list the load is filling: the list on
+  /// screen and the one under a search.
+  private mutating func forEachFeedCopy(_ body: (inout ItemList) -> Void) {
+    let generation = loadGeneration
+    if list.loadGeneration == generation { body(&list) }
+    if var kept = feed, kept.loadGeneration == generation {
+      feed = nil
+      body(&kept)
+      feed = kept
+    }
+  }
+
+  /// The load ended (finished, failed or cancelled): nothing follows its end any more.
+  mutating func endLoad() {
+    if progress.inPlace { forEachFeedCopy { $0.stopFollowing() } }
+    load = .idle
+  }
+
+  private mutating func finishLoading(_ result: Result<LoadedList, LoadError>) -> Outcome {
+    let progress = self.progress
+    defer { endLoad() }
+    switch result {
+    case .success(let loaded):
+      loadFailure = nil
+      let commands = searchAgainIfPartial(progress)
+      if progress.inPlace {
+        forEachFeedCopy { list in
+          list.appendBatch(loaded.items)
+          list.finishLoading(loaded)
+        }
+      } else if source != .main, progress.incoming == nil {
+        // A subscription's page reloaded (`r`): the reader's place is kept by identity.
+        replaceItems(with: loaded)
+      } else {
+        replaceFeedList(with: finishedIncoming(progress.incoming, loaded))
+      }
+      var status: String? = loaded.warnings.first.map { "Warning: \($0)" }
+      if case .cached(_, let reason) = loaded.freshness {
+        status = "Showing the cached copy: \(reason)"
+      }
+      return Outcome(commands, status: .some(status))
+    case .failure(let error):
+      guard error.kind != .cancelled else { return Outcome() }
+      loadFailure = error
+      return Outcome(status: "Error: \(error.description)")
+    }
+  }
+
+  /// The list a load that did not show its batches ends with (all its items), selecting the
+  /// item the reader had selected.
+  private func finishedIncoming(_ incoming: ItemList?, _ loaded: LoadedList) -> ItemList {
+    var fresh: ItemList
+    if var incoming {
+      incoming.appendBatch(loaded.items)
+      incoming.finishLoading(loaded)
+      fresh = sized(incoming)
+    } else {
+      fresh = sized(ItemList(loaded))
+    }
+    if let selected = (feed ?? list).selectedItem { fresh.select(matching: selected) }
+    return fresh
+  }
+
+  /// Shows a finished feed list, or keeps it under the search on screen.
+  private mutating func replaceFeedList(with fresh: ItemList) {
+    if case .browsing = mode {
+      list = fresh
+    } else {
+      // A search is on screen: the feed waits underneath, where Esc will bring it back.
+      feed = fresh
+    }
+  }
+
+  /// The artist search on screen (or in the prompt) again, if it was answered from part of
+  /// the feed.
+  private mutating func searchAgainIfPartial(_ progress: LoadProgress) -> [Command] {
+    let query = (prompt?.text ?? searchQuery ?? "").trimmingCharacters(in: .whitespaces)
+    guard progress.searchWasPartial, !query.isEmpty else { return [] }
+    isSearching = true
+    return [.search(generation: nextSearch(), query: query, source: source)]
+  }
+
+  /// True while batches go into the list on screen (the title bar says "loading").
+  var listIsLoading: Bool {
+    isLoading && progress.inPlace && list.loadGeneration == loadGeneration
+  }
+
+  /// A refreshed list for the page (a subscription refreshed through the feed list, or
+  /// reloaded here): replaces the feed's list, on screen or under a search, with the
+  /// reader's place kept by identity.
+  mutating func replaceItems(with loaded: LoadedList) {
+    if case .browsing = mode {
+      list.replace(with: loaded)
+    } else if feed != nil {
+      feed?.replace(with: loaded)
+    }
+  }
+
+  // MARK: - Searching and paging
+
+  private mutating func showSearchResult(query: String, _ result: Result<LoadedList, LoadError>)
+    -> Outcome
+  {
+    isSearching = false
+    searchFailure = nil
+    switch result {
+    case .success(let loaded):
+      // The same answer again (one more letter, the same artists): the list on screen stays,
+      // with the reader's place in it, and nothing is rebuilt.
+      if loaded.chunks.sharesStorage(with: list.items) {
+        list.title = loaded.title
+      } else {
+        list = sized(ItemList(loaded))
+      }
+      var status: String? =
+        loaded.chunks.isEmpty ? "No items by an artist matching “\(query)”" : nil
+      if case .cached(_, let reason) = loaded.freshness {
+        status = "Showing the cached copy: \(reason)"
+      }
+      return Outcome(status: .some(status))
+    case .failure(let error):
+      guard error.kind != .cancelled else { return Outcome() }
+      searchFailure = error
+      return Outcome(status: "Search failed: \(error.description)")
+    }
+  }
+
+  /// A next page arrived (or failed) for whichever list asked for it.
+  private mutating func finishPage(url: URL, _ result: Result<LoadedList, LoadError>) -> Outcome {
+    switch result {
+    case .success(let page):
+      if list.pageInFlight == url {
+        list.appendPage(page, from: url)
+      } else if feed?.pageInFlight == url {
+        feed?.appendPage(page, from: url)
+      }
+      return Outcome()
+    case .failure(let error):
+      guard list.pageInFlight == url || feed?.pageInFlight == url else { return Outcome() }
+      list.pageFailed(url)
+      feed?.pageFailed(url)
+      guard error.kind != .cancelled else { return Outcome() }
+      return Outcome(status: "Error: next page: \(error.description)")
+    }
+  }
+
+  /// The next page to fetch for the list on screen, if the reader neared its end.
+  mutating func pageCommands() -> [Command] {
+    guard let url = list.takePageToLoad() else { return [] }
+    return [.loadPage(url: url, source: source)]
+  }
+}

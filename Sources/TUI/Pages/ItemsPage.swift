@@ -1,0 +1,177 @@
+import FeedCore
+import FeedStore
+
+/// A list of items and what is under way for it: loading, an artist search and its prompt,
+/// next pages. A page model like `FeedListPage`: keys and finished work go in
+/// (`handle(_:)`, `apply(_:)`), an `Outcome` comes out, and `draw` fills its area.
+///
+/// What the page shows is one `Mode`; the lists that can come back on screen (the feed's
+/// list under a search, the result the prompt restores, a reload gathered out of sight) are
+/// resized together in `resize(columns:lines:)`, the one place that knows them all.
+public struct ItemsPage {
+  /// What the page shows, one at a time.
+  public enum Mode {
+    /// The feed's list.
+    case browsing
+    /// The search prompt is open over live results (or the list, while it is empty).
+    case prompt(SearchPrompt)
+    /// A kept search result; Esc brings the feed's list back.
+    case result(query: String)
+  }
+
+  /// The artist prompt: its text, where typing goes, and what Esc restores.
+  public struct SearchPrompt {
+    public internal(set) var text: String
+    /// Where typing goes, in characters from the start.
+    public internal(set) var cursor: Int
+    var restores: Restore
+  }
+
+  /// What Esc in the prompt brings back: the feed's list, or the result that was on screen
+  /// when the prompt opened.
+  enum Restore {
+    case feed
+    case result(query: String, list: ItemList)
+  }
+
+  /// The load of the page's list: none, or one under way with its batches so far.
+  enum Load {
+    case idle
+    case loading(LoadProgress)
+  }
+
+  /// The list on screen: the feed, or an artist search's result.
+  public internal(set) var list: ItemList
+  /// The feed's list while a search (the prompt or a kept result) is on screen.
+  var feed: ItemList?
+  public internal(set) var mode: Mode = .browsing
+  var load: Load = .idle
+  /// An artist search is being answered.
+  public internal(set) var isSearching = false
+  /// Why the last load failed, while it has not succeeded since.
+  public internal(set) var loadFailure: LoadError?
+  /// Why the last artist search failed, until the next one answers.
+  public internal(set) var searchFailure: LoadError?
+  /// Where the list comes from.
+  public let source: SourceKey
+  /// The page was opened by `/` on the feed list: Esc in the prompt goes back there.
+  var openedForSearch = false
+  /// Tokens matching finished work to what asked for it; they start above every earlier
+  /// page's, so a late answer for a closed page never matches this one.
+  private(set) var loadGeneration: Int
+  private(set) var searchGeneration: Int
+  /// Columns and lines of the list area (the scrollbar's column included).
+  private(set) var columns = 0
+  private(set) var lines = 0
+
+  init(list: ItemList, source: SourceKey, generationsFrom first: Int = 0) {
+    self.list = list
+    self.source = source
+    loadGeneration = first
+    searchGeneration = first
+  }
+
+  /// The highest generation this page used (the next page starts above it).
+  var lastGeneration: Int { max(loadGeneration, searchGeneration) }
+
+  // MARK: - Reading
+
+  public var isLoading: Bool {
+    if case .loading = load { true } else { false }
+  }
+
+  /// The batches of the load under way (empty when none is).
+  var progress: LoadProgress {
+    if case .loading(let progress) = load { progress } else { LoadProgress() }
+  }
+
+  /// The prompt, when it is open.
+  public var prompt: SearchPrompt? {
+    if case .prompt(let prompt) = mode { prompt } else { nil }
+  }
+
+  /// The artist the shown list was searched for (the title bar says so).
+  public var searchQuery: String? {
+    switch mode {
+    case .browsing: nil
+    case .result(let query): query
+    case .prompt(let prompt):
+      if case .result(let query, _) = prompt.restores { query } else { nil }
+    }
+  }
+
+  /// The spinner turns: a load, a search or a next page is under way.
+  var isBusy: Bool {
+    isLoading || isSearching || list.pageInFlight != nil || feed?.pageInFlight != nil
+  }
+
+  // MARK: - Size
+
+  /// Lays out every list that can come back on screen at the list area's size.
+  mutating func resize(columns: Int, lines: Int) {
+    self.columns = max(0, columns)
+    self.lines = max(0, lines)
+    let (width, height) = (listWidth, self.lines)
+    list.resize(width: width, height: height)
+    feed?.resize(width: width, height: height)
+    if case .prompt(var prompt) = mode, case .result(let query, var restored) = prompt.restores {
+      prompt.restores = .feed  // uniquely referenced while it is laid out
+      restored.resize(width: width, height: height)
+      prompt.restores = .result(query: query, list: restored)
+      mode = .prompt(prompt)
+    }
+    if case .loading(var progress) = load, var incoming = progress.incoming {
+      progress.incoming = nil
+      incoming.resize(width: width, height: height)
+      progress.incoming = incoming
+      load = .loading(progress)
+    }
+  }
+
+  /// Columns for rows: the last column of the area is the scrollbar.
+  var listWidth: Int { max(0, columns - 1) }
+
+  /// A list sized for this page.
+  func sized(_ list: ItemList) -> ItemList {
+    var list = list
+    list.resize(width: listWidth, height: lines)
+    return list
+  }
+
+  // MARK: - Generations
+
+  mutating func nextLoad() -> Int {
+    loadGeneration = lastGeneration + 1
+    return loadGeneration
+  }
+
+  mutating func nextSearch() -> Int {
+    searchGeneration = lastGeneration + 1
+    return searchGeneration
+  }
+
+  // MARK: - Invariants
+
+  /// The rules the page keeps between events (tests call it after each).
+  func checkInvariants() {
+    switch mode {
+    case .browsing: precondition(feed == nil, "no feed list is kept under the feed's own list")
+    case .prompt, .result: precondition(feed != nil, "a search keeps the feed's list under it")
+    }
+    if case .loading(let progress) = load {
+      precondition(!(progress.inPlace && progress.incoming != nil), "batches go one way")
+    }
+  }
+}
+
+/// The batches of the load under way, and where they go.
+struct LoadProgress {
+  /// Batches go straight into the feed's list (on screen, or under a search): it was empty
+  /// when the first came (the first load), so the reader sees the first screen at once.
+  var inPlace = false
+  /// Batches of a load over a list the reader already has (a reload, or a search on screen),
+  /// gathered out of sight; the list replaces the feed's when the load ends.
+  var incoming: ItemList?
+  /// A search was answered from the items read so far; it is asked again when the load ends.
+  var searchWasPartial = false
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import FeedStore
+import Foundation
+
+/// `artfeed mark-read SOURCE|--all`: marks a subscription's items (or every item) read.
+struct MarkRead: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "mark-read",
+    abstract: "Mark a subscription's items, or every item, read.",
+    discussion: """
+      SOURCE is a subscription as `artfeed feeds` lists it. Its items are those artfeed has
+      recorded for it plus those of its cached copy (or file); nothing is fetched. --all marks
+      every recorded item read. One transaction: all of them or none.
+      """,
+    version: Artfeed.version)
+
+  @Argument(help: "The subscription, as the feeds file has it.")
+  var source: String?
+
+  @Flag(help: "Mark every item artfeed has recorded read.")
+  var all = false
+
+  func validate() throws {
+    guard (source == nil) == all else {
+      throw ValidationError("give either a SOURCE or --all")
+    }
+  }
+
+  func run() throws {
+    do {
+      try markRead()
+    } catch let failure {
+      fail(failure)
+    }
+  }
+
+  private func markRead() throws(CommandFailure) {
+    let subscriptions = try FeedsFileAccess().load()?.subscriptions ?? []
+    let chosen: [Subscription]
+    if let source {
+      let wanted = FeedsFileAccess.source(source)
+      guard let found = subscriptions.first(where: { $0.source == source || $0.source == wanted })
+      else { throw .refused("\(source) is not subscribed (artfeed feeds lists the sources)") }
+      chosen = [found]
+    } else {
+      chosen = subscriptions
+    }
+    let store = try StateAccess().openForWriting()
+    let now = Date()
+    do throws(StateError) {
+      for (subscription, keys) in Self.cachedItems(of: chosen) {
+        try store.apply(.observe(FeedKey(subscription.address), keys, complete: true), at: now)
+      }
+      let change: StateChange =
+        all ? .markAllRead : .markFeedRead(FeedKey(chosen[0].address))
+      let changed = try store.apply(change, at: now)
+      say("\(changed.count) items marked read")
+    } catch {
+      throw CommandFailure(error)
+    }
+  }
+
+  /// Each subscription's items as its cached copy (or file) has them; none when it has none.
+  private static func cachedItems(of subscriptions: [Subscription]) -> [(Subscription, [ItemKey])] {
+    let cache = FeedCache(
+      directory: FeedCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+    let fetcher = FeedFetcher(
+      client: SharedHTTPClient(), cache: cache, options: FetchOptions(offline: true))
+    let refresher = SubscriptionRefresher(loader: FeedLoader(fetcher: fetcher))
+    let results = runBlocking { await refresher.refresh(subscriptions) }
+    return results.compactMap { refresh in
+      refresh.list.map { (refresh.subscription, $0.items.map(ItemKey.init)) }
+    }
+  }
+}

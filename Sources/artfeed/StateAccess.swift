@@ -1,0 +1,76 @@
+import FeedStore
+import Foundation
+
+/// The reader's state database as the commands use it (synchronously: no UI to keep free).
+struct StateAccess {
+  let location: URL
+
+  /// Finds the state file from the environment (`$XDG_DATA_HOME/artfeed/state.db`, else
+  /// `~/.local/share/artfeed/state.db`).
+  init(environment: [String: String] = ProcessInfo.processInfo.environment)
+    throws(CommandFailure)
+  {
+    guard let location = StateFile.defaultLocation(environment: environment) else {
+      throw .noConfiguration("set HOME or XDG_DATA_HOME: there is nowhere to keep read state")
+    }
+    self.location = location
+  }
+
+  /// Opens the state for a command that writes: a damaged file is moved aside (with a
+  /// warning); a state that would only live in memory is a failure (EX_CANTCREAT).
+  func openForWriting() throws(CommandFailure) -> SQLiteStateStore {
+    guard let opened = StateFile.open(at: location) else {
+      throw .cannotWrite("state: SQLite cannot open even a memory database")
+    }
+    guard opened.isSaved else {
+      throw .cannotWrite(opened.notices.first ?? "state: \(location.path) cannot be written")
+    }
+    for notice in opened.notices { warn(notice) }
+    return opened.store
+  }
+
+  /// The state for reading, or nil when there is none yet (nothing is created) or it cannot
+  /// be opened (a warning says why).
+  func openIfPresent() -> SQLiteStateStore? {
+    guard FileManager.default.fileExists(atPath: location.path) else { return nil }
+    do {
+      return try SQLiteStateStore(path: location.path)
+    } catch {
+      warn("state: \(error.description)")
+      return nil
+    }
+  }
+}
+
+extension StateAccess {
+  /// Records which items each refreshed feed holds, so `artfeed feeds` can count them; a
+  /// state that cannot be written costs a warning, not the refresh.
+  static func record(_ results: [FeedRefresh]) {
+    guard let access = try? StateAccess(), let opened = StateFile.open(at: access.location),
+      opened.isSaved
+    else { return warn("state: not recorded (the state file cannot be written)") }
+    for notice in opened.notices { warn(notice) }
+    let now = Date()
+    for refresh in results {
+      guard let list = refresh.list else { continue }
+      let keys = list.items.map(ItemKey.init)
+      let feed = FeedKey(refresh.subscription.address)
+      do {
+        try opened.store.apply(.observe(feed, keys, complete: true), at: now)
+      } catch {
+        return warn("state: \(error.description)")
+      }
+    }
+  }
+}
+
+extension CommandFailure {
+  /// The failure a state error means for a command's exit status.
+  init(_ error: StateError) {
+    switch error.kind {
+    case .badInput: self = .notAFeed(error.description)
+    case .readOnly, .full, .io, .corrupt, .busy, .newerVersion:
+      self = .cannotWrite(error.description)
+    }
+  }
+}

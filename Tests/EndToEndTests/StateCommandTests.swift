@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+@testable import FeedStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension EndToEnd {
+  /// `artfeed feeds/mark-read/state` against a real state file, as scripts run them; each
+  /// test with its own XDG folders.
+  @Suite("State commands")
+  struct StateCommandTests {
+    struct Home {
+      let scratch: Scratch
+      var environment: [String: String] {
+        [
+          "XDG_CONFIG_HOME": scratch.path("config"), "XDG_CACHE_HOME": scratch.path("cache"),
+          "XDG_DATA_HOME": scratch.path("data"),
+        ]
+      }
+      var statePath: String { scratch.path("data/artfeed/state.db") }
+
+      init() throws { scratch = try Scratch() }
+
+      func run(_ arguments: [String]) throws -> Spawned {
+        try ArtfeedCommand.run(arguments, environment: environment)
+      }
+    }
+
+    static let glitchcat = Paths.packageRoot.appendingPathComponent(
+      "Resources/feeds/artist-glitchcat404.rss"
+    ).path
+    static let inkwell = Paths.packageRoot.appendingPathComponent(
+      "Resources/feeds/artist-inkwell-moth.rss"
+    ).path
+
+    /// A home subscribed to two bundled feeds (16 and 17 items), refreshed once.
+    func subscribed() throws -> Home {
+      let home = try Home()
+      for feed in [Self.glitchcat, Self.inkwell] {
+        #expect(try home.run(["add", feed]).status == 0)
+      }
+      let refreshed = try home.run(["refresh"])
+      #expect(refreshed.status == 0, "\(refreshed.errors)")
+      return home
+    }
+
+    @Test("feeds counts unread items; mark-read SOURCE and --all mark them read")
+    func markRead() throws {
+      let home = try subscribed()
+      let before = try home.run(["feeds"])
+      #expect(before.output.contains("artist-glitchcat404.rss  16/16 unread"), "\(before.output)")
+      #expect(before.output.contains("artist-inkwell-moth.rss  17/17 unread"))
+      let one = try home.run(["mark-read", Self.glitchcat])
+      #expect(one.status == 0 && one.output == "16 items marked read\n", "\(one.errors)")
+      let middle = try home.run(["feeds"]).output
+      #expect(middle.contains("glitchcat404.rss  0/16") && middle.contains("moth.rss  17/17"))
+      #expect(try home.run(["mark-read", "--all"]).output == "17 items marked read\n")
+      #expect(try home.run(["feeds"]).output.contains("moth.rss  0/17 unread"))
+    }
+
+    @Test("mark-read of an unknown source exits 1; neither or both of SOURCE and --all is 64")
+    func markReadErrors() throws {
+      let home = try subscribed()
+      let unknown = try home.run(["mark-read", "https://nope.example/"])
+      #expect(unknown.status == 1 && unknown.errors.contains("is not subscribed"))
+      #expect(try home.run(["mark-read"]).status == 64)
+      #expect(try home.run(["mark-read", Self.glitchcat, "--all"]).status == 64)
+    }
+
+    @Test("export, then import into a fresh data folder, restores the counts")
+    func exportImport() throws {
+      let home = try subscribed()
+      #expect(try home.run(["mark-read", Self.inkwell]).status == 0)
+      let exported = try home.run(["state", "export"])
+      #expect(exported.status == 0)
+      let file = home.scratch.path("export.json")
+      try exported.output.write(toFile: file, atomically: true, encoding: .utf8)
+      try FileManager.default.removeItem(atPath: home.scratch.path("data"))
+      let imported = try home.run(["state", "import", file])
+      #expect(imported.status == 0 && imported.output == "17 of 17 items merged\n")
+      #expect(try home.run(["refresh"]).status == 0)
+      #expect(try home.run(["feeds"]).output.contains("moth.rss  0/17 unread"))
+      #expect(try home.run(["state", "export"]).output == exported.output)
+    }
+
+    @Test(
+      "import of a bad file exits 65 in one line, a missing one 66; nothing is written",
+      arguments: [("{\"format\":1", 65), ("{\"format\":1,\"feeds\":[]}", 65), ("", 65)])
+    func badImport(text: String, status: Int32) throws {
+      let home = try Home()
+      let file = home.scratch.path("bad.json")
+      try text.write(toFile: file, atomically: true, encoding: .utf8)
+      let result = try home.run(["state", "import", file])
+      #expect(result.status == status, "\(result.errors)")
+      #expect(
+        result.errors.hasPrefix("artfeed: \(file): ")
+          && result.errors.filter { $0 == "\n" }.count == 1)
+      #expect(!FileManager.default.fileExists(atPath: home.statePath))
+      #expect(try home.run(["state", "import", home.scratch.path("missing.json")]).status == 66)
+    }
+
+    @Test("two artfeeds importing at once lose no mark")
+    func twoProcesses() throws {
+      let home = try Home()
+      var files: [String] = []
+      for writer in 0..<2 {
+        let items = (0..<5000).map { index in
+          StateSnapshot.Item(
+            id: ItemKey(rawValue: Int64(writer * 1_000_000 + index)).description, read: true,
+            starred: index % 7 == 0, firstSeen: 1_700_000_000, changed: 1_700_000_000)
+        }
+        let path = home.scratch.path("part\(writer).json")
+        try StateSnapshot(items: items, feeds: []).encoded().write(to: URL(fileURLWithPath: path))
+        files.append(path)
+      }
+      for _ in 0..<3 {
+        let processes = try files.map { file in
+          try Self.start(["state", "import", file], environment: home.environment)
+        }
+        for process in processes {
+          process.waitUntilExit()
+          #expect(process.terminationStatus == 0)
+        }
+      }
+      let store = try SQLiteStateStore(path: home.statePath)
+      #expect(try store.export().items.count == 10_000)
+    }
+
+    @Test("kill -9 during a 100k-item mark-read: the database opens, checks ok, all or none")
+    func killDuringBulkMark() throws {
+      let home = try Home()
+      let prepared = home.scratch.path("prepared.db")
+      do {
+        let store = try SQLiteStateStore(path: prepared)
+        let keys = (0..<100_000).map { ItemKey(rawValue: Int64($0) &* 0x1E37_79B9_7F4A_7C15) }
+        try store.apply(.observe(feedKey, keys, complete: true), at: Date())
+        try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      }
+      try FileManager.default.createDirectory(
+        atPath: home.scratch.path("data/artfeed"), withIntermediateDirectories: true)
+      var outcomes: [String] = []
+      var killedMidWrite = 0
+      for delay in stride(from: 0, through: 1200, by: 60) {
+        try? FileManager.default.removeItem(atPath: home.statePath)
+        try? FileManager.default.removeItem(atPath: home.statePath + "-wal")
+        try? FileManager.default.removeItem(atPath: home.statePath + "-shm")
+        try FileManager.default.copyItem(atPath: prepared, toPath: home.statePath)
+        let process = try Self.start(["mark-read", "--all"], environment: home.environment)
+        usleep(UInt32(delay) * 1000)
+        let wal =
+          (try? FileManager.default.attributesOfItem(atPath: home.statePath + "-wal"))?[
+            .size] as? Int ?? 0
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let killed = process.terminationReason == .uncaughtSignal
+        let store = try SQLiteStateStore(path: home.statePath)
+        #expect(try store.db.text("PRAGMA integrity_check") == "ok")
+        let unread = try #require(try store.counts()[feedKey]).unread
+        #expect(unread == 0 || unread == 100_000, "delay \(delay) ms: \(unread) unread")
+        if killed, wal > 1 << 20, unread == 100_000 { killedMidWrite += 1 }
+        outcomes.append("\(delay)ms:\(killed ? "killed" : "done"),wal=\(wal),unread=\(unread)")
+      }
+      // At least one kill landed while the mark's pages were already in the WAL, uncommitted.
+      #expect(killedMidWrite > 0, "\(outcomes)")
+      print("kill -9 outcomes: \(outcomes.joined(separator: " "))")
+    }
+
+    let feedKey = FeedKey(rawValue: "https://big.example/feed.xml")
+
+    /// Starts the binary without waiting for it.
+    static func start(_ arguments: [String], environment: [String: String]) throws -> Process {
+      let process = Process()
+      process.executableURL = Paths.artfeed
+      process.arguments = arguments
+      process.environment = ProcessInfo.processInfo.environment.merging(
+        environment.merging(["XDG_CONFIG_HOME": Paths.noConfig]) { a, _ in a }
+      ) { _, b in b }
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      return process
+    }
+  }
+}
