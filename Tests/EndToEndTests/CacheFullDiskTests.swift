@@ -53,6 +53,13 @@ extension EndToEnd {
       #expect(try run(["feeds"]).output.hasPrefix("never fetched"))
       #expect(try run(["parse", "--offline", url]).status == 69)
 
+      // The items page, as render draws it: its status line says it.
+      let items = try run(["render", url, "--width", "120", "--height", "8"])
+      #expect(items.status == 0, "\(items.errors)")
+      #expect(
+        items.output.split(separator: "\n").last?.contains("Warning: could not save the copy")
+          == true, "\(items.output)")
+
       // The browser's feed list, as render draws it: the feed's state says it.
       let screen = try run(["render", "--width", "100", "--height", "10"])
       #expect(screen.status == 0, "\(screen.errors)")
