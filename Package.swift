@@ -41,6 +41,11 @@ let package = Package(
     .systemLibrary(
       name: "CGIF", path: "Sources/CGIF",
       providers: [.apt(["libgif-dev"])]),
+    // No pkgConfig: libcurl's .pc adds its multiarch include folder, already on the default
+    // path. The same libcurl FoundationNetworking loads; the headers are libcurl4-openssl-dev.
+    .systemLibrary(
+      name: "CCurl", path: "Sources/CCurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]),
     // The reader's state database (docs/adr/0110): the system SQLite, not a Swift wrapper.
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
@@ -58,7 +63,7 @@ let package = Package(
       name: "Pictures", dependencies: ["Locking", "CChafa", "CJPEG", "CPNG", "CWebP", "CGIF"]),
 
     // MARK: - Data layer
-    .target(name: "FeedStore", dependencies: ["FeedCore", "Locking", "CSQLite"]),
+    .target(name: "FeedStore", dependencies: ["FeedCore", "Locking", "CCurl", "CSQLite"]),
 
     // MARK: - Front end
     .target(
@@ -76,7 +81,8 @@ let package = Package(
       name: "artfeed",
       dependencies: [
         "FeedCore", "FeedStore", "Pictures", "TUI", "TUIRuntime", "CursesBackend", "Settings",
-        "ArtfeedResources", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ArtfeedResources", "TextLayout",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
     // MARK: - Benchmarks (run with `swift run -c release NAME`)

@@ -9,7 +9,7 @@ enum SearchTiming {
   static func run(path: String, query: String, brute: Bool) {
     let loader = FeedLoader(
       fetcher: FeedFetcher(
-        client: URLSessionClient.shared, cache: nil, options: FetchOptions(offline: true)))
+        client: CurlClient.shared, cache: nil, options: FetchOptions(offline: true)))
     let source = CatalogSource(
       main: .file(URL(fileURLWithPath: path)), loader: loader)
     var state = AppState(isOffline: true, width: 100, height: 30)

@@ -124,7 +124,7 @@ enum BrowserLauncher {
           do {
             status = try runInTerminal(program, Array(command.dropFirst()))
           } catch {
-            failure = "cannot start \(name): \(error.localizedDescription)"
+            failure = "cannot start \(name): \(SystemMessage.words(error))"
           }
         }
         report(
@@ -147,7 +147,7 @@ enum BrowserLauncher {
       do {
         try process.run()
       } catch {
-        report("Error: cannot start \(name): \(error.localizedDescription)")
+        report("Error: cannot start \(name): \(SystemMessage.words(error))")
         return
       }
       report("Opening in \(name): \(url)")

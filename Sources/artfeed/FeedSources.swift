@@ -32,7 +32,7 @@ extension CommandFailure {
 
 /// Prints `artfeed: message` to standard error and exits with the failure's code.
 func fail(_ failure: CommandFailure) -> Never {
-  FileHandle.standardError.write(Data("artfeed: \(failure.description)\n".utf8))
+  TerminalText.writeError("artfeed: \(failure.description)\n")
   exit(failure.code)
 }
 

@@ -21,10 +21,14 @@ struct Render: ParsableCommand {
 
   @OptionGroup var options: SourceOptions
 
-  @Option(help: "Terminal width in columns.")
+  /// The largest screen drawn (a screen buffer holds every cell).
+  static let maxWidth = 2_000
+  static let maxHeight = 1_000
+
+  @Option(help: "Terminal width in columns (0 to 2000).")
   var width: Int
 
-  @Option(help: "Terminal height in lines.")
+  @Option(help: "Terminal height in lines (0 to 1000).")
   var height: Int = 24
 
   @Option(help: "Scroll so this row (0-based) is at the top of the list.")
@@ -59,8 +63,12 @@ struct Render: ParsableCommand {
   var firstScreen = false
 
   func validate() throws {
-    guard width >= 0, height >= 0 else {
-      throw ValidationError("--width and --height must be 0 or more")
+    guard (0...Self.maxWidth).contains(width), (0...Self.maxHeight).contains(height) else {
+      throw ValidationError(
+        "--width must be from 0 to \(Self.maxWidth) and --height from 0 to \(Self.maxHeight)")
+    }
+    guard (top ?? 0) >= 0, (select ?? 0) >= 0 else {
+      throw ValidationError("--top and --select are rows counted from 0: give 0 or more")
     }
     guard !firstScreen || (!end && top == nil && select == nil && !stats) else {
       throw ValidationError("--first-screen cannot be used with --top, --end, --select, --stats")

@@ -91,7 +91,7 @@ extension EndToEnd {
       #expect(refreshed.status == 0, "\(refreshed.output)\(refreshed.errors)")
       for server in [first, second] {
         _ = try runBlocking {
-          try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
+          try await CurlClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
         }
       }
       let tmux = try Tmux.shell(width: 100, height: 30)

@@ -29,7 +29,7 @@ struct EndpointSearchTests {
     let source = Self.source(server, "strict=1&limit=10", cache: temp.url)
     let popular = try await source.loadMain()
     #expect(popular.items.count == 10)
-    _ = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
+    _ = try await CurlClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
 
     let local = try #require(await source.searchLocally(artist: "brind"))
     #expect(local.items.map(\.title) == ["Popular work 9", "Popular work 6", "Popular work 3", "Popular work 0"])
@@ -90,8 +90,8 @@ struct EndpointSearchTests {
       subscriptions: SubscriptionRefresherTests.subscriptions(urls), loader: loader,
       endpoints: endpoints)
     _ = await library.refresh()
-    _ = try await URLSessionClient.shared.send(HTTPRequest(url: first.url("/log?clear=1")))
-    _ = try await URLSessionClient.shared.send(HTTPRequest(url: second.url("/log?clear=1")))
+    _ = try await CurlClient.shared.send(HTTPRequest(url: first.url("/log?clear=1")))
+    _ = try await CurlClient.shared.send(HTTPRequest(url: second.url("/log?clear=1")))
 
     let local = try #require(await library.allItemsSource.searchLocally(artist: "quill"))
     #expect(local.items.count == 4, "three popular works and the by:Quillon page's new one")

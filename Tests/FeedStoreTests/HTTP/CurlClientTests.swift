@@ -5,9 +5,9 @@ import Testing
 @testable import FeedStore
 
 /// The transport against `feedserver.py`: every case is a real request over 127.0.0.1.
-@Suite("URLSessionClient", .serialized, .timeLimit(.minutes(1)))
-struct URLSessionClientTests {
-  let client = URLSessionClient.shared
+@Suite("HTTP client (libcurl)", .serialized, .timeLimit(.minutes(1)))
+struct CurlClientTests {
+  let client = CurlClient.shared
 
   private func send(
     _ server: TestServer, _ path: String, timeout: Double = TimeScale.seconds(5),
@@ -34,7 +34,7 @@ struct URLSessionClientTests {
     #expect(response.headers.keys.allSatisfy { $0 == $0.lowercased() })
     #expect(String(decoding: response.body, as: UTF8.self).contains("<title>Test Feed</title>"))
     let logged = try #require(try await server.requests().first)
-    #expect(logged.headers["user-agent"] == URLSessionClient.userAgent)
+    #expect(logged.headers["user-agent"] == CurlClient.userAgent)
     let encoding = try #require(logged.headers["accept-encoding"])
     #expect(encoding.contains("gzip"))
     #expect(encoding.components(separatedBy: "gzip").count == 2)
@@ -93,6 +93,67 @@ struct URLSessionClientTests {
     defer { server.stop() }
     let result = await send(server, "/bomb?mb=30", maxBodyBytes: 10_000_000)
     #expect(result == .failure(.tooLarge(limit: 10_000_000)))
+  }
+
+  @Test("a stacked bomb (gzip of gzip, 2 KB on the wire) is cut off by its decompressed size")
+  func stackedBomb() async throws {
+    let server = try TestServer()
+    defer { server.stop() }
+    let result = await send(server, "/bomb?mb=200&layers=2", maxBodyBytes: 10_000_000)
+    #expect(result == .failure(.tooLarge(limit: 10_000_000)))
+  }
+
+  @Test("a declared Content-Length of 10 GB ends the request at the headers, body trickling")
+  func declaredHugeWhileTrickling() async throws {
+    let server = try TestServer()
+    defer { server.stop() }
+    let start = Date()
+    let result = await send(server, "/trickle?declared=10737418240", timeout: 20)
+    let elapsed = Date().timeIntervalSince(start)
+    #expect(result == .failure(.tooLarge(limit: 50_000_000)))
+    // At the headers, not at the 20 s deadline (nor never, as before).
+    #expect(elapsed < 10, "elapsed \(elapsed)")
+  }
+
+  @Test(
+    "a body that trickles forever ends on the total deadline, declared length or not",
+    arguments: ["/trickle", "/trickle?declared=1000000", "/trickle?interval=0.01&bytes=64"])
+  func trickle(path: String) async throws {
+    let server = try TestServer()
+    defer { server.stop() }
+    let start = Date()
+    let result = await send(server, path, timeout: 1.5)
+    let elapsed = Date().timeIntervalSince(start)
+    #expect(result == .failure(.timedOut(seconds: 1.5)))
+    #expect(elapsed >= 1.4 && elapsed < 12, "elapsed \(elapsed)")
+  }
+
+  @Test(
+    "a redirect to another scheme is refused and named, never requested as a path",
+    arguments: [
+      "file:///etc/passwd", "FILE:///etc/passwd", "ftp://127.0.0.1/x", "gopher://127.0.0.1/x",
+      "data:text/plain,hello", "javascript:alert(1)",
+    ])
+  func otherSchemeRedirect(location: String) async throws {
+    let server = try TestServer()
+    defer { server.stop() }
+    let quoted = location.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    let result = await send(server, "/redirect/to?location=\(quoted)")
+    #expect(result == .failure(.redirectRefused(location: location)))
+    let paths = try await server.requests().map(\.path)
+    #expect(paths.count == 1, "\(paths)")
+  }
+
+  @Test("a relative redirect and one to https on another port are followed or tried")
+  func allowedRedirects() async throws {
+    let server = try TestServer()
+    defer { server.stop() }
+    let relative = try await send(server, "/redirect/to?location=%2Ffeed.xml").get()
+    #expect(relative.status == 200 && relative.url.path == "/feed.xml")
+    let absolute =
+      server.url("/feed.xml").absoluteString
+      .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    #expect(try await send(server, "/redirect/to?location=\(absolute)").get().status == 200)
   }
 
   @Test("headers that never come time out on the total deadline")
@@ -176,7 +237,7 @@ struct URLSessionClientTests {
   func statuses() async throws {
     let server = try TestServer()
     defer { server.stop() }
-    for code in [403, 404, 429, 500, 503] {
+    for code in [401, 403, 404, 429, 500, 503] {
       let response = try await send(server, "/status/\(code)?retry-after=7").get()
       #expect(response.status == code)
       #expect(response.headers["retry-after"] == "7")
@@ -189,7 +250,7 @@ struct URLSessionClientTests {
     defer { server.stop() }
     let request = HTTPRequest(url: server.url("/stall/headers?seconds=20"), timeout: 10)
     let task = Task { () async throws(TransportError) -> HTTPResponse in
-      try await URLSessionClient.shared.send(request)
+      try await CurlClient.shared.send(request)
     }
     try await Task.sleep(for: .milliseconds(300))
     let start = Date()
@@ -206,7 +267,7 @@ struct URLSessionClientTests {
     let request = HTTPRequest(url: server.url("/feed.xml"))
     let task = Task { () async throws(TransportError) -> HTTPResponse in
       withUnsafeCurrentTask { $0?.cancel() }
-      return try await URLSessionClient.shared.send(request)
+      return try await CurlClient.shared.send(request)
     }
     await #expect(throws: TransportError.cancelled) { try await task.value }
     #expect(try await server.requests().isEmpty)
