@@ -7,9 +7,9 @@ struct Add: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Subscribe to a feed: add a line to the feeds file.",
     discussion: """
-      The feeds file is $XDG_CONFIG_HOME/artfeed/feeds (else ~/.config/artfeed/feeds); it is
-      created if missing, and every other line of it is kept as it was. A path is written
-      absolute. Exit status: 0 added, 1 already subscribed, 66 a file that cannot be read,
+      The feeds file is $XDG_CONFIG_HOME/artfeed/feeds (else ~/.config/artfeed/feeds); it is \
+      created if missing, and every other line of it is kept as it was. A path is written \
+      absolute. Exit status: 0 added, 1 already subscribed, 66 a file that cannot be read, \
       73 the feeds file cannot be written.
       """,
     version: Artfeed.version)

@@ -74,10 +74,10 @@ struct NetworkOptions: ParsableArguments {
   @Flag(help: "Never touch the network: show cached copies only.")
   var offline = false
 
-  @Option(help: "Seconds a whole request may take.")
+  @Option(parsing: .unconditional, help: "Seconds a whole request may take.")
   var timeout: Double = 30
 
-  @Option(help: "Seconds connecting may take.")
+  @Option(parsing: .unconditional, help: "Seconds connecting may take.")
   var connectTimeout: Double = 10
 
   /// The longest deadline accepted, in seconds (a day).

@@ -11,7 +11,7 @@ struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Open the feed browser (the default command).",
     discussion: """
-      Keys: j/k or arrows move, Enter opens, / searches by artist, Esc goes back, q quits,
+      Keys: j/k or arrows move, Enter opens, / searches by artist, Esc goes back, q quits, \
       ? lists every key. Colours follow the terminal; NO_COLOR or --no-color turns them off.
       """,
     version: Artfeed.version)

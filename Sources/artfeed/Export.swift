@@ -7,8 +7,8 @@ struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write the subscriptions as OPML 2.0 to standard output.",
     discussion: """
-      Tags become folders (Art/Ink nested); a feed with two tags is in both folders. Titles
-      and site addresses come from the feeds file's ~titles and from the cached copies
+      Tags become folders (Art/Ink nested); a feed with two tags is in both folders. Titles \
+      and site addresses come from the feeds file's ~titles and from the cached copies \
       (nothing is fetched).
       """,
     version: Artfeed.version)

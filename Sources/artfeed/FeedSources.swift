@@ -15,6 +15,8 @@ struct CommandFailure: Error, CustomStringConvertible {
   static func unreadable(_ message: String) -> Self { Self(description: message, code: 66) }
   /// The network failed and nothing is cached (EX_UNAVAILABLE).
   static func unavailable(_ message: String) -> Self { Self(description: message, code: 69) }
+  /// Some of the work failed and may work later (EX_TEMPFAIL): `refresh` with feeds down.
+  static func temporaryFailure(_ message: String) -> Self { Self(description: message, code: 75) }
   /// The terminal cannot be used (EX_IOERR is the closest to "no tty").
   static func terminal(_ message: String) -> Self { Self(description: message, code: 74) }
 }

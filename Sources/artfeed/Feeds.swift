@@ -7,8 +7,8 @@ struct Feeds: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "List the subscriptions with their last fetch.",
     discussion: """
-      One line per feed: its state ("fetched 3 h ago" from the cache, "never fetched", or
-      "local file"), the source, then the title and tags the feeds file gives it, and
+      One line per feed: its state ("fetched 3 h ago" from the cache, "never fetched", or \
+      "local file"), the source, then the title and tags the feeds file gives it, and \
       "N/M unread" once artfeed has recorded the feed's items. Nothing is fetched. Lines of the feeds file artfeed cannot read are reported on standard error.
       """,
     version: Artfeed.version)

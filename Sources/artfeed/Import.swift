@@ -7,10 +7,10 @@ struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Subscribe to every feed of an OPML file.",
     discussion: """
-      Every outline with an xmlUrl is a feed; the folders it sits in become its tag (nested
-      folders as one tag, Art/Ink). Feeds already subscribed are left as they are. Prints
-      "imported N feeds, M already subscribed". Exit status: 0 imported, 65 not OPML (the
-      feeds file is not touched), 66 the file cannot be read, 73 the feeds file cannot be
+      Every outline with an xmlUrl is a feed; the folders it sits in become its tag (nested \
+      folders as one tag, Art/Ink). Feeds already subscribed are left as they are. Prints \
+      "imported N feeds, M already subscribed". Exit status: 0 imported, 65 not OPML (the \
+      feeds file is not touched), 66 the file cannot be read, 73 the feeds file cannot be \
       written.
       """,
     version: Artfeed.version)

@@ -8,8 +8,8 @@ struct Init: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Copy the example feeds file into place (never over an existing one).",
     discussion: """
-      Writes $XDG_CONFIG_HOME/artfeed/feeds (else ~/.config/artfeed/feeds): DeviantArt's
-      popular deviations, a Flickr tag and a YouTube channel, all Media RSS. Exit status: 0
+      Writes $XDG_CONFIG_HOME/artfeed/feeds (else ~/.config/artfeed/feeds): DeviantArt's \
+      popular deviations, a Flickr tag and a YouTube channel, all Media RSS. Exit status: 0 \
       written, 1 a feeds file exists already (it is left as it is).
       """,
     version: Artfeed.version)

@@ -8,8 +8,8 @@ struct MarkRead: ParsableCommand {
     commandName: "mark-read",
     abstract: "Mark a subscription's items, or every item, read.",
     discussion: """
-      SOURCE is a subscription as `artfeed feeds` lists it. Its items are those artfeed has
-      recorded for it plus those of its cached copy (or file); nothing is fetched. --all marks
+      SOURCE is a subscription as `artfeed feeds` lists it. Its items are those artfeed has \
+      recorded for it plus those of its cached copy (or file); nothing is fetched. --all marks \
       every recorded item read. One transaction: all of them or none.
       """,
     version: Artfeed.version)

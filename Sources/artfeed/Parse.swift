@@ -8,7 +8,7 @@ struct Parse: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Parse a feed and print its items.",
     discussion: """
-      Prints one line per item (date, author, title), or the whole model with --json.
+      Prints one line per item (date, author, title), or the whole model with --json. \
       Exit status: 0 parsed (warnings go to standard error), 65 not a feed, 66 cannot read.
       """,
     version: Artfeed.version)

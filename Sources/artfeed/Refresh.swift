@@ -7,15 +7,16 @@ struct Refresh: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Fetch every subscription now and report each feed's state.",
     discussion: """
-      Feeds are fetched --jobs at a time into the cache the browser reads (conditional
-      requests; a failed feed keeps its cached copy). One line per feed as it finishes, then
-      a summary with the number of items in "All items". A feed fetched but not saved (a
-      full disk) says so. Exit status: 0; 69 when every feed failed; 73 when a fetched copy
-      could not be saved in the cache.
+      Feeds are fetched --jobs at a time into the cache the browser reads (conditional \
+      requests; a failed feed keeps its cached copy). One line per feed as it finishes, then \
+      a summary with the number of items in "All items". A feed fetched but not saved (a \
+      full disk) says so. Exit status: 0 when every feed was fetched (or is a local file); \
+      75 when some failed (a cached copy counts as failed when the network failed); 69 when \
+      every feed failed; 73 when a fetched copy could not be saved in the cache.
       """,
     version: Artfeed.version)
 
-  @Option(help: "Feeds fetched at once (1 to 64).")
+  @Option(parsing: .unconditional, help: "Feeds fetched at once (1 to 64).")
   var jobs = 4
 
   /// The most requests at once (each holds up to a 50 MB body).
@@ -64,6 +65,12 @@ struct Refresh: ParsableCommand {
     if unsaved > 0 {
       throw .cannotWrite(
         "\(unsaved) of \(results.count) feeds were fetched but could not be saved in the cache")
+    }
+    let notFetched = results.count - fresh
+    if notFetched > 0 {
+      throw .temporaryFailure(
+        "\(notFetched) of \(results.count) feeds could not be fetched (\(failed) failed, "
+          + "\(notFetched - failed) shown from the cache); try again later")
     }
   }
 }

@@ -7,8 +7,8 @@ struct Remove: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Unsubscribe from a feed: remove its line from the feeds file.",
     discussion: """
-      SOURCE is matched as written in the feeds file, or as the same URL or file. Comments and
-      the other lines are kept. Exit status: 0 removed, 1 not subscribed, 73 the feeds file
+      SOURCE is matched as written in the feeds file, or as the same URL or file. Comments and \
+      the other lines are kept. Exit status: 0 removed, 1 not subscribed, 73 the feeds file \
       cannot be written.
       """,
     version: Artfeed.version)

@@ -14,7 +14,7 @@ struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Print the screen the browser would show at a size, as plain text.",
     discussion: """
-      Exit status: 0 shown (a cached copy counts), 65 not a feed, 66 cannot read, 69 the
+      Exit status: 0 shown (a cached copy counts), 65 not a feed, 66 cannot read, 69 the \
       network failed and nothing is cached.
       """,
     version: Artfeed.version)
@@ -25,22 +25,27 @@ struct Render: ParsableCommand {
   static let maxWidth = 2_000
   static let maxHeight = 1_000
 
-  @Option(help: "Terminal width in columns (0 to 2000).")
+  // `.unconditional`: `--width -3` is a bad width, not a missing one.
+  @Option(parsing: .unconditional, help: "Terminal width in columns (1 to 2000).")
   var width: Int
 
-  @Option(help: "Terminal height in lines (0 to 1000).")
+  @Option(parsing: .unconditional, help: "Terminal height in lines (1 to 1000).")
   var height: Int = 24
 
-  @Option(help: "Scroll so this row (0-based) is at the top of the list.")
+  @Option(parsing: .unconditional, help: "Scroll so this row (0-based) is at the top of the list.")
   var top: Int?
 
   @Flag(help: "Jump to the end of the list (as G does).")
   var end = false
 
-  @Option(help: "Select this row (0-based).")
+  @Option(parsing: .unconditional, help: "Select this row (0-based).")
   var select: Int?
 
-  @Flag(help: "Also print rows measured and the estimated and measured totals.")
+  @Flag(
+    help: """
+      Also print the list's rows, the measurements made (a row measured again after a \
+      resize counts again), the rows whose height is known, and the estimated total height.
+      """)
   var stats = false
 
   @Flag(help: "Print colours and attributes as SGR escape sequences (the browser's screen).")
@@ -63,9 +68,12 @@ struct Render: ParsableCommand {
   var firstScreen = false
 
   func validate() throws {
-    guard (0...Self.maxWidth).contains(width), (0...Self.maxHeight).contains(height) else {
-      throw ValidationError(
-        "--width must be from 0 to \(Self.maxWidth) and --height from 0 to \(Self.maxHeight)")
+    // A screen of no cells prints nothing useful: a mistake, not a request.
+    guard (1...Self.maxWidth).contains(width) else {
+      throw ValidationError("--width must be from 1 to \(Self.maxWidth), not \(width)")
+    }
+    guard (1...Self.maxHeight).contains(height) else {
+      throw ValidationError("--height must be from 1 to \(Self.maxHeight), not \(height)")
     }
     guard (top ?? 0) >= 0, (select ?? 0) >= 0 else {
       throw ValidationError("--top and --select are rows counted from 0: give 0 or more")
@@ -127,12 +135,19 @@ struct Render: ParsableCommand {
     let lines = color ? screen.sgrLines(palette: Palette(settings)) : screen.trimmedLines
     var output = lines.joined(separator: "\n") + "\n"
     if stats {
-      let s = state.list.stats
-      output +=
-        "rows: \(state.list.count)  rows measured: \(s.rowsMeasured)  "
-        + "estimated total: \(s.estimatedTotal) lines  measured total: \(s.measuredTotal) lines "
-        + "(\(s.measuredRows) rows)\n"
+      output += Self.statsLine(rows: state.list.count, state.list.stats) + "\n"
     }
     FileHandle.standardOutput.write(Data(output.utf8))
+  }
+
+  /// `render --stats`: "rows: 64  measurements: 2  rows of known height: 1 (9 lines)
+  /// estimated total: 540 lines", each count with its own noun.
+  static func statsLine(rows: Int, _ stats: ItemList.Stats) -> String {
+    func count(_ number: Int, _ noun: String) -> String {
+      "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+    return "rows: \(rows)  measurements: \(stats.rowsMeasured)  rows of known height: "
+      + "\(stats.measuredRows) (\(count(stats.measuredTotal, "line")))  "
+      + "estimated total: \(count(stats.estimatedTotal, "line"))"
   }
 }

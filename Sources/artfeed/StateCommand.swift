@@ -40,7 +40,7 @@ struct StateImport: ParsableCommand {
     commandName: "import",
     abstract: "Merge marks from a JSON export (- for standard input); the later change wins.",
     discussion: """
-      The file is checked whole before anything is written, and merged in one transaction.
+      The file is checked whole before anything is written, and merged in one transaction. \
       Exit status: 65 for a file that is not a valid export, 66 for one that cannot be read.
       """,
     version: Artfeed.version)

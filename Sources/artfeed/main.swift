@@ -1,19 +1,23 @@
 import ArgumentParser
 import Foundation
 
-// `Artfeed.main()`, with its messages (which quote the arguments) made safe for a terminal.
+// `Artfeed.main()`, with its messages (which quote the arguments) made safe for a terminal,
+// and a usage error said in one line (`artfeed: render: --width must be ...`), exit 64.
+let arguments = Array(CommandLine.arguments.dropFirst())
 do {
-  var command = try Artfeed.parseAsRoot()
+  try UsageCheck.helpTopic(arguments)
+  var command = try Artfeed.parseAsRoot(arguments)
   try command.run()
 } catch {
   let code = Artfeed.exitCode(for: error)
-  let message = Artfeed.fullMessage(for: error)
-  if !message.isEmpty {
-    if code == .success {
-      TerminalText.write(message + "\n")
-    } else {
-      TerminalText.writeError(message + "\n")
-    }
+  if code == .success {
+    let message = Artfeed.fullMessage(for: error)
+    if !message.isEmpty { TerminalText.write(message + "\n") }
+  } else if code == .validationFailure {
+    TerminalText.writeError(UsageCheck.line(for: error, arguments: arguments) + "\n")
+  } else {
+    let message = Artfeed.fullMessage(for: error)
+    if !message.isEmpty { TerminalText.writeError(message + "\n") }
   }
   exit(code.rawValue)
 }

@@ -9,6 +9,9 @@ public enum FeedParseError: Error, Equatable, CustomStringConvertible {
   case emptyInput
   /// The input is not XML: libxml2 gave up before any root element, at `line`:`column`.
   case notXML(line: Int, column: Int, message: String)
+  /// The input is text that does not start with `<` (after blanks): not markup at all.
+  /// `start` is its first characters, controls removed, at most 30.
+  case plainText(start: String)
   /// The input looks like JSON (perhaps a JSON Feed, which is not read), not XML.
   case json
   /// The input is binary data (NUL bytes or mostly undecodable bytes), not text.
@@ -26,6 +29,8 @@ public enum FeedParseError: Error, Equatable, CustomStringConvertible {
       return "the input is empty, not an RSS or Atom feed"
     case .notXML(let line, let column, let message):
       return "the input is not XML (\(line):\(column): \(message)), so not an RSS or Atom feed"
+    case .plainText(let start):
+      return "the input is plain text (it starts “\(start)”), not XML, so not an RSS or Atom feed"
     case .json:
       return "the input is JSON, not an RSS or Atom feed (JSON Feed is not supported)"
     case .binary:

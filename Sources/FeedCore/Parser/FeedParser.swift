@@ -161,10 +161,32 @@ struct StreamingParse {
     if StreamingParse.looksLikeHTML(sample) { return .notAFeed(rootElement: "html") }
     if firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") { return .json }
     if StreamingParse.looksBinary(sample) { return .binary }
+    // Not even markup: libxml2 would only say "Document is empty".
+    // (A byte-order mark or a NUL means UTF-16 or UTF-32, which this raw sample cannot tell.)
+    if let firstByte, firstByte != UInt8(ascii: "<"), ![0xEF, 0xFE, 0xFF].contains(firstByte),
+      !sample.contains(0)
+    {
+      return .plainText(start: StreamingParse.start(of: sample))
+    }
     if let error = session.firstError {
       return .notXML(line: error.line, column: error.column, message: error.message)
     }
     return .notXML(line: 1, column: 1, message: "no root element")
+  }
+
+  /// The first characters of text, after blanks, up to the line's end: at most 30, with
+  /// control and format characters left out (for a one-line message).
+  static func start(of sample: [UInt8]) -> String {
+    let text = String(decoding: sample.prefix(512), as: UTF8.self)
+    let line = text.drop { $0.isWhitespace }.prefix { !$0.isNewline }
+    let clean = line.unicodeScalars.filter { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator: false
+      default: true
+      }
+    }
+    let shown = String(String.UnicodeScalarView(clean))
+    return shown.count > 30 ? String(shown.prefix(29)) + "…" : shown
   }
 
   /// `<!DOCTYPE html` or `<html` near the start (HTML that is not well-formed XML may never

@@ -139,7 +139,8 @@ public final class EndpointSource: FeedSource {
     let items = AllItems.newestFirstOnce(local + online.items)
     if items.isEmpty, let failure = online.failures.first { throw failure }
     var list = LoadedList(
-      title: title, items: items, warnings: online.failures.map(\.description) + online.cachedCopies,
+      title: title, items: items,
+      warnings: online.failures.map(\.description) + online.cachedCopies,
       freshness: .live)
     list.nextPage = online.items.isEmpty ? nil : online.nextPage
     return list

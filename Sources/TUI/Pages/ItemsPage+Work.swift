@@ -203,7 +203,8 @@ extension ItemsPage {
       if let warning = searchWarning {
         status =
           "Search failed: \(Self.withoutAddress(warning))"
-          + (loaded.chunks.isEmpty ? "" : " (showing the \(Self.count(loaded.chunks.count)) found here)")
+          + (loaded.chunks.isEmpty
+            ? "" : " (showing the \(Self.count(loaded.chunks.count)) found here)")
       } else {
         status = loaded.chunks.isEmpty ? "No items by an artist matching “\(query)”" : nil
       }

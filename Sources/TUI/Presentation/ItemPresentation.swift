@@ -14,12 +14,35 @@ public enum ItemPresentation {
     return nil
   }
 
-  /// The subtitle as in the seed app: media:text, else media:description, else the summary.
+  /// The subtitle as in the seed app: media:text, else media:description, else the summary,
+  /// with a trailing "more" link marked (`markingMore`).
   public static func subtitle(of item: FeedItem) -> String? {
     for text in [item.mediaText, item.mediaDescription, item.summary] {
-      if let text, !text.allSatisfy(\.isWhitespace) { return text }
+      if let text, !text.allSatisfy(\.isWhitespace) { return markingMore(text) }
     }
     return nil
+  }
+
+  /// Words feeds end a description with as a link to the rest ("more", "Read more",
+  /// "Continue reading", "more…"), lower case.
+  static let moreWords = ["more", "read more", "continue reading", "more…", "more...", "(more)"]
+
+  /// `text` with a trailing "more" link written `[more]`: the link's text came out of the
+  /// HTML as a plain word, which without colour read as part of the sentence ("...in the
+  /// corner. more"). Only after the end of a sentence (or a line), so "I want more" stays.
+  public static func markingMore(_ text: String) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let lower = trimmed.lowercased()
+    for word in moreWords where lower.hasSuffix(word) {
+      let body = trimmed.dropLast(word.count)
+      guard let space = body.last, space.isWhitespace else { continue }
+      let before = body.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard let end = before.last, ".!?…:;\"”)]".contains(end) || space.isNewline else {
+        continue
+      }
+      return before + " [more]"
+    }
+    return text
   }
 
   /// "by NAME · DATE": the artist (the reader searches by artist) and the date in local time,

@@ -125,7 +125,8 @@ public struct DetailView: Sendable {
       guard let text, !text.isEmpty else { continue }
       let key = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       guard seen.insert(key).inserted else { continue }
-      for paragraph in text.components(separatedBy: "\n\n") where !paragraph.isEmpty {
+      for paragraph in ItemPresentation.markingMore(text).components(separatedBy: "\n\n")
+      where !paragraph.isEmpty {
         paragraphs.append((paragraph, .normal))
       }
     }

@@ -128,10 +128,24 @@ struct MalformedInputTests {
     #expect(throws: FeedParseError.binary) { try parse(bytes: bytes) }
   }
 
-  @Test("text that is not XML reports libxml2's position and message")
+  @Test(
+    "text that is not markup says it is plain text and how it starts",
+    arguments: [
+      ("hello", "hello"), ("  Name,Count\n1,2", "Name,Count"),
+      ("# Notes\n\nabout feeds", "# Notes"),
+      ("hello <b>world</b>", "hello <b>world</b>"),
+      ("\u{1B}[31mred\u{1B}[0m and a long line of text after it", "[31mred[0m and a long line of…"),
+    ])
+  func plainText(text: String, start: String) throws {
+    #expect(throws: FeedParseError.plainText(start: start)) { try parse(text) }
+    #expect(FeedParseError.plainText(start: start).description.contains("plain text"))
+    #expect(!FeedParseError.plainText(start: start).description.contains("Document is empty"))
+  }
+
+  @Test("markup that is not XML reports libxml2's position and message")
   func notXML() throws {
     do {
-      _ = try parse("hello, this is just text")
+      _ = try parse("<<< this is not XML >>>")
       Issue.record("expected an error")
     } catch let error {
       guard case .notXML(let line, let column, let message) = error else {

@@ -8,10 +8,11 @@ import Testing
 /// `also_ok` values of `expected_notes.json`). The folder sits next to the package, outside git.
 @Suite("Real-world feeds")
 struct RealFeedsTests {
-  // Skips, visibly, when the shared folder is absent (a clone without it); CI has it.
+  // Skips, with the reason, when the shared folder is absent (a clone without it); CI has it,
+  // and `required` fails there without it.
   @Test(
-    "every real feed matches its expected JSON", .enabled(if: RealFeeds.isAvailable),
-    arguments: RealFeeds.names)
+    "every real feed matches its expected JSON",
+    .enabled(if: RealFeeds.isAvailable, RealFeeds.missingReason), arguments: RealFeeds.names)
   func matchesExpected(name: String) throws {
     let comparison = try RealFeeds.compare(name)
     let unexplained = comparison.differences.filter { !RealFeeds.isKnown($0, in: name) }
@@ -21,7 +22,9 @@ struct RealFeedsTests {
     #expect(unexplained.isEmpty, "\(name): \(comparison.summary)")
   }
 
-  @Test("summary: how many real feeds match exactly", .enabled(if: RealFeeds.isAvailable))
+  @Test(
+    "summary: how many real feeds match exactly",
+    .enabled(if: RealFeeds.isAvailable, RealFeeds.missingReason))
   func summary() throws {
     var exact = 0
     var onlyKnown = 0
@@ -45,6 +48,19 @@ struct RealFeedsTests {
   }
 }
 
+/// Runs whether or not the folder is there, so that its absence is said, and fails CI.
+@Suite("Real-world feeds: the folder")
+struct RealFeedsFolderTests {
+  @Test("the real-world feeds are there when the full suite is required (CI)")
+  func required() {
+    if ProcessInfo.processInfo.environment["ARTFEED_REQUIRE_E2E"] == "1" {
+      #expect(RealFeeds.isAvailable, "\(RealFeeds.missingReason)")
+    } else if !RealFeeds.isAvailable {
+      print("realfeeds: \(RealFeeds.missingReason): the real-world feed tests are skipped")
+    }
+  }
+}
+
 /// Loading and comparing the shared real-world feeds.
 enum RealFeeds {
   /// `../shared/realfeeds` next to the package root (four levels above this file); from a git
@@ -60,6 +76,11 @@ enum RealFeeds {
       FileManager.default.fileExists(atPath: $0.appendingPathComponent("SOURCES.md").path)
     } ?? candidates[0]
   }()
+
+  /// Why the real-world feed tests are skipped, for the test report.
+  static var missingReason: Comment {
+    "\(folder.path) is missing (the shared real-world feeds sit beside the package, outside git)"
+  }
 
   static var isAvailable: Bool {
     FileManager.default.fileExists(atPath: folder.appendingPathComponent("SOURCES.md").path)

@@ -32,7 +32,10 @@ struct EndpointSearchTests {
     _ = try await CurlClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
 
     let local = try #require(await source.searchLocally(artist: "brind"))
-    #expect(local.items.map(\.title) == ["Popular work 9", "Popular work 6", "Popular work 3", "Popular work 0"])
+    #expect(
+      local.items.map(\.title) == [
+        "Popular work 9", "Popular work 6", "Popular work 3", "Popular work 0",
+      ])
     #expect(try await Self.byRequests(server).isEmpty, "no request for what is loaded")
 
     let found = try await source.search(artist: "Brind")
@@ -66,9 +69,13 @@ struct EndpointSearchTests {
 
   @Test("the names asked: as typed, then up to three full names that differ from it")
   func names() {
-    #expect(EndpointSource.names(typed: "Brind", known: ["Brindlewick"]) == ["Brind", "Brindlewick"])
+    #expect(
+      EndpointSource.names(typed: "Brind", known: ["Brindlewick"]) == ["Brind", "Brindlewick"])
     #expect(EndpointSource.names(typed: "brindlewick", known: ["Brindlewick"]) == ["brindlewick"])
-    #expect(EndpointSource.names(typed: "a", known: ["ab", "AB", "ac", "ad", "ae"]) == ["a", "ab", "ac", "ad"])
+    #expect(
+      EndpointSource.names(typed: "a", known: ["ab", "AB", "ac", "ad", "ae"]) == [
+        "a", "ab", "ac", "ad",
+      ])
   }
 
   @Test("All items asks every endpoint among the subscriptions and merges, each item once")
@@ -99,7 +106,10 @@ struct EndpointSearchTests {
     #expect(
       try await Self.byRequests(first)
         == ["/rss.xml?strict=1&limit=10&q=by:Quillon", "/rss.xml?strict=1&limit=10&q=by:quill"])
-    #expect(try await Self.byRequests(second) == ["/rss.xml?strict=1&q=by:Quillon", "/rss.xml?strict=1&q=by:quill"])
+    #expect(
+      try await Self.byRequests(second) == [
+        "/rss.xml?strict=1&q=by:Quillon", "/rss.xml?strict=1&q=by:quill",
+      ])
     let ids = found.items.map(ItemID.init)
     #expect(Set(ids).count == ids.count, "each item once")
     #expect(found.items.count == 6, "\(found.items.compactMap(\.title))")

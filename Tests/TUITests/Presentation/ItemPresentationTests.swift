@@ -83,3 +83,26 @@ struct ItemPresentationTests {
     }
   }
 }
+
+@Suite("The more link, marked")
+struct MoreMarkerTests {
+  @Test(
+    "a trailing more link after a sentence is written [more]",
+    arguments: [
+      ("Hiding in the corner. more", "Hiding in the corner. [more]"),
+      ("Done! Read more", "Done! [more]"),
+      ("A study.\nContinue reading", "A study. [more]"),
+      ("Ends here… more…", "Ends here… [more]"),
+      ("(quoted.) more...", "(quoted.) [more]"),
+    ])
+  func marked(text: String, expected: String) {
+    #expect(ItemPresentation.markingMore(text) == expected)
+  }
+
+  @Test(
+    "more as part of a sentence stays",
+    arguments: ["I want more", "more", "Draw more.", "once more and again", "Evermore"])
+  func unmarked(text: String) {
+    #expect(ItemPresentation.markingMore(text) == text)
+  }
+}
