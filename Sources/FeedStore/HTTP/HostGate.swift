@@ -13,7 +13,9 @@ public final class HostGate: Sendable {
   private struct State {
     var hosts: [String: Host] = [:]
     var nextTicket: UInt64 = 0
-    /// Tickets cancelled before they joined the line (the cancel handler ran first).
+    /// Tickets whose task has not yet asked for a place.
+    var pending: Set<UInt64> = []
+    /// Pending tickets whose task was cancelled first (the cancel handler ran first).
     var cancelled: Set<UInt64> = []
   }
 
@@ -31,17 +33,22 @@ public final class HostGate: Sendable {
     state.withLock { $0.hosts[host]?.running ?? 0 }
   }
 
+  /// Tickets kept for tasks cancelled before they asked (tests: none is left behind).
+  var leftovers: Int { state.withLock { $0.pending.count + $0.cancelled.count } }
+
   /// Waits until fewer than `limit` requests to `host` are running and takes a place;
   /// false when the task was cancelled first (no place is taken). Every `true` must be
   /// followed by one `leave`.
   public func enter(_ host: String) async -> Bool {
     let ticket = state.withLock { state -> UInt64 in
       state.nextTicket += 1
+      state.pending.insert(state.nextTicket)
       return state.nextTicket
     }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
         let answer: Bool? = state.withLock { state in
+          state.pending.remove(ticket)
           if state.cancelled.remove(ticket) != nil { return false }
           var entry = state.hosts[host] ?? Host()
           defer { state.hosts[host] = entry }
@@ -59,7 +66,8 @@ public final class HostGate: Sendable {
         guard var entry = state.hosts[host],
           let index = entry.waiting.firstIndex(where: { $0.ticket == ticket })
         else {
-          state.cancelled.insert(ticket)
+          // Not in line: it has not asked yet (it will find this), or it has its place.
+          if state.pending.contains(ticket) { state.cancelled.insert(ticket) }
           return nil
         }
         let waiter = entry.waiting.remove(at: index).continuation
