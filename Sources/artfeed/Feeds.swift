@@ -7,11 +7,17 @@ struct Feeds: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "List the subscriptions with their last fetch.",
     discussion: """
-      One line per feed: its state ("fetched 3 h ago" from the cache, "never fetched", or \
-      "local file"), the source, then the title and tags the feeds file gives it, and \
-      "N/M unread" once artfeed has recorded the feed's items. Nothing is fetched. Lines of the feeds file artfeed cannot read are reported on standard error.
+      One line per feed: its state ("fetched 3 h ago", "failed 2 min ago", "never fetched", \
+      "local file", or "retry in 5 min" while its server asked artfeed to wait), its title \
+      (the feeds file's ~title, else the feed's own once a fetch has read it), its tags, \
+      "N/M unread" once artfeed has recorded the feed's items, its source, and the last \
+      error when the last fetch failed. Nothing is fetched. --tag lists the feeds with that \
+      tag only. Lines of the feeds file artfeed cannot read are reported on standard error.
       """,
     version: Artfeed.version)
+
+  @Option(help: "List only the feeds with this tag.")
+  var tag: String?
 
   func run() throws {
     do {
@@ -32,10 +38,14 @@ struct Feeds: ParsableCommand {
     let cache = access.cache
     let now = Date()
     let counts = Self.unreadCounts()
-    let rows = file.subscriptions.map { subscription in
-      (
-        SubscriptionStatus.describe(subscription, cache: cache, now: now),
-        Self.describe(subscription) + Self.unread(subscription, counts)
+    let chosen = file.subscriptions.filter { tag == nil || $0.tags.contains(tag ?? "") }
+    let rows = chosen.map { subscription in
+      let status = SubscriptionStatus(subscription, cache: cache, now: now)
+      return (
+        status.state,
+        Self.describe(
+          subscription, title: status.title, unread: Self.unread(subscription, counts))
+          + (status.error.map { "  error: \($0)" } ?? "")
       )
     }
     let width = rows.map(\.0.count).max() ?? 0
@@ -43,16 +53,25 @@ struct Feeds: ParsableCommand {
     for (status, text) in rows {
       output += status.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + text + "\n"
     }
-    if rows.isEmpty { output = "no subscriptions in \(access.location.path)\n" }
+    if rows.isEmpty, let tag {
+      output = "no subscriptions tagged “\(tag)” in \(access.location.path)\n"
+    } else if rows.isEmpty {
+      output = "no subscriptions in \(access.location.path)\n"
+    }
     TerminalText.write(output)
   }
 
-  /// The source, then `"Title"`, `[tags]` and `(hidden)` when there are any.
-  static func describe(_ subscription: Subscription) -> String {
-    var text = subscription.source
-    if let title = subscription.title { text += " \"\(title)\"" }
+  /// The title (the `~` title, else the feed's own `known` one), `[tags]`, `(hidden)`, then
+  /// the source; a feed with no title yet is its source alone.
+  static func describe(
+    _ subscription: Subscription, title known: String? = nil, unread: String = ""
+  ) -> String {
+    let title = subscription.title ?? known.flatMap { $0.isEmpty ? nil : $0 }
+    var text = title ?? subscription.source
     if !subscription.tags.isEmpty { text += " [" + subscription.tags.joined(separator: ", ") + "]" }
     if subscription.hidden { text += " (hidden)" }
+    text += unread
+    if title != nil { text += "  " + subscription.source }
     return text
   }
 }

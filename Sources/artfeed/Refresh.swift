@@ -48,8 +48,13 @@ struct Refresh: ParsableCommand {
     let refresher = SubscriptionRefresher(loader: FeedSources.loader(network), limit: jobs)
     let results = runBlocking {
       await refresher.refresh(subscriptions) { progress in
-        let state = progress.latest.state.summary()
-        say("[\(progress.done)/\(progress.total)] \(progress.latest.subscription.source): \(state)")
+        let source = progress.latest.subscription.source
+        // The line names the feed: its error need not say the address again.
+        var state = progress.latest.state.summary()
+        if state.hasPrefix("error: " + source + ": ") {
+          state = "error: " + state.dropFirst("error: \(source): ".count)
+        }
+        say("[\(progress.done)/\(progress.total)] \(source): \(state)")
       }
     }
     StateAccess.record(results)

@@ -9,7 +9,8 @@ import Foundation
 /// The offline cache: plain files in one directory, one per URL, plus one per backed-off host.
 ///
 /// `<FNV-1a 128 of the URL>.feed` holds the last good body and its metadata in one file
-/// (`CacheEntryFile`); `host-<FNV-1a 128 of host[:port]>.backoff` holds a `Backoff` as JSON.
+/// (`CacheEntryFile`); `<FNV-1a 128 of the URL>.record` the feed's title and last failure
+/// (`FeedRecord`, JSON); `host-<FNV-1a 128 of host[:port]>.backoff` holds a `Backoff` as JSON.
 /// Every write replaces the whole file atomically (`AtomicFile`); a file that does not check
 /// out is treated as absent and is replaced by the next good fetch.
 public struct FeedCache: Sendable {
@@ -96,6 +97,12 @@ public struct FeedCache: Sendable {
         unlink(path)
       }
     }
+  }
+
+  /// Writes a small file of the cache atomically, creating the folder first.
+  func writeFile(_ data: Data, to url: URL) throws(CacheWriteError) {
+    try createDirectory()
+    try AtomicFile.write(data, to: url)
   }
 
   private func createDirectory() throws(CacheWriteError) {

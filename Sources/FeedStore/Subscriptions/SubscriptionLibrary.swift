@@ -24,6 +24,9 @@ public final class SubscriptionLibrary: Sendable {
   private let rowKind: (@Sendable (FeedItem) -> UInt8)?
   /// The newest items each feed keeps (the settings' `max-items`); nil: all.
   public let maxItemsPerFeed: Int?
+  /// Each subscription's own title as the cache's records remember it (`FeedRecord`), read
+  /// once when the library is made: the feed list shows titles, not addresses, at once.
+  public let knownTitles: [String?]
 
   /// - Parameters:
   ///   - endpoints: asked for `by:NAME` alongside the subscribed feeds' items on a search.
@@ -36,6 +39,11 @@ public final class SubscriptionLibrary: Sendable {
     maxItemsPerFeed: Int? = nil
   ) {
     self.maxItemsPerFeed = maxItemsPerFeed
+    let cache = loader.fetcher.cache
+    knownTitles = subscriptions.map { subscription in
+      guard case .web(let url) = subscription.address else { return nil }
+      return cache?.record(for: url)?.title.flatMap { $0.isEmpty ? nil : $0 }
+    }
     self.subscriptions = subscriptions
     self.loader = loader
     var offline = loader.fetcher.options

@@ -6,10 +6,16 @@ public struct FeedRefresh: Sendable {
   public var subscription: Subscription
   /// The feed (fresh, local or a cached copy), or why there is none.
   public var result: Result<LoadedFeed, LoadError>
+  /// When the feed's server may be asked again, when it asked artfeed to wait (a 429 or 503
+  /// with `Retry-After`, an endpoint's 403): the feed list says "retry in 5 min".
+  public var retryAt: Date?
 
-  public init(subscription: Subscription, result: Result<LoadedFeed, LoadError>) {
+  public init(
+    subscription: Subscription, result: Result<LoadedFeed, LoadError>, retryAt: Date? = nil
+  ) {
     self.subscription = subscription
     self.result = result
+    self.retryAt = retryAt
   }
 
   /// The one-line state for the feed list.
@@ -116,11 +122,34 @@ public struct SubscriptionRefresher: Sendable {
     if case .web(let url) = subscription.address, let host = url.host?.lowercased() {
       isEndpoint = host == "deviantart.com" || host.hasSuffix(".deviantart.com")
     }
+    var refresh: FeedRefresh
     do {
       let loaded = try await loader.load(subscription.address, isEndpoint: isEndpoint)
-      return FeedRefresh(subscription: subscription, result: .success(loaded))
+      refresh = FeedRefresh(subscription: subscription, result: .success(loaded))
     } catch {
-      return FeedRefresh(subscription: subscription, result: .failure(error))
+      refresh = FeedRefresh(subscription: subscription, result: .failure(error))
+    }
+    note(&refresh)
+    return refresh
+  }
+
+  /// Keeps what a fetch from the network came to beside the cache (the title, or the
+  /// failure: `FeedRecord`), and when the server may be asked again. Reads of the cache alone
+  /// (offline) and cancelled fetches note nothing.
+  private func note(_ refresh: inout FeedRefresh) {
+    guard case .web(let url) = refresh.subscription.address, let cache = loader.fetcher.cache
+    else { return }
+    refresh.retryAt = cache.backoff(forHost: Backoff.key(for: url))?.until
+    guard !loader.fetcher.options.offline else { return }
+    switch refresh.result {
+    case .success(let loaded):
+      if case .cached(_, let reason) = loaded.freshness {
+        cache.note(url, title: nil, failure: reason)
+      } else {
+        cache.note(url, title: loaded.feed.title, failure: nil)
+      }
+    case .failure(let error):
+      if error.kind != .cancelled { cache.note(url, title: nil, failure: error.description) }
     }
   }
 }

@@ -64,6 +64,15 @@ extension AppState {
       return [.quit]
     case .togglePictures:
       return togglePictures()
+    case .tagFilter:
+      let page = pages.feeds
+      if let tag = page?.tagFilter {
+        let count = (page?.rows.count ?? 1) - 1
+        status = "Feeds tagged “\(tag)”: \(count) (t: the next tag)"
+      } else {
+        status = page?.allTags.isEmpty == true ? "No feed has a tag" : "Every feed"
+      }
+      return []
     }
   }
 
@@ -80,7 +89,9 @@ extension AppState {
       let feed = page.entries[entry]
       guard var list = feed.list else {
         if case .failed(let reason) = feed.state {
-          status = "Error: \(reason) (r tries again)"
+          // The row says which feed: the reason need not repeat its address.
+          status =
+            "Error: cannot open it: \(FeedListPage.withoutSource(reason, feed.source)) (r tries again)"
         } else {
           status = "Nothing read from this feed yet (r refreshes it)"
         }
@@ -163,9 +174,9 @@ extension AppState {
       refreshAfterOpening = nil
       return startRefreshing([])
     }
-    let failed = page.entries.dropFirst().filter {
-      if case .failed = $0.state { true } else { false }
-    }.count
+    // Only the feeds this read or refresh covered: `r` on a feed that worked says nothing of
+    // the others that failed before (their rows still say so).
+    let failed = page.failedCount
     if failed > 0, topPage == .feeds {
       status = failed == 1 ? "Error: 1 feed failed" : "Error: \(failed) feeds failed"
     }

@@ -45,6 +45,7 @@ extension AppState {
     guard let page = pages.feeds else { return }
     var parts = ["artfeed", page.feedCount == 1 ? "1 feed" : "\(page.feedCount) feeds"]
     parts.append(FeedListPage.items(page.allItemsCount))
+    if let tag = page.tagFilter { parts.append("tag: " + Sanitizer.clean(tag)) }
     if let reading = page.reading { parts.append("refreshing \(reading.done)/\(reading.total)") }
     buffer.put(
       " " + parts.joined(separator: " · "), x: 0, y: 0,
@@ -82,7 +83,7 @@ extension AppState {
     var left = " "
     if isBusy { left += spinner + " \(busyWhat)  " }
     if topPage == .feeds, let page = pages.feeds {
-      left += "\(page.selection + 1)/\(page.entries.count)"
+      left += "\(page.selectedRow + 1)/\(page.rows.count)"
     } else if let detail {
       let total = detail.view.lines.count
       let shown = min(total, detail.top + detail.height)
@@ -100,7 +101,7 @@ extension AppState {
         ? Style(.error, bold: true, reverse: true) : .bar
     } else if topPage == .feeds, let page = pages.feeds {
       let detail = page.selectedDetail(now: context.now)
-      right = Sanitizer.clean(detail ?? FeedListPage.hints)
+      right = Sanitizer.clean(detail ?? page.hints)
       style =
         detail?.hasPrefix("Error") == true ? Style(.error, bold: true, reverse: true) : .bar
     } else if detail != nil {

@@ -171,8 +171,8 @@ extension AppState {
     case .feeds:
       guard var page = pages.feeds else { return [] }
       switch mouse.action {
-      case .wheelDown: page.select(page.selection + 3)
-      case .wheelUp: page.select(page.selection - 3)
+      case .wheelDown: page.move(by: 3)
+      case .wheelUp: page.move(by: -3)
       case .click, .doubleClick:
         guard let entry = page.entry(atScreenLine: mouse.y - 1) else { return [] }
         page.select(entry)

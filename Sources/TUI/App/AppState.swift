@@ -66,22 +66,26 @@ public struct AppState {
     feeds library: SubscriptionLibrary, width: Int, height: Int, settings: Settings = Settings()
   ) {
     let subscriptions = library.subscriptions
+    let known = library.knownTitles
     self.init(
-      feedTitles: subscriptions.map { $0.title ?? $0.source },
+      feedTitles: subscriptions.indices.map { index in
+        subscriptions[index].title ?? known[index] ?? subscriptions[index].source
+      },
       customTitles: subscriptions.map { $0.title?.isEmpty == false },
-      sources: subscriptions.map { $0.address.subscriptionKey }, width: width, height: height,
-      settings: settings)
+      sources: subscriptions.map { $0.address.subscriptionKey }, tags: subscriptions.map(\.tags),
+      width: width, height: height, settings: settings)
   }
 
   /// The feed list of subscriptions with these titles (`customTitles`: the feeds file gave
   /// them, so a feed's own title does not replace them).
   public init(
-    feedTitles: [String], customTitles: [Bool]? = nil, sources: [String]? = nil, width: Int,
-    height: Int, settings: Settings = Settings()
+    feedTitles: [String], customTitles: [Bool]? = nil, sources: [String]? = nil,
+    tags: [[String]]? = nil, width: Int, height: Int, settings: Settings = Settings()
   ) {
     self.settings = settings
     self.pages = PageStack(
-      feeds: FeedListPage(titles: feedTitles, customTitles: customTitles, sources: sources))
+      feeds: FeedListPage(
+        titles: feedTitles, customTitles: customTitles, sources: sources, tags: tags))
     self.width = max(0, width)
     self.height = max(0, height)
     let lines = listHeight
@@ -159,7 +163,7 @@ public struct DetailState {
     case .openLink: return .openLink
     case .help: return .help
     case .togglePictures: return .togglePictures
-    case .open, .reload, .refreshAll, .search: break
+    case .open, .reload, .refreshAll, .search, .nextTag: break
     }
     return .none
   }

@@ -7,6 +7,8 @@ public enum Action: Sendable, Equatable, CaseIterable {
   case open, back, quit
   case reload, refreshAll, openLink, help, search
   case togglePictures
+  /// The feed list: only the feeds with the next tag (`t`), then all again.
+  case nextTag
 }
 
 /// The keys of the list and detail views (the help overlay lists the same table).
@@ -29,6 +31,7 @@ public enum KeyMap {
     ("R", .refreshAll, "refresh every subscribed feed"),
     ("o", .openLink, "open the link in $BROWSER"),
     ("i", .togglePictures, "pictures off / on"),
+    ("t", .nextTag, "feed list: the feeds with the next tag"),
     ("?", .help, "this help"),
   ]
 
@@ -51,6 +54,7 @@ public enum KeyMap {
     case .character("R"): .refreshAll
     case .character("o"): .openLink
     case .character("i"): .togglePictures
+    case .character("t"): .nextTag
     case .character("?"): .help
     default: nil
     }

@@ -4,7 +4,9 @@ import Foundation
 import TextLayout
 
 /// The first page with subscriptions: "All items", then one line per feed with its title,
-/// item count and state (fresh, cached with its age, or the error in one line).
+/// tags, item count and state (fresh, cached with its age, the error in one line, "retry in
+/// 5 min" while its server asked to wait). `t` shows only the feeds with one tag, then the
+/// next tag, then all again.
 ///
 /// A page of its own: `handle(_:)` turns an action into what the app should do, `draw`
 /// fills the list area, `hints` is its status line. Rows are one line each, so the page
@@ -26,6 +28,10 @@ public struct FeedListPage: Sendable {
     /// The feed's source as the feeds file has it (an error that starts with it is shown
     /// without it: the row says which feed).
     var source: String?
+    /// The feed's tags in the feeds file.
+    public var tags: [String] = []
+    /// When its server may be asked again, when it asked artfeed to wait.
+    public var retryAt: Date?
 
     public var itemCount: Int? { list?.chunks.count }
   }
@@ -33,7 +39,7 @@ public struct FeedListPage: Sendable {
   /// Entry 0 is "All items"; entry `i + 1` is subscription `i`.
   public private(set) var entries: [Entry]
   public private(set) var selection = 0
-  /// The first entry on screen.
+  /// The first row on screen (a place in `rows`).
   public private(set) var top = 0
   /// Lines for entries.
   public private(set) var height = 0
@@ -41,17 +47,36 @@ public struct FeedListPage: Sendable {
   public private(set) var allItemsCount = 0
   /// A read or refresh under way: how many feeds it covers and how many have come back.
   public private(set) var reading: (done: Int, total: Int)?
+  /// The feeds the last read or refresh covered (nil: every one): only their failures are
+  /// news when it ends.
+  private(set) var covered: Set<Int>?
+  /// The tag whose feeds alone are shown, if any (`t`).
+  public private(set) var tagFilter: String?
+  /// The entries shown, in order: "All items", then the feeds (with the filter's tag).
+  public private(set) var rows: [Int] = [0]
 
   /// The page for subscriptions with these titles (nil: the source is shown until the feed
-  /// is read).
-  public init(titles: [String], customTitles: [Bool]? = nil, sources: [String]? = nil) {
+  /// is read) and tags.
+  public init(
+    titles: [String], customTitles: [Bool]? = nil, sources: [String]? = nil,
+    tags: [[String]]? = nil
+  ) {
     entries = [Entry(title: AllItems.title, list: nil, state: nil)]
     for (index, title) in titles.enumerated() {
       var entry = Entry(title: title, list: nil, state: nil)
       entry.hasCustomTitle = customTitles.map { index < $0.count && $0[index] } ?? false
       entry.source = sources.flatMap { index < $0.count ? $0[index] : nil }
+      entry.tags = tags.flatMap { index < $0.count ? $0[index] : nil } ?? []
       entries.append(entry)
     }
+    rows = Array(entries.indices)
+  }
+
+  /// Every tag of the feeds, sorted (case ignored), each once.
+  public var allTags: [String] {
+    var seen = Set<String>()
+    return entries.flatMap(\.tags).filter { seen.insert($0).inserted }
+      .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
   }
 
   public var feedCount: Int { entries.count - 1 }
@@ -66,9 +91,10 @@ public struct FeedListPage: Sendable {
     reveal()
   }
 
-  /// A read or refresh of `feeds` (subscription numbers) starts.
+  /// A read or refresh of `feeds` (subscription numbers; empty: every one) starts.
   mutating func beginReading(_ feeds: [Int]) {
     reading = (0, feeds.count)
+    covered = feeds.isEmpty ? nil : Set(feeds)
     for feed in feeds where entries.indices.contains(feed + 1) {
       entries[feed + 1].isRefreshing = true
     }
@@ -79,6 +105,7 @@ public struct FeedListPage: Sendable {
     guard entries.indices.contains(feed + 1) else { return }
     var entry = entries[feed + 1]
     entry.isRefreshing = false
+    entry.retryAt = refresh.retryAt
     if let list = refresh.list {
       entry.list = list
       entry.state = refresh.state
@@ -112,6 +139,34 @@ public struct FeedListPage: Sendable {
   /// Every feed's list, in subscription order (for "All items").
   var lists: [LoadedList] { entries.dropFirst().compactMap(\.list) }
 
+  /// The feeds that failed among those the last read or refresh covered.
+  var failedCount: Int {
+    entries.indices.dropFirst().filter { index in
+      guard covered?.contains(index - 1) ?? true else { return false }
+      if case .failed = entries[index].state { return true }
+      return false
+    }.count
+  }
+
+  // MARK: - The tag filter
+
+  /// `t`: only the feeds with the next tag, after the last one all feeds again. The
+  /// selection stays when its feed is still shown, else it goes to "All items".
+  mutating func nextTag() {
+    let tags = allTags
+    if let current = tagFilter, let index = tags.firstIndex(of: current), index + 1 < tags.count {
+      tagFilter = tags[index + 1]
+    } else {
+      tagFilter = tagFilter == nil ? tags.first : nil
+    }
+    rows = entries.indices.filter { index in
+      index == 0 || tagFilter.map { entries[index].tags.contains($0) } ?? true
+    }
+    if !rows.contains(selection) { selection = 0 }
+    top = 0
+    reveal()
+  }
+
   // MARK: - Keys
 
   /// What an action on this page asks the app to do.
@@ -122,19 +177,24 @@ public struct FeedListPage: Sendable {
     /// Refresh these subscriptions (empty: every one).
     case refresh([Int])
     case search, help, quit, togglePictures
+    /// The tag filter changed (the status line says so).
+    case tagFilter
   }
 
   mutating func handle(_ action: Action) -> Outcome {
     let page = max(1, height - 1)
     switch action {
-    case .down: select(selection + 1)
-    case .up: select(selection - 1)
-    case .halfPageDown: select(selection + max(1, height / 2))
-    case .halfPageUp: select(selection - max(1, height / 2))
-    case .pageDown: select(selection + page)
-    case .pageUp: select(selection - page)
-    case .top: select(0)
-    case .bottom: select(entries.count - 1)
+    case .down: move(by: 1)
+    case .up: move(by: -1)
+    case .halfPageDown: move(by: max(1, height / 2))
+    case .halfPageUp: move(by: -max(1, height / 2))
+    case .pageDown: move(by: page)
+    case .pageUp: move(by: -page)
+    case .top: select(rows.first ?? 0)
+    case .bottom: select(rows.last ?? 0)
+    case .nextTag:
+      nextTag()
+      return .tagFilter
     case .open: return .open(selection)
     case .reload: return .refresh(selectedFeed.map { [$0] } ?? [])
     case .refreshAll: return .refresh([])
@@ -147,111 +207,36 @@ public struct FeedListPage: Sendable {
     return .none
   }
 
+  /// The selection's place among the rows shown.
+  public var selectedRow: Int { rows.firstIndex(of: selection) ?? 0 }
+
+  /// Moves the selection by `steps` rows shown.
+  mutating func move(by steps: Int) {
+    let row = min(max(0, selectedRow + steps), rows.count - 1)
+    selection = rows[row]
+    reveal()
+  }
+
+  /// Selects entry `entry` (0 is "All items"); one the tag filter hides gives way to the
+  /// last shown before it.
   mutating func select(_ entry: Int) {
-    selection = min(max(0, entry), entries.count - 1)
+    let clamped = min(max(0, entry), entries.count - 1)
+    selection = rows.contains(clamped) ? clamped : (rows.last { $0 <= clamped } ?? 0)
     reveal()
   }
 
   /// Scrolls as little as possible to show the selection.
   private mutating func reveal() {
     guard height > 0 else { return }
-    if selection < top { top = selection }
-    if selection >= top + height { top = selection - height + 1 }
-    top = max(0, min(top, entries.count - height))
+    let row = selectedRow
+    if row < top { top = row }
+    if row >= top + height { top = row - height + 1 }
+    top = max(0, min(top, rows.count - height))
   }
 
   /// The entry on a line of the list area, if any (mouse clicks).
   func entry(atScreenLine line: Int) -> Int? {
-    let entry = top + line
-    return line >= 0 && line < height && entry < entries.count ? entry : nil
+    let row = top + line
+    return line >= 0 && line < height && row < rows.count ? rows[row] : nil
   }
-
-  // MARK: - Drawing
-
-  /// Draws the entries on screen from line `y` of `buffer`, `width` columns, the last of
-  /// which is the scrollbar when the entries do not fit.
-  func draw(into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date) {
-    let columns = max(0, width - 1)
-    for line in 0..<height {
-      let index = top + line
-      guard index < entries.count else { break }
-      drawEntry(index, into: &buffer, y: y + line, width: columns, now: now)
-    }
-    guard entries.count > height else { return }
-    Scrollbar.draw(
-      x: columns, top: y, height: height,
-      thumb: Scrollbar.thumb(offset: top, visible: height, total: entries.count, track: height),
-      into: &buffer)
-  }
-
-  /// `▸ Title ………  60 items  fresh`: the title takes what the count and a short state
-  /// leave, up to half the line; the state takes the rest (an error is cut with `…`).
-  private func drawEntry(
-    _ index: Int, into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date
-  ) {
-    let entry = entries[index]
-    let isSelected = index == selection
-    func style(_ base: Style) -> Style { isSelected ? base.selected : base }
-    if isSelected { buffer.fill(x: 0, y: y, width: width, height: 1, style: style(.normal)) }
-    let count: String
-    if index == 0 {
-      count = Self.items(allItemsCount)
-    } else {
-      count = entry.itemCount.map(Self.items) ?? ""
-    }
-    let state = index == 0 ? "" : Self.stateText(entry, now: now)
-    let titleRoom = max(4, min(width / 2, width - 2 - 12))
-    let title = Truncation.truncated(Sanitizer.clean(entry.title), toWidth: titleRoom - 2)
-    var x = buffer.put(
-      isSelected ? "▸ " : "  ", x: 0, y: y, style: style(Style(.accent)), limit: width)
-    x = buffer.put(title, x: x, y: y, style: style(.title), limit: width)
-    x = max(x, titleRoom) + 1
-    guard x < width else { return }
-    let countText = count.padding(toLength: max(count.count, 10), withPad: " ", startingAt: 0)
-    x = buffer.put(countText, x: x, y: y, style: style(.subtitle), limit: width)
-    guard x + 1 < width, !state.isEmpty else { return }
-    let isError: Bool =
-      switch entry.state {
-      case .failed, .unsaved: true
-      default: false
-      }
-    let stateStyle: Style = isError ? .error : .subtitle
-    buffer.put(
-      Truncation.truncated(Sanitizer.clean(state), toWidth: width - x - 1), x: x + 1, y: y,
-      style: style(stateStyle), limit: width)
-  }
-
-  static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
-
-  /// The state column: "refreshing…", "fresh", "local file", "cached 3 h ago", "error: …".
-  static func stateText(_ entry: Entry, now: Date) -> String {
-    if entry.isRefreshing { return "refreshing…" }
-    guard let state = entry.state else { return "not read yet" }
-    switch state {
-    case .fresh: return "fresh"
-    case .unsaved: return "fresh, not saved"
-    case .local: return "local file"
-    case .cached(let fetchedAt, _): return "cached \(FeedAge.phrase(fetchedAt, now: now))"
-    case .failed(let reason): return "error: \(withoutSource(reason, entry.source))"
-    }
-  }
-
-  /// `reason` without the feed's source in front (`http://...: HTTP 500 ...`).
-  static func withoutSource(_ reason: String, _ source: String?) -> String {
-    guard let source, reason.hasPrefix(source + ": ") else { return reason }
-    return String(reason.dropFirst(source.count + 2))
-  }
-
-  /// The selected feed's state in full, for the status line (a cached copy's reason).
-  func selectedDetail(now: Date) -> String? {
-    guard selection > 0, let state = entries[selection].state else { return nil }
-    switch state {
-    case .cached, .unsaved: return state.summary(now: now)
-    case .failed: return "Error: " + state.summary(now: now).dropFirst("error: ".count)
-    case .fresh, .local: return nil
-    }
-  }
-
-  /// The status line's hints.
-  static let hints = "j/k move  Enter open  r refresh  R all  / artist  ? help  q quit"
 }

@@ -1,0 +1,88 @@
+import FeedCore
+import FeedStore
+import Foundation
+import Testing
+
+@testable import TUI
+
+/// The feed list's rough edges (issue 21): what a refresh leaves on the status line, Enter on
+/// a failed feed, "retry in 5 min", tags and the tag filter.
+@Suite("Feed list: errors, retries and tags")
+struct FeedListDetailsTests {
+  @Test("r on a feed that refreshes fine leaves no error about the others")
+  func refreshOneLeavesNoStaleError() {
+    var state = PageStackTests.opened()
+    #expect(state.status == "Error: 1 feed failed", "the opening read saw Broken fail")
+    state.press(.down)  // North
+    #expect(state.update(.key(.character("r"))) == [.refreshFeeds(generation: 2, [0])])
+    state.send([
+      .feedRead(generation: 2, feed: 0, PageStackTests.refresh(0, PageStackTests.north)),
+      .feedsRead(generation: 2),
+    ])
+    #expect(state.status == nil, "\(state.status ?? "")")
+    #expect(state.screenText.contains("error: HTTP 500 oops"), "Broken's row still says it")
+    // Refreshing Broken itself, which fails again, says so.
+    state.press(.end)
+    _ = state.update(.key(.character("r")))
+    state.send([
+      .feedRead(generation: 3, feed: 2, PageStackTests.refresh(2, nil)), .feedsRead(generation: 3),
+    ])
+    #expect(state.status == "Error: 1 feed failed")
+  }
+
+  @Test(
+    "Enter on a failed feed says why and what to do, even on a narrow screen",
+    arguments: [40, 60, 100])
+  func enterOnFailed(width: Int) {
+    var state = PageStackTests.opened(width: width)
+    state.press(.end, .enter)
+    #expect(state.topPage == .feeds)
+    let last = state.render(.fixed).trimmedLines.last ?? ""
+    #expect(last.contains("Error: cannot open it: HTTP 500"), "\(last)")
+    if width >= 60 { #expect(last.contains("(r tries again)"), "\(last)") }
+  }
+
+  @Test("a feed whose server asked to wait says when artfeed will ask again")
+  func retryIn() {
+    var state = PageStackTests.opened(width: 100)
+    var refresh = PageStackTests.refresh(2, nil)
+    refresh.retryAt = RenderContext.fixed.now.addingTimeInterval(5 * 60)
+    _ = state.update(.key(.character("R")))
+    state.send([.feedRead(generation: 2, feed: 2, refresh), .feedsRead(generation: 2)])
+    let row = state.render(.fixed).trimmedLines.first { $0.contains("Broken") } ?? ""
+    #expect(row.contains("retry in 5 min · error: HTTP 500 oops"), "\(row)")
+    // Once the time has passed, the row says the error alone.
+    let later = RenderContext(
+      now: RenderContext.fixed.now + 600, timeZone: RenderContext.fixed.timeZone)
+    let rowLater = state.render(later).trimmedLines.first { $0.contains("Broken") } ?? ""
+    #expect(!rowLater.contains("retry in"), "\(rowLater)")
+  }
+
+  @Test("tags show in the rows; t shows one tag's feeds, then the next, then all")
+  func tags() {
+    var state = AppState(
+      feedTitles: ["North", "South", "West"], tags: [["art"], ["photo", "art"], []], width: 70,
+      height: 12)
+    let rows = state.render(.fixed).trimmedLines
+    #expect(rows.contains { $0.contains("North [art]") })
+    #expect(rows.contains { $0.contains("South [photo, art]") })
+    #expect(rows.last?.contains("t tags") == true)
+    state.press(.character("t"))
+    var screen = state.render(.fixed).trimmedLines
+    #expect(screen[0].contains("tag: art"))
+    #expect(screen.contains { $0.contains("North") } && screen.contains { $0.contains("South") })
+    #expect(!screen.contains { $0.contains("West") })
+    #expect(state.status == "Feeds tagged “art”: 2 (t: the next tag)")
+    state.press(.end)
+    #expect(state.feedList?.selectedFeed == 1, "the last shown row is South")
+    state.press(.character("t"))
+    screen = state.render(.fixed).trimmedLines
+    #expect(screen[0].contains("tag: photo"))
+    #expect(!screen.contains { $0.contains("North") } && screen.contains { $0.contains("South") })
+    #expect(state.feedList?.selectedFeed == 1, "South is still shown: still selected")
+    state.press(.character("t"))
+    screen = state.render(.fixed).trimmedLines
+    #expect(!screen[0].contains("tag:") && screen.contains { $0.contains("West") })
+    #expect(state.status == "Every feed")
+  }
+}
