@@ -18,11 +18,11 @@ extension AppState {
     var keys: [PictureCache.Key] = []
     if pictures.isEnabled {
       if let detail, let key = detailPictureKey(detail) { keys.append(key) }
-      let metrics = list.metrics
-      for row in list.pictureRows() {
-        guard let url = list.pictureURL(of: list.items[row]) else { continue }
-        keys.append(
-          pictures.key(url: url, columns: metrics.thumbnailColumns, rows: metrics.thumbnailRows))
+      if let box = list.thumbnailBox {
+        for row in list.pictureRows() {
+          guard let url = list.pictureURL(of: list.items[row]) else { continue }
+          keys.append(pictures.key(url: url, columns: box.columns, rows: box.rows))
+        }
       }
     }
     var seen = Set<PictureCache.Key>()

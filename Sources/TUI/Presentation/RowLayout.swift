@@ -10,8 +10,9 @@ import TextLayout
 ///
 /// Image row: the thumbnail box at the left margin below the top padding, a gap, then the
 /// text column. The row is as tall as the taller of box and text: text may make it taller,
-/// the box is never clipped. When the text column would be narrower than
-/// `minimumTextColumns`, the row falls back to the basic layout.
+/// the box is never clipped. On a narrow row the box shrinks first
+/// (`RowMetrics.thumbnailBox(forWidth:)`); when even the smallest box would leave the text
+/// fewer than `minimumTextColumns`, the row falls back to the basic layout.
 ///
 /// Narrow rows: margins shrink on rows of 1...4 columns so at least one text column remains.
 /// A row 0 columns wide has no text lines: just padding and separator (height 3).
@@ -101,13 +102,11 @@ struct RowColumns {
 
   init(width: Int, hasThumbnail: Bool, metrics: RowMetrics) {
     self.width = max(0, width)
-    if hasThumbnail && self.width >= metrics.minimumImageRowWidth {
+    if hasThumbnail, let size = metrics.thumbnailBox(forWidth: self.width) {
       let margin = metrics.horizontalMargin
       kind = .image
-      box = BoxRect(
-        x: margin, y: metrics.topPadding, width: metrics.thumbnailColumns,
-        height: metrics.thumbnailRows)
-      textX = margin + metrics.thumbnailColumns + metrics.thumbnailGap
+      box = BoxRect(x: margin, y: metrics.topPadding, width: size.columns, height: size.rows)
+      textX = margin + size.columns + metrics.thumbnailGap
       textWidth = self.width - textX - margin
     } else {
       let margin = metrics.margin(forWidth: self.width)

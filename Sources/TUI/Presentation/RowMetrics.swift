@@ -24,6 +24,11 @@ public struct RowMetrics: Sendable, Equatable {
   /// An image row needs at least this many text columns beside the box, else it falls back to
   /// the basic layout.
   public var minimumTextColumns = 10
+  /// Text columns an image row keeps before its box gives way: on a narrow screen the picture
+  /// shrinks first, down to `minimumThumbnailColumns`, and only then the text.
+  public var comfortableTextColumns = 24
+  /// The narrowest box a row shrinks its picture to.
+  public var minimumThumbnailColumns = 6
   /// Grapheme clusters of subtitle shown before "...".
   public var subtitleLimit = 200
   /// Grapheme clusters of title shown in a row before "..." (the item view shows it all):
@@ -64,9 +69,25 @@ public struct RowMetrics: Sendable, Equatable {
     return beside >= itemViewMinimumHeadingColumns ? large : (thumbnailColumns, thumbnailRows)
   }
 
-  /// Narrowest row that keeps the image layout (28 columns with the standard metrics).
+  /// Narrowest row that keeps the image layout, with the smallest box (22 columns with the
+  /// standard metrics).
   public var minimumImageRowWidth: Int {
-    2 * horizontalMargin + thumbnailColumns + thumbnailGap + minimumTextColumns
+    2 * horizontalMargin + min(thumbnailColumns, minimumThumbnailColumns) + thumbnailGap
+      + minimumTextColumns
+  }
+
+  /// The thumbnail box of an image row `width` columns wide, or nil when the row is too
+  /// narrow for one: the full box while the text keeps `comfortableTextColumns`, else a
+  /// box shrunk (its shape kept) to leave the text that much, down to
+  /// `minimumThumbnailColumns`; the text alone shrinks after that, to `minimumTextColumns`.
+  public func thumbnailBox(forWidth width: Int) -> (columns: Int, rows: Int)? {
+    guard width >= minimumImageRowWidth else { return nil }
+    let room = width - 2 * horizontalMargin - thumbnailGap - comfortableTextColumns
+    let smallest = min(thumbnailColumns, minimumThumbnailColumns)
+    let columns = min(thumbnailColumns, max(smallest, room))
+    guard columns < thumbnailColumns else { return (thumbnailColumns, thumbnailRows) }
+    let rows = max(1, (columns * thumbnailRows + thumbnailColumns / 2) / thumbnailColumns)
+    return (columns, rows)
   }
 
   /// The margin on each side of a row `width` columns wide: `horizontalMargin`, shrunk on

@@ -13,8 +13,14 @@ extension ItemList {
     let below = (last + 1)..<min(count, last + 1 + reach)
     let above = max(0, first - reach)..<first
     let rows = visible + Array(below) + Array(above.reversed())
-    guard viewport.width >= metrics.minimumImageRowWidth else { return [] }
+    guard thumbnailBox != nil else { return [] }
     return rows.filter { Self.kind(of: items[$0]) == .image }
+  }
+
+  /// The size of the rows' thumbnail boxes at the list's width, nil when rows are too narrow
+  /// for pictures.
+  var thumbnailBox: (columns: Int, rows: Int)? {
+    metrics.thumbnailBox(forWidth: viewport.width)
   }
 
   /// The address of the picture an item's row shows, if it has one (the thumbnail that fits

@@ -56,6 +56,14 @@ struct RowLayoutSweepTests {
     if (layout.kind == .image) != isImage || (layout.thumbnailBox != nil) != isImage {
       return "kind \(layout.kind)"
     }
+    if let box = layout.thumbnailBox, box.width < metrics.thumbnailColumns {
+      // The picture gave way first: the text keeps its comfortable width, unless the box is
+      // already as small as it gets.
+      let text = width - 2 * metrics.horizontalMargin - metrics.thumbnailGap - box.width
+      if text != metrics.comfortableTextColumns, box.width != metrics.minimumThumbnailColumns {
+        return "box \(box) shrank while the text has \(text) columns"
+      }
+    }
     let contentEnd = layout.separatorY - metrics.bottomPadding
     let (textX, textWidth) = expectedTextColumn(layout, metrics: metrics)
     if let box = layout.thumbnailBox,
@@ -88,8 +96,8 @@ struct RowLayoutSweepTests {
   private func expectedTextColumn(_ layout: RowLayout, metrics: RowMetrics) -> (x: Int, width: Int)
   {
     let margin = metrics.horizontalMargin
-    if layout.kind == .image {
-      let x = margin + metrics.thumbnailColumns + metrics.thumbnailGap
+    if layout.kind == .image, let box = metrics.thumbnailBox(forWidth: layout.width) {
+      let x = margin + box.columns + metrics.thumbnailGap
       return (x, layout.width - x - margin)
     }
     let shrunk = layout.width >= 2 * margin + 1 ? margin : max(0, (layout.width - 1) / 2)

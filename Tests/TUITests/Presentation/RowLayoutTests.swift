@@ -59,16 +59,16 @@ struct RowLayoutTests {
     let layout = RowLayout.make(
       title: Self.title, subtitle: Self.subtitle, hasThumbnail: true, width: 40)
     #expect(layout.kind == .image)
-    #expect(layout.thumbnailBox == BoxRect(x: 2, y: 1, width: 12, height: 6))
+    // 40 columns: the box gives up two columns so the text keeps 24 (shape kept: 10 x 5).
+    #expect(layout.thumbnailBox == BoxRect(x: 2, y: 1, width: 10, height: 5))
     #expect(
       render(layout) == """
 
-          +----------+  Sunset over the
-          |          |  harbour, oil on canvas
-          |          |  Painted on location
-          |          |  over three evenings.
-          |          |
-          +----------+
+          +--------+  Sunset over the harbour,
+          |        |  oil on canvas
+          |        |  Painted on location over
+          |        |  three evenings.
+          +--------+
 
         ----------------------------------------
         """)
@@ -79,30 +79,44 @@ struct RowLayoutTests {
     let layout = RowLayout.make(
       title: "One two three four five six seven eight nine ten eleven twelve thirteen",
       subtitle: "fourteen", hasThumbnail: true, width: 30)
+    // 30 columns: the smallest box (6 x 3), and 18 columns of text.
     #expect(
       render(layout) == """
 
-          +----------+  One two
-          |          |  three four
-          |          |  five six
-          |          |  seven eight
-          |          |  nine ten
-          +----------+  eleven
-                        twelve
-                        thirteen
-                        fourteen
+          +----+  One two three four
+          |    |  five six seven
+          +----+  eight nine ten
+                  eleven twelve
+                  thirteen
+                  fourteen
 
         ------------------------------
         """)
-    #expect(layout.height == 12)
+    #expect(layout.height == 9)
   }
 
-  @Test("an image row narrower than 28 columns falls back to the basic layout")
+  @Test("an image row narrower than 22 columns falls back to the basic layout")
   func fallback() {
-    #expect(RowLayout.make(title: "t", subtitle: nil, hasThumbnail: true, width: 28).kind == .image)
-    let narrow = RowLayout.make(title: "t", subtitle: nil, hasThumbnail: true, width: 27)
+    #expect(RowLayout.make(title: "t", subtitle: nil, hasThumbnail: true, width: 22).kind == .image)
+    let narrow = RowLayout.make(title: "t", subtitle: nil, hasThumbnail: true, width: 21)
     #expect(narrow.kind == .basic)
     #expect(narrow.thumbnailBox == nil)
+  }
+
+  @Test(
+    "on a narrow row the picture shrinks before the text (the text keeps 24 columns)",
+    arguments: [
+      (100, 12, 6, 82), (42, 12, 6, 24), (41, 11, 6, 24), (36, 6, 3, 24), (34, 6, 3, 22),
+      (30, 6, 3, 18), (22, 6, 3, 10),
+    ])
+  func shrinksPictureFirst(width: Int, columns: Int, rows: Int, text: Int) throws {
+    let layout = RowLayout.make(
+      title: "saudade-pixels at thirty columns", subtitle: nil, hasThumbnail: true, width: width)
+    let box = try #require(layout.thumbnailBox)
+    #expect(box.width == columns && box.height == rows, "\(box)")
+    let line = try #require(layout.lines.first)
+    #expect(line.x == 2 + columns + 2)
+    #expect(width - line.x - 2 == text)
   }
 
   @Test("no title shows [No Title]; an empty subtitle takes no lines")
