@@ -131,6 +131,27 @@ public final class CursesScreen: Screen {
 
   /// Gives the terminal to `body` (a terminal browser) and takes it back: curses' modes are
   /// saved and the terminal restored while it runs, then the screen is redrawn whole.
+  /// Puts `text` on the terminal's clipboard with OSC 52 (`ESC ] 52 ; c ; BASE64 BEL`),
+  /// which xterm, kitty, foot, WezTerm and iTerm2 honour, and tmux passes on (and keeps as
+  /// a paste buffer) with `set-clipboard on`. Base64 carries any text safely; the terminal
+  /// ignores what it does not allow. Written after ncurses' own output, moving no cursor.
+  public func copyToClipboard(_ text: String) -> Bool {
+    guard isOpen else { return false }
+    let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+    // ncurses flushed its own output at the end of the last `refresh`: the bytes go after it.
+    let bytes = Array(sequence.utf8)
+    var written = 0
+    while written < bytes.count {
+      let result = bytes[written...].withUnsafeBytes {
+        Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count)
+      }
+      if result < 0 && errno == EINTR { continue }
+      guard result > 0 else { return false }
+      written += result
+    }
+    return true
+  }
+
   public func suspend(_ body: () -> Void) {
     guard isOpen else {
       body()

@@ -46,11 +46,20 @@ public struct AppLoop {
     var needsDraw = true
     defer { runner.cancelAll() }
     while true {
+      var following: [Command] = []
       for command in pending {
         if command == .quit { return }
+        if case .copyToClipboard(let text) = command {
+          // The screen writes to the terminal; the status line says it did.
+          let copied = screen.copyToClipboard(text)
+          following += state.update(
+            .notice(copied ? "Copied: \(text)" : "Error: no clipboard to copy to here"))
+          needsDraw = true
+          continue
+        }
         runner.perform(command)
       }
-      pending = []
+      pending = following
       // Finished work first, so a frame shows what arrived (a batch, a search) without
       // waiting for a key.
       for event in runner.inbox.drain() {

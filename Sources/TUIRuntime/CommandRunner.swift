@@ -162,6 +162,9 @@ public final class CommandRunner {
       openLink(url) { inbox.post(.notice($0)) }
     case .wantPictures(let keys):
       pictures?.want(keys)
+    case .copyToClipboard:
+      // The screen's business (`AppLoop`); `render` has no clipboard.
+      break
     }
   }
 

@@ -1,4 +1,5 @@
 import TUI
+
 /// A terminal the app can draw on and read from.
 ///
 /// The curses backend is the real one; tests use a scripted screen. One run loop owns it.
@@ -10,4 +11,11 @@ public protocol Screen: AnyObject {
   /// Sleeps until input arrives, `wake` is signalled, or `timeoutMilliseconds` pass (nil: no
   /// limit), and returns the input event if there was one. Never polls on a timer of its own.
   func nextEvent(wake: WakeSignal, timeoutMilliseconds: Int?) -> Event?
+  /// Puts `text` on the terminal's clipboard (OSC 52); false when this screen cannot.
+  func copyToClipboard(_ text: String) -> Bool
+}
+
+extension Screen {
+  /// A screen with no clipboard.
+  public func copyToClipboard(_ text: String) -> Bool { false }
 }

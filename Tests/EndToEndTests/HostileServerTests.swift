@@ -140,7 +140,7 @@ extension EndToEnd {
       }
       let refreshed = try measure(
         "refresh, trickles", ["refresh", "--timeout", "3"], scratch: scratch)
-      #expect(refreshed.status == 0, "\(refreshed.errors)")
+      #expect(refreshed.status == 75, "some feeds failed: \(refreshed.errors)")
       #expect(refreshed.output.contains("1 fresh, 0 cached, 2 failed"), "\(refreshed.output)")
       #expect(refreshed.seconds < 15, "\(refreshed.seconds) s")
       let rendered = try measure(

@@ -86,6 +86,7 @@ extension AppState {
     case .open(let item):
       pages.item = DetailState(item: item, width: width, height: listHeight, timeZone: timeZone)
     case .openLink(let item): commands += openLink(item)
+    case .copyLink(let item): commands += copyLink(item)
     case .refreshAll: commands += startRefreshing([])
     case .reload:
       // A subscription's page (or All items) refreshes through the feed list, so both show
@@ -148,10 +149,20 @@ extension AppState {
       pages.item = nil
       return []
     case .openLink: return openLink(detail.view.item)
+    case .copyLink: return copyLink(detail.view.item)
     case .help: overlay = .help(top: 0)
     case .togglePictures: return togglePictures()
     }
     return []
+  }
+
+  /// `y`: the item's web link to the terminal's clipboard (the screen says whether it could).
+  private mutating func copyLink(_ item: FeedItem?) -> [Command] {
+    guard let link = item?.link, let url = LinkOpener.safeURL(link) else {
+      status = "This item has no web link"
+      return []
+    }
+    return [.copyToClipboard(url)]
   }
 
   private mutating func openLink(_ item: FeedItem?) -> [Command] {

@@ -145,7 +145,7 @@ public struct DetailState {
   var maxTop: Int { max(0, view.lines.count - height) }
 
   /// What a key on the item page asks of the app beyond scrolling.
-  enum Outcome: Equatable { case none, back, openLink, help, togglePictures }
+  enum Outcome: Equatable { case none, back, openLink, copyLink, help, togglePictures }
 
   /// The item page's keys: the moving keys scroll; the rest say what the app should do.
   mutating func handle(_ action: Action) -> Outcome {
@@ -161,6 +161,7 @@ public struct DetailState {
     case .bottom: scrollToEnd()
     case .back, .quit: return .back
     case .openLink: return .openLink
+    case .copyLink: return .copyLink
     case .help: return .help
     case .togglePictures: return .togglePictures
     case .open, .reload, .refreshAll, .search, .nextTag: break
@@ -169,7 +170,7 @@ public struct DetailState {
   }
 
   /// The status line's hints on the item page.
-  static let hints = "j/k scroll  o open link  q back  ? help"
+  static let hints = "j/k scroll  o open link  y copy it  q back  ? help"
 
   mutating func scroll(by lines: Int) {
     top = min(max(0, top + lines), maxTop)

@@ -9,6 +9,8 @@ public enum Action: Sendable, Equatable, CaseIterable {
   case togglePictures
   /// The feed list: only the feeds with the next tag (`t`), then all again.
   case nextTag
+  /// Copy the item's link to the terminal's clipboard (OSC 52).
+  case copyLink
 }
 
 /// The keys of the list and detail views (the help overlay lists the same table).
@@ -30,6 +32,7 @@ public enum KeyMap {
     ("r", .reload, "reload the feed; refresh the selected one"),
     ("R", .refreshAll, "refresh every subscribed feed"),
     ("o", .openLink, "open the link in $BROWSER"),
+    ("y", .copyLink, "copy the link (to the terminal's clipboard)"),
     ("i", .togglePictures, "pictures off / on"),
     ("t", .nextTag, "feed list: the feeds with the next tag"),
     ("?", .help, "this help"),
@@ -53,6 +56,7 @@ public enum KeyMap {
     case .character("r"): .reload
     case .character("R"): .refreshAll
     case .character("o"): .openLink
+    case .character("y"): .copyLink
     case .character("i"): .togglePictures
     case .character("t"): .nextTag
     case .character("?"): .help

@@ -21,7 +21,20 @@ extension ItemsPage {
   func draw(into buffer: inout ScreenBuffer, pictures: PictureBoard, context: RenderContext) {
     drawTitleBar(into: &buffer, width: columns, context: context)
     list.draw(
-      into: &buffer, top: 1, emptyMessage: emptyMessage, pictures: pictures, context: context)
+      into: &buffer, top: 1, emptyMessage: emptyMessage, pictures: pictures, context: context,
+      endMarker: isComplete ? endMarker : nil)
+  }
+
+  /// The list on screen has every item it will have: no load, page or search under way,
+  /// no next page, not cut short.
+  var isComplete: Bool {
+    !isLoading && !isSearching && list.nextPage == nil && list.pageInFlight == nil
+      && !list.isPartial && list.count > 0
+  }
+
+  /// What the line after the last row says once the list is complete.
+  var endMarker: String {
+    searchQuery != nil || prompt != nil ? "end of the results" : "end of the feed"
   }
 
   private var emptyMessage: String {
@@ -66,9 +79,12 @@ extension ItemsPage {
     return nil
   }
 
-  /// The status line's left part: the selected row of the rows.
+  /// The status line's left part: the selected row of the rows, and "end" on the last row
+  /// of a complete list (the line after it may be off screen).
   var position: String {
-    list.count == 0 ? "0/0" : "\((list.selection ?? 0) + 1)/\(list.count)"
+    guard list.count > 0 else { return "0/0" }
+    let row = (list.selection ?? 0) + 1
+    return "\(row)/\(list.count)" + (row == list.count && isComplete ? " end" : "")
   }
 
   /// The status line's hints when there is no message.

@@ -19,6 +19,8 @@ extension ItemsPage {
       /// Open this item's page.
       case open(FeedItem)
       case openLink(FeedItem?)
+      /// `y`: put this item's link on the clipboard.
+      case copyLink(FeedItem?)
       /// `r`: reload this page's list (through the feed list when it is a subscription's).
       case reload
       /// `R`: refresh every subscription.
@@ -63,6 +65,7 @@ extension ItemsPage {
     case .help: outcome.request = .help
     case .search: beginPrompt()
     case .togglePictures: outcome.request = .togglePictures
+    case .copyLink: outcome.request = .copyLink(list.selectedItem)
     case .nextTag: break
     }
     return outcome

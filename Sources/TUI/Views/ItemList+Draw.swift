@@ -6,9 +6,12 @@ import TextLayout
 extension ItemList {
   /// Draws the visible rows into the list area (the buffer's width less the scrollbar column,
   /// from line `top` for the viewport's height) and the scrollbar in the last column.
+  ///
+  /// `endMarker`, when given, is drawn on the line after the last row's separator when that
+  /// line is on screen: "— end of the feed —".
   func draw(
     into buffer: inout ScreenBuffer, top: Int, emptyMessage: String,
-    pictures: PictureBoard = PictureBoard(), context: RenderContext
+    pictures: PictureBoard = PictureBoard(), context: RenderContext, endMarker: String? = nil
   ) {
     let height = viewport.height
     let area = top..<(top + height)
@@ -22,6 +25,14 @@ extension ItemList {
     }
     for visible in visibleRows {
       drawRow(visible, into: &buffer, top: top, area: area, pictures: pictures, context: context)
+    }
+    if let endMarker, let last = visibleRows.last, last.row == items.count - 1 {
+      let y = top + last.y + last.height
+      if area.contains(y), viewport.width > 4 {
+        let text = Truncation.truncated("— \(endMarker) —", toWidth: viewport.width - 2)
+        let x = max(0, (viewport.width - DisplayWidth.of(text)) / 2)
+        buffer.put(text, x: x, y: y, style: Style(.subtitle, dim: true), limit: viewport.width)
+      }
     }
     let thumb = viewport.scrollbar(trackHeight: height)
     Scrollbar.draw(x: viewport.width, top: top, height: height, thumb: thumb, into: &buffer)
