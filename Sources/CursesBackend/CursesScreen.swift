@@ -29,6 +29,8 @@ public enum CursesError: Error, Equatable, CustomStringConvertible {
 public final class CursesScreen: Screen {
   private var isOpen = false
   private var colors: ColorTable
+  /// Pictures in pixels after each refresh, when the terminal shows them (PixelWriter.swift).
+  public var pixels: PixelWriter?
 
   /// The colour depth pictures should be converted for on this terminal.
   public var colorDepth: ColorDepth { colors.depth }
@@ -66,6 +68,7 @@ public final class CursesScreen: Screen {
   public func close() {
     guard isOpen else { return }
     isOpen = false
+    pixels?.close()
     // Terminals without an alternate screen (vt100) would keep the last frame under the
     // shell prompt; a cleared screen is what the reader expects after quitting.
     erase()
@@ -84,11 +87,14 @@ public final class CursesScreen: Screen {
     for y in 0..<buffer.height {
       drawLine(y, of: buffer)
     }
+    pixels?.prepare(buffer)
     refresh()
+    pixels?.flush()
   }
 
   public func nextEvent(timeoutMilliseconds: Int) -> Event? {
     guard isOpen else { return nil }
+    if pixels?.needsFrame == true { return .resize(width: size.width, height: size.height) }
     timeout(Int32(timeoutMilliseconds))
     var character: wint_t = 0
     let status = wget_wch(artfeed_stdscr(), &character)
@@ -109,6 +115,7 @@ public final class CursesScreen: Screen {
     def_prog_mode()
     endwin()
     body()
+    pixels?.lose(.everything)
     reset_prog_mode()
     clearok(artfeed_stdscr(), true)
     refresh()

@@ -22,6 +22,13 @@ struct Browse: ParsableCommand {
   @Flag(help: "Start with empty thumbnail boxes instead of pictures (i toggles).")
   var noImages = false
 
+  @Option(
+    help: """
+      How to show pictures: auto (pixels when the terminal shows them: the kitty protocol, \
+      sixel or iTerm2 images; else symbols), kitty, sixel, iterm, symbols or none.
+      """)
+  var pictures: PictureChoice = .auto
+
   func run() throws {
     let loader = FeedSources.loader(options.network)
     let source: any FeedSource
@@ -34,6 +41,7 @@ struct Browse: ParsableCommand {
       fail(failure)
     }
     TerminalGuard.install()
+    let pictureSetup = detectPictures(pictures)
     let useColor =
       !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     let screen: CursesScreen
@@ -43,12 +51,16 @@ struct Browse: ParsableCommand {
       fail(.terminal(error.description))
     }
     defer { screen.close() }
+    if let output = pictureSetup.output { screen.pixels = PixelWriter(output: output) }
     crashIfAsked()
     let size = screen.size
     var (state, commands) = FeedSources.startingState(
       for: options, library: library, width: size.width, height: size.height)
     state.quitsIfNotAFeed = library == nil && options.source != nil && options.isLocal
-    state.configurePictures(enabled: !noImages, depth: screen.colorDepth)
+    state.configurePictures(
+      enabled: !noImages && pictures != .none, depth: screen.colorDepth,
+      cell: pictureSetup.output?.cell)
+    if let note = pictureSetup.note { commands += state.update(.notice(note)) }
     var loop = AppLoop(
       state: state, screen: screen, source: source,
       shouldStop: { TerminalGuard.receivedSignal != nil },

@@ -141,7 +141,7 @@ extension AppState {
       style =
         detail?.hasPrefix("Error") == true ? Style(.error, bold: true, reverse: true) : .bar
     } else if detail != nil {
-      right = DetailState.hints
+      right = detail?.hints ?? DetailState.hints
       style = .bar
     } else if searchQuery != nil {
       right = "j/k move  Enter open  / artist  Esc all items  ? help"

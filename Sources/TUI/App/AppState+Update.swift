@@ -142,6 +142,7 @@ extension AppState {
     case .help: showsHelp = true
     case .search: beginPrompt()
     case .togglePictures: return togglePictures()
+    case .previousPicture, .nextPicture: break
     }
     return []
   }

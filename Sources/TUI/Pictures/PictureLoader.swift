@@ -74,7 +74,9 @@ public final class PictureLoader: Sendable {
 
   /// A picture is done: post it, or queue it again at the front if it was cancelled and is
   /// wanted again (its piece of work carries over).
-  private func finished(_ key: PictureCache.Key, _ result: Result<PictureCells, ImageLoadError>) {
+  private func finished(
+    _ key: PictureCache.Key, _ result: Result<PictureRendition, ImageLoadError>
+  ) {
     let post = state.withLock { queue -> Bool in
       queue.running[key] = nil
       if result == .failure(.cancelled), queue.wanted.contains(key) {
@@ -87,22 +89,31 @@ public final class PictureLoader: Sendable {
     startMore()
   }
 
-  /// Fetch, decode, convert.
+  /// Fetch, decode, convert: symbol cells, or pixels fitted to the box when the key has a
+  /// cell size (a JPEG much larger than the box is decoded at a reduced scale).
   static func make(_ key: PictureCache.Key, images: ImageLoader) async -> Result<
-    PictureCells, ImageLoadError
+    PictureRendition, ImageLoadError
   > {
     do throws(ImageLoadError) {
       let data = try await images.load(key.url)
       if Task.isCancelled { throw .cancelled }
+      let box = key.cell.map { (key.columns * $0.width, key.rows * $0.height) }
       let picture: Picture
       do {
-        picture = try PictureDecoder.decode(data)
+        picture = try PictureDecoder.decode(data, covering: box)
       } catch {
         throw ImageLoadError(error.description)
       }
+      if let cell = key.cell {
+        guard
+          let fitted = PixelPicture.fitting(
+            picture, columns: key.columns, rows: key.rows, cell: cell)
+        else { throw ImageLoadError("no room") }
+        return .success(.pixels(fitted))
+      }
       let cells = CellConverter(depth: key.depth).cells(
         for: picture, columns: key.columns, rows: key.rows)
-      return .success(cells)
+      return .success(.cells(cells))
     } catch {
       return .failure(error)
     }
