@@ -24,6 +24,7 @@ public final class PixelWriter {
   private var loss: PlacementTable.Loss?
   private var pending: [PlacementTable.Step] = []
   private let descriptor: Int32
+  private var turnedScrollingOff = false
   /// Bytes of picture output written so far (the benchmark reads it through the log).
   public private(set) var bytesWritten = 0
 
@@ -49,6 +50,12 @@ public final class PixelWriter {
   /// Plans `buffer`'s pictures; curses is told to clear the screen or repaint lines.
   /// Call after the cells are drawn into curses' window and before `refresh()`.
   func prepare(_ buffer: ScreenBuffer) {
+    if !turnedScrollingOff {
+      // ncurses scrolls regions of the screen to move rows (CSI r, CSI S/T) unless told not
+      // to; terminals move pictures with the text they scroll, behind the table's back.
+      idlok(artfeed_stdscr(), false)
+      turnedScrollingOff = true
+    }
     if resumed.exchange(false, ordering: .relaxed) { lose(.everything) }
     if let previous, previous.width != buffer.width || previous.height != buffer.height {
       lose(.placements)

@@ -54,8 +54,13 @@ struct PlacementTable {
     case draw(PicturePlacement)
   }
 
-  /// A frame's plan: the lines curses must redraw before the pictures are sent (sixel and
-  /// iTerm2), whether it must clear the whole screen, and the steps.
+  /// A frame's plan: the lines curses must redraw whole before the pictures are sent, whether
+  /// it must clear the whole screen, and the steps.
+  ///
+  /// Every line that changed is redrawn whole: that keeps ncurses from scrolling parts of
+  /// the screen to move rows (its hash-based optimisation would move pictures along with the
+  /// text, behind the table's back; `wredrawln` tells it not to base optimisation on a
+  /// line), and gives sixel and iTerm2 a simple rule: a picture on a redrawn line is erased.
   struct Plan: Equatable {
     var clearScreen = false
     var redrawLines: [Int] = []
@@ -94,15 +99,18 @@ struct PlacementTable {
     var plan = Plan()
     if let loss {
       plan.clearScreen = true
-      if kind == .kitty, !shown.isEmpty || loss == .everything { plan.steps.append(.deleteAllPlacements) }
+      if kind == .kitty, !shown.isEmpty || loss == .everything {
+        plan.steps.append(.deleteAllPlacements)
+      }
       shown = []
       if loss == .everything { images = [] }
     }
+    var redraw = plan.clearScreen ? Set<Int>() : Self.changedLines(previous: previous, next: next)
     switch kind {
     case .kitty: planKitty(next.placements, into: &plan)
-    case .sixel, .iterm:
-      planRedrawn(next.placements, next: next, previous: plan.clearScreen ? nil : previous, into: &plan)
+    case .sixel, .iterm: planRedrawn(next.placements, redraw: &redraw, into: &plan)
     }
+    plan.redrawLines = redraw.filter { (0..<next.height).contains($0) }.sorted()
     return plan
   }
 
@@ -176,57 +184,42 @@ struct PlacementTable {
 
   // MARK: - sixel, iTerm2
 
+  /// Pictures that went away are erased by redrawing their lines; a picture still in place
+  /// is drawn again only when one of its lines is redrawn.
   private mutating func planRedrawn(
-    _ placements: [PicturePlacement], next: ScreenBuffer, previous: ScreenBuffer?,
-    into plan: inout Plan
+    _ placements: [PicturePlacement], redraw: inout Set<Int>, into plan: inout Plan
   ) {
     var old = shown
-    var matched: [PicturePlacement] = []
-    var fresh: [PicturePlacement] = []
+    var kept: [PicturePlacement] = []
     for placement in placements {
       if let index = old.firstIndex(where: { $0.matches(placement) }) {
         old.remove(at: index)
-        matched.append(placement)
-      } else {
-        fresh.append(placement)
+        kept.append(placement)
       }
     }
-    var redraw = Set<Int>()
     for gone in old { redraw.formUnion(gone.lines) }
-    plan.redrawLines = redraw.sorted()
-    for placement in matched {
-      let lines = Set(Shown(placement).lines)
-      let erased =
-        !lines.isDisjoint(with: redraw)
-        || previous.map { Self.mayErase(placement, previous: $0, next: next) } ?? true
-      if erased { fresh.append(placement) }
-    }
-    // Draw in the frame's order.
-    for placement in placements where fresh.contains(placement) {
-      plan.steps.append(.draw(placement))
+    for placement in placements {
+      let untouched =
+        !plan.clearScreen && kept.contains(placement)
+        && redraw.isDisjoint(with: Shown(placement).lines)
+      if !untouched { plan.steps.append(.draw(placement)) }
     }
     shown = placements.map { Shown($0) }
   }
 
-  /// True when curses may have written over the picture's cells this frame: a cell under it
-  /// changed, or a line under it changed and ends in blanks from a column inside the picture
-  /// (curses may then clear to the end of the line right through it).
-  static func mayErase(_ placement: PicturePlacement, previous: ScreenBuffer, next: ScreenBuffer)
-    -> Bool
-  {
-    guard previous.width == next.width, previous.height == next.height else { return true }
-    let shown = placement.visible
-    for y in shown.y..<shown.maxY where y >= 0 && y < next.height {
-      var changed = false
-      for x in 0..<next.width where previous[x, y] != next[x, y] {
-        if (shown.x..<shown.maxX).contains(x) { return true }
-        changed = true
-      }
-      guard changed else { continue }
-      var lastInk = next.width - 1
-      while lastInk >= 0, next[lastInk, y] == Cell() { lastInk -= 1 }
-      if lastInk < shown.maxX - 1 { return true }
+  /// The lines whose cells differ between two frames of the same size; every line when the
+  /// size differs or there is no previous frame.
+  static func changedLines(previous: ScreenBuffer?, next: ScreenBuffer) -> Set<Int> {
+    guard let previous, previous.width == next.width, previous.height == next.height else {
+      return Set(0..<next.height)
     }
-    return false
+    var changed = Set<Int>()
+    for y in 0..<next.height {
+      for x in 0..<next.width where previous[x, y] != next[x, y] {
+        changed.insert(y)
+        break
+      }
+    }
+    return changed
   }
 }

@@ -4,8 +4,9 @@ import Pictures
 /// cells are on screen.
 ///
 /// Views never say how the picture is sent; the backend reads the placements of each frame
-/// and decides (the kitty protocol, sixel, iTerm2). The cells under a placement are blank in
-/// the buffer, so the text layer never draws over the picture.
+/// and decides (the kitty protocol, sixel, iTerm2). The cells under a placement are spaces
+/// in the buffer (keeping the background they had, a selected row's say, which shows through
+/// the picture's transparent edges), so the text layer never draws over the picture.
 public struct PicturePlacement: Sendable, Equatable {
   /// The picture's identity: the same key is the same pixels.
   public var key: PictureCache.Key
@@ -29,21 +30,30 @@ public struct PicturePlacement: Sendable, Equatable {
 
 extension ScreenBuffer {
   /// Shows `picture` (fitted to `box`, screen cells) over the buffer, on the lines of `clip`
-  /// only; the cells it covers become blank. Nothing is placed when no cell of it shows.
+  /// only; the cells it covers become spaces in their own style. Nothing is placed when no
+  /// cell of it shows.
   public mutating func place(
     _ picture: PixelPicture, key: PictureCache.Key, in box: BoxRect, clip: Range<Int>
   ) {
     let x = box.x + picture.column
     let y = box.y + picture.row
-    let columns = max(0, -x)..<min(picture.columns, width - x)
     let lines = clip.clamped(to: 0..<height)
-    let rows = max(0, lines.lowerBound - y)..<min(picture.rows, lines.upperBound - y)
-    guard !columns.isEmpty, !rows.isEmpty else { return }
+    let left = max(0, -x)
+    let right = min(picture.columns, width - x)
+    let top = max(0, lines.lowerBound - y)
+    let bottom = min(picture.rows, lines.upperBound - y)
+    guard left < right, top < bottom else { return }
+    let (columns, rows) = (left..<right, top..<bottom)
     let placement = PicturePlacement(
       key: key, picture: picture, x: x, y: y, columns: columns, rows: rows)
     let shown = placement.visible
-    // Blank the cells first (through `fill`, which crops older placements drawn there).
-    fill(x: shown.x, y: shown.y, width: shown.width, height: shown.height, style: .normal)
+    overdraw(columns: shown.x..<shown.maxX, rows: shown.y..<shown.maxY)
+    for row in shown.y..<shown.maxY {
+      for column in shown.x..<shown.maxX {
+        let style = self[column, row].style
+        setCell(Cell(" ", style: style), x: column, y: row)
+      }
+    }
     placements.append(placement)
   }
 

@@ -103,6 +103,13 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
   }
 
+  /// Sets one cell, blanking the rest of a wide character it cuts (for `place`).
+  mutating func setCell(_ cell: Cell, x: Int, y: Int) {
+    guard x >= 0, x < width, y >= 0, y < height else { return }
+    clearWide(at: x, y: y)
+    cells[y * width + x] = cell
+  }
+
   /// A grapheme's cells; controls that slipped past the sanitizer take none (they are dropped).
   static func cellWidth(of character: Character) -> Int {
     for scalar in character.unicodeScalars

@@ -95,7 +95,11 @@ public struct DetailView: Sendable {
     if media {
       let size = pictureBox(columns: width - 2 * margin, metrics: metrics)
       box = BoxRect(x: margin, y: 1, width: size.columns, height: size.rows)
-      for _ in 0..<size.rows + 1 { lines.append(Line(x: 0, text: "", style: .normal, block: -1)) }
+      // The box's lines belong to the opening blank line's block, after it: a reading place
+      // at the top stays at the top when the box changes height.
+      for _ in 0..<size.rows + 1 {
+        lines.append(Line(x: 0, text: "", style: .normal, block: -1, offset: .max))
+      }
     }
     add(Self.title(of: item), .title, into: &lines, x: margin, width: textWidth)
     for field in headerFields() {

@@ -1,0 +1,148 @@
+"""artfeed in a pty with --pictures kitty|sixel|iterm, no display: its output is decoded
+into a model of the terminal (termmodel.py) and, after each key, what the model shows in
+pixels is checked against the boxes the text says are on screen (check.py).
+
+Usage: headless.py ARTFEED WORKDIR [PROTOCOL...]; prints one JSON object: per protocol, the
+steps with their problems, and the kitty transmissions per picture.
+"""
+import fcntl
+import json
+import os
+import select
+import signal
+import struct
+import sys
+import termios
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check  # noqa: E402
+import fixtures  # noqa: E402
+from termmodel import TerminalModel  # noqa: E402
+
+CELL = (10, 20)
+KEYS = {"down": b"j", "up": b"k", "page": b" ", "end": b"G", "top": b"g", "enter": b"\r",
+        "next": b"]", "help": b"?", "esc": b"\x1b", "quit": b"q"}
+
+
+class PtyApp:
+    def __init__(self, argv, columns, lines, environment):
+        self.columns, self.lines = columns, lines
+        master, slave = os.openpty()
+        self.resize_fd(slave, columns, lines)
+        pid = os.fork()
+        if pid == 0:
+            os.setsid()
+            fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+            for fd in (0, 1, 2):
+                os.dup2(slave, fd)
+            os.closerange(3, 256)
+            os.execve(argv[0], argv, environment)
+        os.close(slave)
+        self.pid, self.fd = pid, master
+        self.exited = False
+
+    @staticmethod
+    def resize_fd(fd, columns, lines):
+        fcntl.ioctl(fd, termios.TIOCSWINSZ,
+                    struct.pack("HHHH", lines, columns, columns * CELL[0], lines * CELL[1]))
+
+    def resize(self, columns, lines):
+        self.columns, self.lines = columns, lines
+        self.resize_fd(self.fd, columns, lines)
+
+    def send(self, data):
+        os.write(self.fd, data)
+
+    def read(self, quiet=0.5, timeout=10):
+        """Everything written until nothing came for `quiet` seconds."""
+        out, start, last = b"", time.time(), time.time()
+        while time.time() - start < timeout:
+            ready = select.select([self.fd], [], [], 0.05)[0]
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 1 << 16)
+                except OSError:
+                    self.exited = True
+                    break
+                if not chunk:
+                    self.exited = True
+                    break
+                out += chunk
+                last = time.time()
+            elif time.time() - last > quiet and out:
+                break
+            elif time.time() - last > quiet * 4:
+                break
+        return out
+
+    def close(self):
+        try:
+            os.kill(self.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
+        os.close(self.fd)
+
+
+STEPS = [("start", None), ("down", "down"), ("down", "down"), ("page", "page"),
+         ("page", "page"), ("up", "up"), ("end", "end"), ("top", "top"), ("open item", "enter"),
+         ("next picture", "next"), ("help", "help"), ("close help", "esc"), ("back", "esc"),
+         ("resize 80x24", (80, 24)), ("down", "down"), ("resize 100x30", (100, 30)),
+         ("stop and continue", "tstp"), ("help on the list", "help"), ("close help", "esc")]
+
+
+def run(artfeed, workdir, kind):
+    feed = fixtures.make(os.path.join(workdir, "fixtures"))
+    environment = {
+        "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""),
+        "HOME": workdir, "XDG_CONFIG_HOME": os.path.join(workdir, "config"),
+        "XDG_CACHE_HOME": os.path.join(workdir, "cache"), "TZ": "UTC",
+    }
+    app = PtyApp([artfeed, feed, "--pictures", kind], 100, 30, environment)
+    model = TerminalModel(100, 30, CELL, kind)
+    results = []
+    before = None
+    try:
+        for name, action in STEPS:
+            if isinstance(action, tuple):
+                app.resize(*action)
+                model.resize(*action)
+            elif action == "tstp":
+                os.kill(app.pid, signal.SIGTSTP)
+                time.sleep(0.3)
+                model.feed(app.read(quiet=0.3, timeout=2))
+                os.kill(app.pid, signal.SIGCONT)
+            elif action:
+                app.send(KEYS[action])
+            output = app.read()
+            model.feed(output)
+            lines = model.text()
+            if app.exited:
+                results.append({"step": name, "problems": ["artfeed exited: %r" % output[-400:]],
+                                "boxes": []})
+                break
+            problems, regions = check.verify(model.pixels(), lines, CELL, under_overlay=before)
+            before = regions
+            if not regions:
+                problems.append("no boxes found on the screen:\n" + "\n".join(lines))
+            results.append({"step": name, "problems": problems, "boxes": [repr(r) for r in regions]})
+        app.send(KEYS["quit"])
+        time.sleep(0.3)
+    finally:
+        app.close()
+    return {"steps": results, "transmits": {str(k): v for k, v in model.transmits.items()},
+            "graphics_bytes": model.graphics_bytes}
+
+
+def main():
+    artfeed, workdir = sys.argv[1], sys.argv[2]
+    kinds = sys.argv[3:] or ["kitty", "sixel", "iterm"]
+    print(json.dumps({kind: run(artfeed, os.path.join(workdir, kind), kind) for kind in kinds}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
