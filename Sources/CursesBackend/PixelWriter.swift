@@ -24,7 +24,12 @@ public final class PixelWriter {
   private var loss: PlacementTable.Loss?
   private var pending: [PlacementTable.Step] = []
   private let descriptor: Int32
-  private var turnedScrollingOff = false
+  private var finishesUpdates = false
+  /// `ARTFEED_PIXEL_LOG`: a file that gets one line per frame (lines redrawn, steps, bytes).
+  private let log: FileHandle? = ProcessInfo.processInfo.environment["ARTFEED_PIXEL_LOG"].flatMap {
+    FileManager.default.createFile(atPath: $0, contents: nil)
+    return FileHandle(forWritingAtPath: $0)
+  }
   /// Bytes of picture output written so far (the benchmark reads it through the log).
   public private(set) var bytesWritten = 0
 
@@ -50,15 +55,17 @@ public final class PixelWriter {
   /// Plans `buffer`'s pictures; curses is told to clear the screen or repaint lines.
   /// Call after the cells are drawn into curses' window and before `refresh()`.
   func prepare(_ buffer: ScreenBuffer) {
-    if !turnedScrollingOff {
-      // ncurses scrolls regions of the screen to move rows (CSI r, CSI S/T) unless told not
-      // to; terminals move pictures with the text they scroll, behind the table's back.
-      idlok(artfeed_stdscr(), false)
-      turnedScrollingOff = true
+    if !finishesUpdates {
+      // ncurses stops an update half way when a key is waiting (typeahead) and finishes it
+      // at the next refresh: the pictures would be drawn over lines it has yet to write.
+      typeahead(-1)
+      finishesUpdates = true
     }
     if resumed.exchange(false, ordering: .relaxed) { lose(.everything) }
     if let previous, previous.width != buffer.width || previous.height != buffer.height {
-      lose(.placements)
+      // kitty 0.26 drops the pictures themselves when its window is resized (placing them
+      // again by id showed nothing under Xvfb): they are sent again.
+      lose(.everything)
     }
     let plan = table.plan(next: buffer, previous: previous, loss: loss)
     loss = nil
@@ -68,6 +75,24 @@ public final class PixelWriter {
     }
     pending = plan.steps
     previous = buffer
+    note(
+      "frame \(buffer.width)x\(buffer.height) clear=\(plan.clearScreen) "
+        + "redraw=\(plan.redrawLines) steps=\(plan.steps.map(Self.describe))")
+  }
+
+  private func note(_ line: String) {
+    log?.write(Data((line + "\n").utf8))
+  }
+
+  private static func describe(_ step: PlacementTable.Step) -> String {
+    switch step {
+    case .transmit(let p, let image): "transmit \(image) \(p.key.url.suffix(20))"
+    case .place(let p, let image, let id): "place \(image)/\(id) at \(p.visible.x),\(p.visible.y)"
+    case .deletePlacement(let image, let id): "delete \(image)/\(id)"
+    case .deleteImage(let image): "forget \(image)"
+    case .deleteAllPlacements: "delete all"
+    case .draw(let p): "draw at \(p.visible.x),\(p.visible.y) \(p.visible.width)x\(p.visible.height)"
+    }
   }
 
   /// Sends the planned steps. Call right after `refresh()`.
@@ -95,6 +120,7 @@ public final class PixelWriter {
     }
     if direct { out += Self.restoreCursor }
     write(out)
+    note("wrote \(out.count) bytes")
   }
 
   /// The commands of a step, each sent whole (inside tmux each is wrapped on its own).

@@ -24,7 +24,9 @@ public struct TerminalReport: Sendable, Equatable {
 ///
 /// The terminal is put in non-canonical mode without echo for the probe only, and restored
 /// as it was. The wait is bounded (`timeout`): a terminal that answers nothing costs that
-/// much at start-up, once.
+/// much at start-up, once; every terminal answers DA1, in milliseconds, so the bound is
+/// generous (a slow link, a terminal still starting). Whatever arrived by then is read, and
+/// the input is flushed, so no part of an answer is taken for keys.
 public enum TerminalProbe {
   /// The queries, in the order the replies are expected.
   static let queries: [UInt8] =
@@ -33,7 +35,8 @@ public enum TerminalProbe {
   /// Probes the terminal on `input`/`output`; a report with `answered` false when they are
   /// not a terminal or nothing came back in time.
   public static func probe(
-    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, timeout: Duration = .milliseconds(300)
+    input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
+    timeout: Duration = .milliseconds(1000)
   ) -> TerminalReport {
     guard isatty(input) == 1, isatty(output) == 1 else { return TerminalReport() }
     var saved = termios()
@@ -49,6 +52,7 @@ public enum TerminalProbe {
     let written = queries.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
     guard written == queries.count else { return TerminalReport() }
     var report = parse(readReplies(input, timeout: timeout))
+    if !report.answered { tcflush(input, TCIFLUSH) }
     if let size = windowPixels(output) { report.cell = size }
     return report
   }

@@ -54,7 +54,7 @@ class PtyApp:
     def send(self, data):
         os.write(self.fd, data)
 
-    def read(self, quiet=0.5, timeout=10):
+    def read(self, quiet=0.4, timeout=10):
         """Everything written until nothing came for `quiet` seconds."""
         out, start, last = b"", time.time(), time.time()
         while time.time() - start < timeout:
@@ -106,8 +106,12 @@ def run(artfeed, workdir, kind):
     model = TerminalModel(100, 30, CELL, kind)
     results = []
     before = None
+    sent = set()
     try:
         for name, action in STEPS:
+            if isinstance(action, tuple) or action == "tstp":
+                sent = set()  # a resize or a suspend loses the terminal's copies
+            transmits_before = len([e for e in model.events if e[0] == "kitty-transmit"])
             if isinstance(action, tuple):
                 app.resize(*action)
                 model.resize(*action)
@@ -127,9 +131,17 @@ def run(artfeed, workdir, kind):
                 break
             problems, regions = check.verify(model.pixels(), lines, CELL, under_overlay=before)
             before = regions
+            transmitted = [e for e in model.events if e[0] == "kitty-transmit"][transmits_before:]
+            for event in transmitted:
+                image = event[2]
+                fingerprint = (image.size, image.tobytes()[:4096:7], hash(image.tobytes()))
+                if fingerprint in sent:
+                    problems.append("a %dx%d picture was transmitted again" % image.size)
+                sent.add(fingerprint)
             if not regions:
                 problems.append("no boxes found on the screen:\n" + "\n".join(lines))
-            results.append({"step": name, "problems": problems, "boxes": [repr(r) for r in regions]})
+            results.append({"step": name, "problems": problems, "boxes": [repr(r) for r in regions],
+                            "transmitted": len(transmitted), "bytes": len(output)})
         app.send(KEYS["quit"])
         time.sleep(0.3)
     finally:
@@ -141,7 +153,10 @@ def run(artfeed, workdir, kind):
 def main():
     artfeed, workdir = sys.argv[1], sys.argv[2]
     kinds = sys.argv[3:] or ["kitty", "sixel", "iterm"]
-    print(json.dumps({kind: run(artfeed, os.path.join(workdir, kind), kind) for kind in kinds}, indent=1))
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(len(kinds)) as pool:
+        futures = {kind: pool.submit(run, artfeed, os.path.join(workdir, kind), kind) for kind in kinds}
+    print(json.dumps({kind: future.result() for kind, future in futures.items()}, indent=1))
 
 
 if __name__ == "__main__":
