@@ -105,18 +105,21 @@ let package = Package(
     .testTarget(
       name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"]),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources", "TestSupport"]),
+      name: "PicturesTests",
+      dependencies: ["Pictures", "ArtfeedResources", "TestSupport", "CJPEG"]),
     .testTarget(
       name: "TUITests",
       dependencies: [
         "TUI", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources", "TestSupport",
       ]),
     .testTarget(
+      name: "CursesBackendTests", dependencies: ["CursesBackend", "TUI", "Pictures"]),
+    .testTarget(
       name: "EndToEndTests",
       dependencies: [
         "FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport",
       ],
-      exclude: ["Snapshots"]),
+      exclude: ["Snapshots", "Pixels"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -41,7 +41,8 @@ public final class PictureSequences {
       let part = picture.cropped(columns: columns, rows: rows)
       switch kind {
       case .sixel:
-        return SixelEncoder.encode(part, columns: columns.count, rows: rows.count, cell: picture.cell)
+        return SixelEncoder.encode(
+          part, columns: columns.count, rows: rows.count, cell: picture.cell)
           ?? []
       case .iterm, .kitty:
         guard let png = PNGEncoder.encode(part) else { return [] }

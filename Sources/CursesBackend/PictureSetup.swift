@@ -61,7 +61,9 @@ public struct PictureSetup: Sendable, Equatable {
     case .symbols, .none: return PictureSetup()
     case .auto, .kitty, .sixel, .iterm: break
     }
-    if let tmux { return resolveInTmux(choice, tmux: tmux, environment: environment, report: report) }
+    if let tmux {
+      return resolveInTmux(choice, tmux: tmux, environment: environment, report: report)
+    }
     guard let kind = choice.forced ?? detected(report, environment: environment) else {
       return PictureSetup()
     }
@@ -73,7 +75,8 @@ public struct PictureSetup: Sendable, Equatable {
 
   /// The protocol a terminal outside tmux speaks: what it answered, in the order kitty,
   /// iTerm2 (by its XTVERSION name), sixel; the environment only when it answered nothing.
-  static func detected(_ report: TerminalReport, environment: [String: String]) -> PictureProtocol? {
+  static func detected(_ report: TerminalReport, environment: [String: String]) -> PictureProtocol?
+  {
     if report.kitty { return .kitty }
     if let name = report.name, name.hasPrefix("iTerm2") { return .iterm }
     if report.sixel { return .sixel }

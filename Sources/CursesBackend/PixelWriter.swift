@@ -91,7 +91,8 @@ public final class PixelWriter {
     case .deletePlacement(let image, let id): "delete \(image)/\(id)"
     case .deleteImage(let image): "forget \(image)"
     case .deleteAllPlacements: "delete all"
-    case .draw(let p): "draw at \(p.visible.x),\(p.visible.y) \(p.visible.width)x\(p.visible.height)"
+    case .draw(let p):
+      "draw at \(p.visible.x),\(p.visible.y) \(p.visible.width)x\(p.visible.height)"
     }
   }
 

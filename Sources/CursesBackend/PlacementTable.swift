@@ -170,13 +170,16 @@ struct PlacementTable {
   /// Moves the pictures on screen to the recent end.
   private mutating func touch(_ keys: [PictureCache.Key]) {
     let onScreen = Set(keys)
-    images = images.filter { !onScreen.contains($0.key) } + images.filter { onScreen.contains($0.key) }
+    images =
+      images.filter { !onScreen.contains($0.key) } + images.filter { onScreen.contains($0.key) }
   }
 
   /// Deletes the least recently shown pictures beyond the limit (never one on screen).
   private mutating func evictImages(into plan: inout Plan) {
     let onScreen = Set(shown.map(\.key))
-    while images.count > imageLimit, let victim = images.firstIndex(where: { !onScreen.contains($0.key) }) {
+    while images.count > imageLimit,
+      let victim = images.firstIndex(where: { !onScreen.contains($0.key) })
+    {
       plan.steps.append(.deleteImage(images[victim].id))
       images.remove(at: victim)
     }

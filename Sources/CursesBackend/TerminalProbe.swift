@@ -65,7 +65,8 @@ public enum TerminalProbe {
     var chunk = [UInt8](repeating: 0, count: 1024)
     while clock.now < deadline, !hasDA1(bytes) {
       let left = clock.now.duration(to: deadline).components
-      let milliseconds = Int32(max(1, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000))
+      let milliseconds = Int32(
+        max(1, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000))
       var poller = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
       let ready = poll(&poller, 1, milliseconds)
       if ready < 0, errno == EINTR { continue }
@@ -93,7 +94,9 @@ public enum TerminalProbe {
 
   /// True once `bytes` hold a DA1 reply (`ESC [ ? ... c`).
   static func hasDA1(_ bytes: [UInt8]) -> Bool {
-    replies(in: bytes).contains { $0.kind == .csi && $0.body.first == UInt8(ascii: "?") && $0.final == UInt8(ascii: "c") }
+    replies(in: bytes).contains {
+      $0.kind == .csi && $0.body.first == UInt8(ascii: "?") && $0.final == UInt8(ascii: "c")
+    }
   }
 
   /// What the replies in `bytes` say. Anything else in them (keys typed meanwhile) is

@@ -1,8 +1,8 @@
 import ArgumentParser
+import CursesBackend
 import FeedStore
 import Foundation
 import Pictures
-import CursesBackend
 import TUI
 
 /// `artfeed render`: the screen the browser would show, as plain text.
@@ -126,7 +126,8 @@ struct Render: ParsableCommand {
     let lines = color ? screen.sgrLines : screen.trimmedLines
     var output = lines.joined(separator: "\n") + "\n"
     if let pictures {
-      output += String(decoding: PictureText.sequences(for: screen, kind: pictures.kind), as: UTF8.self)
+      output += String(
+        decoding: PictureText.sequences(for: screen, kind: pictures.kind), as: UTF8.self)
     }
     if stats {
       let s = state.list.stats

@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
-import Pictures
 import Locking
+import Pictures
 
 /// Loads, decodes and converts pictures off the UI loop, a few at a time, in the order the
 /// state last asked for them; results come back as `.pictureReady` events through the inbox.

@@ -78,7 +78,9 @@ public struct ScreenBuffer: Sendable, Equatable {
       }
       column += cellWidth
     }
-    if !placements.isEmpty, column > max(0, x) { overdraw(columns: max(0, x)..<column, rows: y..<y + 1) }
+    if !placements.isEmpty, column > max(0, x) {
+      overdraw(columns: max(0, x)..<column, rows: y..<y + 1)
+    }
     return column
   }
 

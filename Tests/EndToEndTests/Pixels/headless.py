@@ -11,6 +11,7 @@ import os
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -125,6 +126,15 @@ def run(artfeed, workdir, kind):
             output = app.read()
             model.feed(output)
             lines = model.text()
+            # Pictures arrive on their own time (and the start waits for the probe): read on
+            # while a box still says "loading" or nothing is on screen yet.
+            deadline = time.time() + 20
+            while time.time() < deadline and not app.exited and (
+                    any("loading" in line for line in lines) or not any(l.strip() for l in lines)):
+                more = app.read()
+                output += more
+                model.feed(more)
+                lines = model.text()
             if app.exited:
                 results.append({"step": name, "problems": ["artfeed exited: %r" % output[-400:]],
                                 "boxes": []})
@@ -150,7 +160,30 @@ def run(artfeed, workdir, kind):
             "graphics_bytes": model.graphics_bytes}
 
 
+def render(artfeed, workdir, kind):
+    """`artfeed render --pictures KIND`: the text, then each picture drawn at its box."""
+    feed = fixtures.make(os.path.join(workdir, "fixtures"))
+    output = subprocess.run(
+        [artfeed, "render", feed, "--width", "100", "--height", "30", "--pictures", kind,
+         "--cell-size", "%dx%d" % CELL], capture_output=True, env={"LANG": "C.UTF-8", "TZ": "UTC",
+         "XDG_CONFIG_HOME": os.path.join(workdir, "config")}, check=True).stdout
+    model = TerminalModel(100, 31, CELL, kind)
+    model.feed(output.replace(b"\n", b"\r\n"))
+    lines = model.text()[:30]
+    pixels = model.pixels()[: 30 * CELL[1]]
+    problems, regions = check.verify(pixels, lines, CELL)
+    pictures = [e for e in model.events if e[0] in ("sixel", "iterm", "kitty-place")]
+    if len(pictures) != len(regions):
+        problems.append("%d pictures for %d boxes" % (len(pictures), len(regions)))
+    return {"steps": [{"step": "render", "problems": problems, "boxes": [repr(r) for r in regions]}]}
+
+
 def main():
+    if sys.argv[1] == "render":
+        artfeed, workdir = sys.argv[2], sys.argv[3]
+        print(json.dumps({kind: render(artfeed, os.path.join(workdir, "render-" + kind), kind)
+                          for kind in ["kitty", "sixel", "iterm"]}, indent=1))
+        return
     artfeed, workdir = sys.argv[1], sys.argv[2]
     kinds = sys.argv[3:] or ["kitty", "sixel", "iterm"]
     from concurrent.futures import ThreadPoolExecutor

@@ -254,6 +254,10 @@ def run(name, artfeed, workdir):
             session.send(action)
             shot = session.settle()
             lines = session.text()
+            deadline = time.time() + 20
+            while time.time() < deadline and any("loading" in line for line in lines):
+                shot = session.settle()
+                lines = session.text()
             columns, rows, cw, ch = session.size()
             deadline = time.time() + 40
             while origin is None and time.time() < deadline:
