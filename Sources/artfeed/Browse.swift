@@ -59,8 +59,7 @@ struct Browse: ParsableCommand {
     state.quitsIfNotAFeed = library == nil && options.source != nil && options.isLocal
     state.configurePictures(
       enabled: !noImages && pictures != .none, depth: screen.colorDepth,
-      cell: pictureSetup.output?.cell)
-    if let note = pictureSetup.note { commands += state.update(.notice(note)) }
+      cell: pictureSetup.output?.cell, note: pictureSetup.note)
     var loop = AppLoop(
       state: state, screen: screen, source: source,
       shouldStop: { TerminalGuard.receivedSignal != nil },

@@ -54,6 +54,58 @@ extension EndToEnd {
   }
 }
 
+extension EndToEnd {
+  /// Pictures inside tmux: pixels only through `allow-passthrough`, wrapped for the terminal
+  /// outside; otherwise symbols, and the status line says why.
+  @Suite("Pictures in pixels inside tmux")
+  struct TmuxPixelTests {
+    @Test("without allow-passthrough the pictures are symbols and the status line says why, once")
+    func passthroughOff() throws {
+      let tmux = try Tmux.shell(width: 100, height: 30)
+      try tmux.enter("\"$ARTFEED\" --pictures kitty")
+      let screen = try tmux.waitFor("the reason") {
+        $0.last?.contains("allow-passthrough is off") == true
+      }
+      #expect(screen.last?.contains("set -g allow-passthrough on") == true)
+      try tmux.send("j")
+      try tmux.waitFor("the reason gone after a key") {
+        $0.last?.contains("2/64") == true && $0.last?.contains("passthrough") == false
+      }
+      try tmux.send("q")
+    }
+
+    @Test("with allow-passthrough on, each kitty command is wrapped and placed at its box's cell")
+    func passthroughOn() throws {
+      let tmux = try Tmux.shell(width: 100, height: 30)
+      try tmux.run(["set-option", "-g", "allow-passthrough", "on"])
+      let record = FileManager.default.temporaryDirectory
+        .appendingPathComponent("artfeed-passthrough-\(UUID().uuidString)").path
+      defer { try? FileManager.default.removeItem(atPath: record) }
+      try tmux.recordOutput(to: record)
+      try tmux.enter("\"$ARTFEED\" --pictures kitty")
+      try tmux.waitFor("the list with its pictures") {
+        $0.last?.contains("1/64") == true && !$0.joined().contains("loading")
+      }
+      var placements: [(row: Int, column: Int)] = []
+      let deadline = Date().addingTimeInterval(10)
+      while placements.count < 3, Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.2)
+        let raw = (try? String(contentsOfFile: record, encoding: .isoLatin1)) ?? ""
+        placements = PixelTools.wrappedKittyPlacements(raw)
+      }
+      try tmux.send("q")
+      try tmux.stopRecording()
+      #expect(placements.count >= 3, "placements through passthrough: \(placements)")
+      // The bundled feed's first three rows have their boxes at column 2, lines 2, 11, 20 (the
+      // pictures centred in them); the pane is the whole window.
+      for (index, placement) in placements.prefix(3).enumerated() {
+        #expect((2..<14).contains(placement.column), "placement \(index) at \(placement)")
+        #expect((2 + 9 * index..<8 + 9 * index).contains(placement.row), "\(placement)")
+      }
+    }
+  }
+}
+
 /// Runs the Python harnesses in Tests/EndToEndTests/Pixels and reads their JSON.
 enum PixelTools {
   static let directory = Paths.packageRoot.appendingPathComponent("Tests/EndToEndTests/Pixels")
@@ -103,6 +155,24 @@ enum PixelTools {
     }
     if let missing = object["missing"] { throw E2EError.tmuxFailed(script, "missing \(missing)") }
     return object.compactMapValues { $0 as? [String: Any] }
+  }
+
+  /// The cells (0-based) of the kitty placements in a pane's raw output, read from inside
+  /// tmux passthrough wrappers only (`ESC P tmux; ... ESC \`, inner ESCs doubled).
+  static func wrappedKittyPlacements(_ raw: String) -> [(row: Int, column: Int)] {
+    var found: [(row: Int, column: Int)] = []
+    for wrapper in raw.components(separatedBy: "\u{1B}Ptmux;").dropFirst() {
+      let inner = wrapper.replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
+      guard let place = inner.range(of: "\u{1B}_Ga=p,"),
+        let move = inner[..<place.lowerBound].range(of: "\u{1B}[", options: .backwards)
+      else { continue }
+      let numbers = inner[move.upperBound..<place.lowerBound].dropLast().split(separator: ";")
+      guard numbers.count == 2, let row = Int(numbers[0]), let column = Int(numbers[1]) else {
+        continue
+      }
+      found.append((row - 1, column - 1))
+    }
+    return found
   }
 
   /// Every step of every run has no problems (each failure is one expectation, with the

@@ -5,9 +5,15 @@ extension AppState {
   /// Turns pictures on or off and sets the colour depth (the terminal's, or `render`'s) and,
   /// for a terminal that shows pixels, its cell size (pictures are then fitted to the boxes'
   /// pixels, and kept within a larger budget: a thumbnail is 50-60 KB of pixels).
-  public mutating func configurePictures(enabled: Bool, depth: ColorDepth, cell: CellSize? = nil) {
+  ///
+  /// `note` says why pixels are not used where they could be; the status line shows it once,
+  /// with the first picture (after the first load, which would otherwise clear it).
+  public mutating func configurePictures(
+    enabled: Bool, depth: ColorDepth, cell: CellSize? = nil, note: String? = nil
+  ) {
     pictures.isEnabled = enabled
     pictures.depth = depth
+    pictures.pendingNote = note
     if cell != nil, pictures.cell == nil {
       pictures.cache = PictureCache(byteBudget: PictureBoard.pixelByteBudget)
     }
@@ -61,6 +67,10 @@ extension AppState {
     _ key: PictureCache.Key, _ result: Result<PictureRendition, ImageLoadError>
   ) -> [Command] {
     pictures.arrived(key, result)
+    if let note = pictures.pendingNote, result != .failure(.cancelled) {
+      status = note
+      pictures.pendingNote = nil
+    }
     return []
   }
 

@@ -30,6 +30,9 @@ public struct PictureBoard {
   private(set) var failures: [PictureCache.Key: String] = [:]
   /// The wish list last sent to the loader (`.wantPictures`).
   var asked: [PictureCache.Key] = []
+  /// Why pictures are symbols on a terminal that could show pixels (tmux without
+  /// passthrough): said once in the status line, when the first picture arrives.
+  var pendingNote: String?
 
   public init(
     isEnabled: Bool = false, depth: ColorDepth = .none,

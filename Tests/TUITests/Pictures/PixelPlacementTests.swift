@@ -91,6 +91,23 @@ struct PixelPlacementTests {
     #expect(state.render().placements.count == wide, "at 100 help leaves column 2 alone")
   }
 
+  @Test("why pictures are symbols is said once, with the first picture, and a key clears it")
+  func noteOnce() throws {
+    var state = Fixtures.state(width: 60, height: 30)
+    state.configurePictures(enabled: true, depth: .indexed256, note: "Pictures as symbols: why")
+    #expect(!state.screenText.contains("Pictures as symbols"))
+    guard case .wantPictures(let keys)? = state.pictureCommands().first else {
+      Issue.record("no wish list")
+      return
+    }
+    let cells = PictureCells.blank(columns: 12, rows: 6)
+    _ = state.update(.pictureReady(try #require(keys.first), .success(.cells(cells))))
+    #expect(state.screenText.contains("Pictures as symbols: why"))
+    _ = state.update(.key(.character("j")))
+    _ = state.update(.pictureReady(try #require(keys.last), .success(.cells(cells))))
+    #expect(!state.screenText.contains("Pictures as symbols"))
+  }
+
   @Test("symbol mode places nothing")
   func symbolsPlaceNothing() {
     var state = Fixtures.state(width: 60, height: 30)
