@@ -60,7 +60,7 @@ let package = Package(
     .target(
       name: "TUI",
       dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine", "Locking"]),
-    .target(name: "CursesBackend", dependencies: ["TUI", "Pictures", "CNCurses"]),
+    .target(name: "CursesBackend", dependencies: ["TUI", "Pictures", "CNCurses", "Locking"]),
     .executableTarget(
       name: "artfeed",
       dependencies: [
@@ -85,6 +85,10 @@ let package = Package(
     .executableTarget(
       name: "PictureBenchmark", dependencies: ["Pictures", "ArtfeedResources"],
       path: "Benchmarks/PictureBenchmark"),
+    .executableTarget(
+      name: "PixelBenchmark",
+      dependencies: ["Pictures", "TUI", "CursesBackend", "ArtfeedResources", "CJPEG"],
+      path: "Benchmarks/PixelBenchmark", exclude: ["pixelbench.py"]),
     .executableTarget(
       name: "ThumbnailBenchmark",
       dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],

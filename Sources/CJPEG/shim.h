@@ -86,9 +86,12 @@ static inline int artfeed_jpeg_decode(const uint8_t *data, size_t size, int widt
   int status = tjDecompressHeader3(handle, data, (unsigned long)size, &full_width,
                                    &full_height, &subsampling, &colorspace);
   int cmyk = status == 0 && (colorspace == TJCS_CMYK || colorspace == TJCS_YCCK);
+  // Scaled down, the fast IDCT and upsampling lose nothing the averaging after keeps.
+  int flags = TJFLAG_LIMITSCANS;
+  if (width < full_width) flags |= TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE;
   if (status == 0) {
     status = tjDecompress2(handle, data, (unsigned long)size, rgba, width, 0, height,
-                           cmyk ? TJPF_CMYK : TJPF_RGBA, TJFLAG_LIMITSCANS);
+                           cmyk ? TJPF_CMYK : TJPF_RGBA, flags);
   }
   int result = 0;
   if (status != 0) {

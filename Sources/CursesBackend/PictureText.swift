@@ -25,7 +25,7 @@ public enum PictureText {
         } else {
           image = UInt32(images.count + 1)
           images[placement.key] = image
-          out += KittyGraphics.transmit(png: encoder.png(placement), id: image).joined()
+          out += encoder.transmission(placement, id: image).joined()
         }
         out += PictureSequences.kittyPlace(placement, image: image, id: UInt32(index + 1))
       case .sixel, .iterm:

@@ -27,7 +27,7 @@ public final class PixelWriter {
   private var finishesUpdates = false
   /// `ARTFEED_PIXEL_LOG`: a file that gets one line per frame (lines redrawn, steps, bytes).
   private let log: FileHandle? = ProcessInfo.processInfo.environment["ARTFEED_PIXEL_LOG"].flatMap {
-    FileManager.default.createFile(atPath: $0, contents: nil)
+    _ = FileManager.default.createFile(atPath: $0, contents: nil)
     return FileHandle(forWritingAtPath: $0)
   }
   /// Bytes of picture output written so far (the benchmark reads it through the log).
@@ -42,6 +42,12 @@ public final class PixelWriter {
     table = PlacementTable(kind: output.kind, firstImage: first)
     sequences = PictureSequences(kind: output.kind)
     signal(SIGCONT) { _ in resumed.store(true, ordering: .relaxed) }
+  }
+
+  /// Encodes a picture for this terminal ahead of its first frame; the picture loader calls
+  /// it from its tasks, so the run loop only writes bytes already made.
+  public var preparer: @Sendable (PictureCache.Key, PixelPicture) -> Void {
+    { [sequences] key, picture in sequences.prepare(key, picture) }
   }
 
   /// True after a resume until the next frame is drawn: the run loop should draw one.
@@ -128,7 +134,7 @@ public final class PixelWriter {
   private func commands(for step: PlacementTable.Step) -> [[UInt8]] {
     switch step {
     case .transmit(let placement, let image):
-      return KittyGraphics.transmit(png: sequences.png(placement), id: image)
+      return sequences.transmission(placement, id: image)
     case .place(let placement, let image, let id):
       return [moveTo(placement) + PictureSequences.kittyPlace(placement, image: image, id: id)]
     case .deletePlacement(let image, let id):

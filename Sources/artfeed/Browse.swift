@@ -65,6 +65,7 @@ struct Browse: ParsableCommand {
       shouldStop: { TerminalGuard.receivedSignal != nil },
       openLink: { url, report in BrowserLauncher.open(url, screen: screen, report: report) },
       images: FeedSources.images(options.network), library: library)
+    if let pixels = screen.pixels { loop.pictureLoader?.setPreparer(pixels.preparer) }
     loop.run(initial: commands)
     screen.close()
     if state.quitsIfNotAFeed, loop.state.list.count == 0, let failure = loop.state.loadFailure,

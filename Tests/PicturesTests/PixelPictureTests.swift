@@ -42,17 +42,30 @@ struct PixelPictureTests {
     #expect(one.rgba(x: 0, y: 0) == 0xFF00_0080, "red at half alpha, no blue in it")
   }
 
-  @Test("enlarging repeats each pixel by a whole factor: pixel art stays crisp")
-  func enlargeNearest() {
+  @Test("enlarging repeats each pixel by a whole factor when it fits: pixel art stays crisp")
+  func enlargeWhole() {
     let picture = halves(2, 2, 0xFF00_00FF, 0x0000_FFFF)
-    let fitted = PictureScaler.fitted(picture, width: 7, height: 9)
-    #expect(fitted.width == 6 && fitted.height == 6, "factor 3, the largest that fits")
+    let fitted = PictureScaler.fitted(picture, width: 6, height: 9)
+    #expect(fitted.width == 6 && fitted.height == 6, "factor 3")
     for x in 0..<6 {
       for y in 0..<6 {
         #expect(fitted.rgba(x: x, y: y) == (x < 3 ? 0xFF00_00FF : 0x0000_FFFF))
       }
     }
-    #expect(PictureScaler.fitted(picture, width: 3, height: 3) == picture, "no factor of 2 fits")
+  }
+
+  @Test("enlarging by a fraction fills the box with nearest pixels: no new colours")
+  func enlargeFraction() {
+    var pixels: [UInt8] = []
+    for index in 0..<16 { pixels += [UInt8(index * 16), UInt8(255 - index * 16), 7, 255] }
+    let picture = Picture(width: 4, height: 4, pixels: pixels)
+    let fitted = PictureScaler.fitted(picture, width: 7, height: 9)
+    #expect(fitted.width == 7 && fitted.height == 7)
+    let colours = Set((0..<7).flatMap { x in (0..<7).map { fitted.rgba(x: x, y: $0) } })
+    let original = Set((0..<4).flatMap { x in (0..<4).map { picture.rgba(x: x, y: $0) } })
+    #expect(colours == original, "every source pixel shows, and nothing else")
+    #expect(fitted.rgba(x: 0, y: 0) == picture.rgba(x: 0, y: 0))
+    #expect(fitted.rgba(x: 6, y: 6) == picture.rgba(x: 3, y: 3))
   }
 
   @Test(
@@ -62,7 +75,8 @@ struct PixelPictureTests {
       (160, 160, 12, 6, CellSize(width: 10, height: 20), 0, 0, 12, 6, 0, 0),
       (150, 84, 12, 6, CellSize(width: 10, height: 20), 0, 1, 12, 4, 0, 6),
       (160, 160, 12, 6, CellSize(width: 9, height: 19), 0, 0, 12, 6, 0, 3),
-      (32, 32, 12, 6, CellSize(width: 10, height: 20), 1, 0, 10, 6, 2, 12),
+      (32, 32, 12, 6, CellSize(width: 10, height: 20), 0, 0, 12, 6, 0, 0),
+      (64, 64, 12, 6, CellSize(width: 9, height: 19), 0, 0, 12, 6, 0, 3),
     ])
   func centred(
     width: Int, height: Int, columns: Int, rows: Int, cell: CellSize, column: Int, row: Int,

@@ -12,13 +12,23 @@ public enum KittyGraphics {
 
   /// Sends `png` under `id` without showing it (`a=t`), in chunks: one command each.
   public static func transmit(png: [UInt8], id: UInt32) -> [[UInt8]] {
-    let payload = Array(Data(png).base64EncodedString().utf8)
+    transmit(payload: png, format: "f=100", id: id)
+  }
+
+  /// Sends raw RGBA pixels under `id` (`f=32`): no encoding at all, for pictures so large
+  /// that compressing them would cost more time than the bytes cost.
+  public static func transmit(rgba picture: Picture, id: UInt32) -> [[UInt8]] {
+    transmit(payload: picture.pixels, format: "f=32,s=\(picture.width),v=\(picture.height)", id: id)
+  }
+
+  private static func transmit(payload bytes: [UInt8], format: String, id: UInt32) -> [[UInt8]] {
+    let payload = Array(Data(bytes).base64EncodedString().utf8)
     var commands: [[UInt8]] = []
     var start = 0
     repeat {
       let end = min(payload.count, start + chunkSize)
       let more = end < payload.count ? 1 : 0
-      let keys = start == 0 ? "a=t,f=100,t=d,i=\(id),q=2,m=\(more)" : "m=\(more)"
+      let keys = start == 0 ? "a=t,\(format),t=d,i=\(id),q=2,m=\(more)" : "m=\(more)"
       commands.append(Array("\u{1B}_G\(keys);".utf8) + payload[start..<end] + [0x1B, 0x5C])
       start = end
     } while start < payload.count
@@ -56,13 +66,13 @@ public enum KittyGraphics {
 
 /// iTerm2's inline images (OSC 1337 `File=`), as bytes to write to the terminal.
 public enum ITermGraphics {
-  /// Shows `png` at the cursor, stretched to `columns` x `rows` cells (the PNG is made at
-  /// exactly that size, so nothing is stretched in fact).
-  public static func image(png: [UInt8], columns: Int, rows: Int) -> [UInt8] {
+  /// Shows `file` (a PNG or TIFF) at the cursor, stretched to `columns` x `rows` cells (the
+  /// picture is made at exactly that size, so nothing is stretched in fact).
+  public static func image(png file: [UInt8], columns: Int, rows: Int) -> [UInt8] {
     let head =
-      "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(columns);height=\(rows);"
+      "\u{1B}]1337;File=inline=1;size=\(file.count);width=\(columns);height=\(rows);"
       + "preserveAspectRatio=0:"
-    return Array(head.utf8) + Array(Data(png).base64EncodedString().utf8) + [0x07]
+    return Array(head.utf8) + Array(Data(file).base64EncodedString().utf8) + [0x07]
   }
 }
 

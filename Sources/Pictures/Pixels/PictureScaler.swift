@@ -1,24 +1,49 @@
 /// Resizes, pads and crops pictures for pixel output.
 ///
 /// Shrinking averages the source pixels each target pixel covers (a box filter with
-/// fractional edges, alpha-weighted so transparent pixels lend no colour); enlarging repeats
-/// pixels by a whole factor (nearest neighbour), so pixel art stays crisp instead of being
-/// smoothed, and every source pixel becomes the same square.
+/// fractional edges, alpha-weighted so transparent pixels lend no colour); enlarging takes
+/// the nearest source pixel (no new colours), so pixel art stays crisp instead of being
+/// smoothed. A whole factor makes every source pixel the same square; the fitted size is
+/// used even when it is not whole, so a 64 px sprite fills a 108 px box rather than staying
+/// small (some of its pixels are then one screen pixel wider than others).
 public enum PictureScaler {
   /// `picture` at the largest size that fits `width` x `height` keeping its aspect ratio:
-  /// shrunk by averaging when it is larger, enlarged by the largest whole factor that fits
-  /// when it is smaller (itself when no factor of 2 or more fits).
+  /// shrunk by averaging when it is larger, enlarged by nearest neighbour when smaller.
   public static func fitted(_ picture: Picture, width: Int, height: Int) -> Picture {
     let width = max(1, width)
     let height = max(1, height)
     let scale = min(Double(width) / Double(picture.width), Double(height) / Double(picture.height))
-    if scale >= 1 {
-      let factor = Int(scale.rounded(.down))
-      return factor <= 1 ? picture : enlarged(picture, by: factor)
-    }
     let targetWidth = min(width, max(1, Int((Double(picture.width) * scale).rounded())))
     let targetHeight = min(height, max(1, Int((Double(picture.height) * scale).rounded())))
+    if scale >= 1 {
+      let factor = Int(scale.rounded(.down))
+      if targetWidth == picture.width * factor, targetHeight == picture.height * factor {
+        return factor == 1 ? picture : enlarged(picture, by: factor)
+      }
+      return nearest(picture, width: targetWidth, height: targetHeight)
+    }
     return shrunk(picture, width: targetWidth, height: targetHeight)
+  }
+
+  /// `picture` at `width` x `height`, each target pixel the source pixel under its centre.
+  public static func nearest(_ picture: Picture, width: Int, height: Int) -> Picture {
+    let columns = (0..<width).map {
+      min(picture.width - 1, ($0 * 2 + 1) * picture.width / (width * 2))
+    }
+    var out = [UInt8](repeating: 0, count: width * height * 4)
+    picture.pixels.withUnsafeBufferPointer { source in
+      out.withUnsafeMutableBufferPointer { target in
+        for y in 0..<height {
+          let sourceRow = min(picture.height - 1, (y * 2 + 1) * picture.height / (height * 2))
+          for (x, column) in columns.enumerated() {
+            let from = (sourceRow * picture.width + column) * 4
+            let to = (y * width + x) * 4
+            for channel in 0..<4 { target[to + channel] = source[from + channel] }
+          }
+        }
+      }
+    }
+    return Picture(width: width, height: height, pixels: out)
   }
 
   /// Each pixel repeated `factor` times across and down.
@@ -51,59 +76,78 @@ public enum PictureScaler {
   }
 
   /// `picture` averaged down to `width` x `height` (each at most the picture's own).
+  ///
+  /// Two passes (across, then down) over premultiplied floats, with each target pixel's
+  /// source span and weights laid out flat beforehand: a 1000x750 picture shrinks to 680x500
+  /// in a few milliseconds.
   public static func shrunk(_ picture: Picture, width: Int, height: Int) -> Picture {
     let width = min(max(1, width), picture.width)
     let height = min(max(1, height), picture.height)
     if width == picture.width, height == picture.height { return picture }
-    // Across first (premultiplied floats), then down.
-    let across = spans(from: picture.width, to: width)
-    let down = spans(from: picture.height, to: height)
-    var middle = [Float](repeating: 0, count: width * picture.height * 4)
-    picture.pixels.withUnsafeBufferPointer { source in
-      middle.withUnsafeMutableBufferPointer { target in
-        for y in 0..<picture.height {
-          let sourceRow = y * picture.width * 4
-          let targetRow = y * width * 4
-          for (x, span) in across.enumerated() {
-            var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
-            for (index, weight) in span {
-              let p = sourceRow + index * 4
-              let alpha = Float(source[p + 3]) * weight
-              sum.0 += Float(source[p]) * alpha
-              sum.1 += Float(source[p + 1]) * alpha
-              sum.2 += Float(source[p + 2]) * alpha
-              sum.3 += alpha
-            }
-            let t = targetRow + x * 4
-            (target[t], target[t + 1], target[t + 2], target[t + 3]) = sum
-          }
-        }
-      }
-    }
+    let across = Spans(from: picture.width, to: width)
+    let down = Spans(from: picture.height, to: height)
+    let middle = acrossPass(picture, width: width, spans: across)
     var out = [UInt8](repeating: 0, count: width * height * 4)
+    var sums = [Float](repeating: 0, count: width * 4)
     middle.withUnsafeBufferPointer { source in
       out.withUnsafeMutableBufferPointer { target in
-        for (y, span) in down.enumerated() {
-          for x in 0..<width {
-            var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
-            for (index, weight) in span {
-              let p = (index * width + x) * 4
-              sum.0 += source[p] * weight
-              sum.1 += source[p + 1] * weight
-              sum.2 += source[p + 2] * weight
-              sum.3 += source[p + 3] * weight
+        sums.withUnsafeMutableBufferPointer { sums in
+          down.withBuffers { start, index, weight in
+            for y in 0..<height {
+              for i in 0..<sums.count { sums[i] = 0 }
+              for tap in start[y]..<start[y + 1] {
+                let w = weight[tap]
+                let row = index[tap] * width * 4
+                for i in 0..<width * 4 { sums[i] += source[row + i] * w }
+              }
+              for x in 0..<width {
+                let s = x * 4
+                let alpha = sums[s + 3]
+                guard alpha > 0 else { continue }
+                let t = (y * width + x) * 4
+                target[t] = byte(sums[s] / alpha)
+                target[t + 1] = byte(sums[s + 1] / alpha)
+                target[t + 2] = byte(sums[s + 2] / alpha)
+                target[t + 3] = byte(alpha)
+              }
             }
-            let t = (y * width + x) * 4
-            guard sum.3 > 0 else { continue }
-            target[t] = byte(sum.0 / sum.3)
-            target[t + 1] = byte(sum.1 / sum.3)
-            target[t + 2] = byte(sum.2 / sum.3)
-            target[t + 3] = byte(sum.3)
           }
         }
       }
     }
     return Picture(width: width, height: height, pixels: out)
+  }
+
+  /// The across pass: each row averaged to `width` premultiplied float pixels.
+  private static func acrossPass(_ picture: Picture, width: Int, spans: Spans) -> [Float] {
+    let sourceWidth = picture.width
+    var middle = [Float](repeating: 0, count: width * picture.height * 4)
+    picture.pixels.withUnsafeBufferPointer { source in
+      middle.withUnsafeMutableBufferPointer { target in
+        spans.withBuffers { start, index, weight in
+          for y in 0..<picture.height {
+            let row = y * sourceWidth * 4
+            for x in 0..<width {
+              var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+              for tap in start[x]..<start[x + 1] {
+                let p = row + index[tap] * 4
+                let alpha = Float(source[p + 3]) * weight[tap]
+                r += Float(source[p]) * alpha
+                g += Float(source[p + 1]) * alpha
+                b += Float(source[p + 2]) * alpha
+                a += alpha
+              }
+              let t = (y * width + x) * 4
+              target[t] = r
+              target[t + 1] = g
+              target[t + 2] = b
+              target[t + 3] = a
+            }
+          }
+        }
+      }
+    }
+    return middle
   }
 
   /// `picture` placed at (`x`, `y`) on a transparent canvas of `width` x `height`; what falls
@@ -146,20 +190,40 @@ public enum PictureScaler {
   // MARK: - Box filter
 
   /// For each of `target` output positions, the source positions it covers and how much of
-  /// each (the weights of one position add up to 1).
-  static func spans(from source: Int, to target: Int) -> [[(Int, Float)]] {
-    let ratio = Double(source) / Double(target)
-    return (0..<target).map { index in
-      let start = Double(index) * ratio
-      let end = min(Double(source), Double(index + 1) * ratio)
-      var span: [(Int, Float)] = []
-      var position = Int(start)
-      while Double(position) < end, position < source {
-        let covered = min(end, Double(position + 1)) - max(start, Double(position))
-        if covered > 0 { span.append((position, Float(covered / ratio))) }
-        position += 1
+  /// each (a position's weights add up to 1), flat: position `t`'s taps are
+  /// `start[t]..<start[t + 1]` of `index` and `weight`.
+  struct Spans {
+    var start: [Int] = [0]
+    var index: [Int] = []
+    var weight: [Float] = []
+
+    init(from source: Int, to target: Int) {
+      let ratio = Double(source) / Double(target)
+      for position in 0..<target {
+        let first = Double(position) * ratio
+        let end = min(Double(source), Double(position + 1) * ratio)
+        var cursor = Int(first)
+        while Double(cursor) < end, cursor < source {
+          let covered = min(end, Double(cursor + 1)) - max(first, Double(cursor))
+          if covered > 0 {
+            index.append(cursor)
+            weight.append(Float(covered / ratio))
+          }
+          cursor += 1
+        }
+        start.append(index.count)
       }
-      return span
+    }
+
+    /// The three arrays as buffers, for the inner loops.
+    func withBuffers<R>(
+      _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<Int>, UnsafeBufferPointer<Float>) -> R
+    ) -> R {
+      start.withUnsafeBufferPointer { start in
+        index.withUnsafeBufferPointer { index in
+          weight.withUnsafeBufferPointer { weight in body(start, index, weight) }
+        }
+      }
     }
   }
 

@@ -13,6 +13,12 @@ public enum SixelEncoder {
   {
     _ = configureChafa
     guard columns > 0, rows > 0 else { return nil }
+    // A large picture (the item view's) gets both cores: chafa's palette work is most of
+    // its cost. The count is process-wide, so symbol conversions running meanwhile may use
+    // two threads for a moment; that costs them a little time, never correctness.
+    let large = picture.width * picture.height > 100_000
+    if large { chafa_set_n_threads(2) }
+    defer { if large { chafa_set_n_threads(1) } }
     let text = picture.pixels.withUnsafeBufferPointer { pixels in
       artfeed_chafa_sixels(
         pixels.baseAddress, Int32(picture.width), Int32(picture.height), Int32(columns),

@@ -17,6 +17,9 @@ public final class PictureLoader: Sendable {
   private let images: ImageLoader
   private let inbox: EventInbox
   private let state = Locked(Queue())
+  /// Called in the loading task with each picture made in pixels: the backend encodes it for
+  /// its terminal there, off the run loop (`setPreparer`).
+  private let preparer = Locked<(@Sendable (PictureCache.Key, PixelPicture) -> Void)?>(nil)
 
   private struct Queue {
     var wanted: Set<PictureCache.Key> = []
@@ -49,6 +52,12 @@ public final class PictureLoader: Sendable {
     startMore()
   }
 
+  /// Has each picture made in pixels handed to `body` in its loading task, before it is
+  /// posted.
+  public func setPreparer(_ body: @escaping @Sendable (PictureCache.Key, PixelPicture) -> Void) {
+    preparer.withLock { $0 = body }
+  }
+
   /// Pictures waiting and running now, and the longest wait seen.
   public var counts: (waiting: Int, running: Int, longestWait: Int) {
     state.withLock { ($0.waiting.count, $0.running.count, $0.longestWait) }
@@ -64,8 +73,9 @@ public final class PictureLoader: Sendable {
       while queue.running.count < limit, !queue.waiting.isEmpty {
         let key = queue.waiting.removeFirst()
         let images = self.images
+        let prepare = preparer.withLock { $0 }
         queue.running[key] = Task.detached {
-          let result = await Self.make(key, images: images)
+          let result = await Self.make(key, images: images, prepare: prepare)
           self.finished(key, result)
         }
       }
@@ -91,9 +101,10 @@ public final class PictureLoader: Sendable {
 
   /// Fetch, decode, convert: symbol cells, or pixels fitted to the box when the key has a
   /// cell size (a JPEG much larger than the box is decoded at a reduced scale).
-  static func make(_ key: PictureCache.Key, images: ImageLoader) async -> Result<
-    PictureRendition, ImageLoadError
-  > {
+  static func make(
+    _ key: PictureCache.Key, images: ImageLoader,
+    prepare: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? = nil
+  ) async -> Result<PictureRendition, ImageLoadError> {
     do throws(ImageLoadError) {
       let data = try await images.load(key.url)
       if Task.isCancelled { throw .cancelled }
@@ -109,6 +120,7 @@ public final class PictureLoader: Sendable {
           let fitted = PixelPicture.fitting(
             picture, columns: key.columns, rows: key.rows, cell: cell)
         else { throw ImageLoadError("no room") }
+        prepare?(key, fitted)
         return .success(.pixels(fitted))
       }
       let cells = CellConverter(depth: key.depth).cells(

@@ -95,6 +95,18 @@ def decode_png(data):
     return Image.open(io.BytesIO(data)).convert("RGBA")
 
 
+def decode_kitty_data(keys, data):
+    """The picture of a kitty transmission: f=100 (PNG), f=32 (RGBA) or f=24 (RGB)."""
+    if keys.get("o") == "z":
+        import zlib
+        data = zlib.decompress(data)
+    f = keys.get("f", "32")
+    if f == "100":
+        return decode_png(data)
+    mode = "RGBA" if f == "32" else "RGB"
+    return Image.frombytes(mode, (int(keys["s"]), int(keys["v"])), data).convert("RGBA")
+
+
 def decode_iterm(seq):
     m = OSC1337.match(seq)
     args = dict(kv.split("=", 1) for kv in m.group(1).decode().split(";") if "=" in kv)
@@ -159,7 +171,7 @@ class Tracker:
                 if keys.get("m", "0") == "0":
                     first, data = self.pending
                     self.pending = None
-                    self.events.append(("kitty-transmit", int(first["i"]), decode_png(data), first))
+                    self.events.append(("kitty-transmit", int(first["i"]), decode_kitty_data(first, data), first))
                 return
             action = keys.get("a", "t")
             if action in ("t", "T"):
@@ -167,7 +179,7 @@ class Tracker:
                     self.pending = (keys, base64.b64decode(payload))
                 else:
                     data = base64.b64decode(payload)
-                    self.events.append(("kitty-transmit", int(keys["i"]), decode_png(data), keys))
+                    self.events.append(("kitty-transmit", int(keys["i"]), decode_kitty_data(keys, data), keys))
             elif action == "p":
                 self.events.append(("kitty-place", row, col, keys))
             elif action == "d":

@@ -78,14 +78,27 @@ class PtyApp:
         return out
 
     def close(self):
+        """Stops the program, reading what it still writes so it never blocks on a full pty."""
         try:
-            os.kill(self.pid, signal.SIGTERM)
+            os.kill(self.pid, 15)
         except ProcessLookupError:
             pass
-        try:
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            try:
+                done, _ = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if done:
+                break
+            if select.select([self.fd], [], [], 0.05)[0]:
+                try:
+                    os.read(self.fd, 1 << 16)
+                except OSError:
+                    pass
+        else:
+            os.kill(self.pid, 9)
             os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            pass
         os.close(self.fd)
 
 
