@@ -92,12 +92,13 @@ struct PlacementTableTests {
     #expect(kinds(resumed.steps) == ["delete all", "transmit a", "place a@1"])
   }
 
-  @Test("kitty: beyond the limit the least recently shown picture is forgotten, never one on screen")
+  @Test("kitty: past the limit the least recently shown picture is forgotten, never one shown")
   func kittyLimit() {
     var table = PlacementTable(kind: .kitty, imageLimit: 2)
     _ = table.plan(next: Frames.frame([("a", 1)]), previous: nil)
     _ = table.plan(next: Frames.frame([("bb", 1)]), previous: nil)
-    let steps = kinds(table.plan(next: Frames.frame([("ccc", 1), ("dddd", 10)]), previous: nil).steps)
+    let two = Frames.frame([("ccc", 1), ("dddd", 10)])
+    let steps = kinds(table.plan(next: two, previous: nil).steps)
     #expect(steps.filter { $0 == "forget" }.count == 2, "\(steps)")
     #expect(Set(table.images.map(\.key.url)) == ["ccc", "dddd"])
   }

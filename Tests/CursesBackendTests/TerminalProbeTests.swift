@@ -54,6 +54,13 @@ struct TerminalProbeTests {
 struct PictureSetupTests {
   let cell = CellSize(width: 9, height: 19)
 
+  func resolve(
+    _ choice: PictureChoice, _ report: TerminalReport, tmux: TmuxReport? = nil,
+    environment: [String: String] = [:]
+  ) -> PictureSetup {
+    PictureSetup.resolve(choice, report: report, tmux: tmux, environment: environment)
+  }
+
   func answered(kitty: Bool = false, sixel: Bool = false, name: String? = nil, cell: CellSize?)
     -> TerminalReport
   {
@@ -67,9 +74,9 @@ struct PictureSetupTests {
   @Test("auto takes kitty, then iTerm2 by name, then sixel, from what the terminal answered")
   func auto() {
     let both = answered(kitty: true, sixel: true, cell: cell)
-    #expect(PictureSetup.resolve(.auto, report: both, tmux: nil, environment: [:]).output?.kind == .kitty)
+    #expect(resolve(.auto, both).output?.kind == .kitty)
     let iterm = answered(sixel: true, name: "iTerm2 3.5.0", cell: cell)
-    #expect(PictureSetup.resolve(.auto, report: iterm, tmux: nil, environment: [:]).output?.kind == .iterm)
+    #expect(resolve(.auto, iterm).output?.kind == .iterm)
     let xterm = answered(sixel: true, cell: cell)
     let setup = PictureSetup.resolve(.auto, report: xterm, tmux: nil, environment: [:])
     #expect(setup.output == PixelOutput(kind: .sixel, cell: cell))
@@ -93,7 +100,7 @@ struct PictureSetupTests {
     let wez = PictureSetup.resolve(
       .auto, report: silent, tmux: nil, environment: ["TERM_PROGRAM": "WezTerm"])
     #expect(wez.output?.kind == .iterm)
-    #expect(PictureSetup.resolve(.auto, report: silent, tmux: nil, environment: [:]) == PictureSetup())
+    #expect(resolve(.auto, silent) == PictureSetup())
     let noCell = PictureSetup.resolve(
       .auto, report: TerminalReport(), tmux: nil, environment: ["TERM": "xterm-kitty"])
     #expect(noCell.output == nil && noCell.note?.contains("cell size") == true)
@@ -103,7 +110,7 @@ struct PictureSetupTests {
   func forced() {
     let setup = PictureSetup.resolve(.sixel, report: TerminalReport(), tmux: nil, environment: [:])
     #expect(setup.output == PixelOutput(kind: .sixel, cell: .fallback))
-    #expect(PictureSetup.resolve(.symbols, report: answered(kitty: true, cell: cell), tmux: nil, environment: [:]) == PictureSetup())
+    #expect(resolve(.symbols, answered(kitty: true, cell: cell)) == PictureSetup())
   }
 
   @Test("inside tmux: symbols and a reason unless passthrough is on and the terminal is kitty")
@@ -114,10 +121,12 @@ struct PictureSetupTests {
     #expect(setupOff.output == nil && setupOff.note?.contains("allow-passthrough") == true)
     let on = TmuxReport(passthrough: true, pane: TmuxPane(x: 40, y: 1), clientTerm: "xterm-kitty")
     let setupOn = PictureSetup.resolve(.auto, report: report, tmux: on, environment: [:])
-    #expect(setupOn.output == PixelOutput(kind: .kitty, cell: cell, tmuxPane: TmuxPane(x: 40, y: 1)))
-    let xterm = TmuxReport(passthrough: true, pane: TmuxPane(x: 0, y: 0), clientTerm: "xterm-256color")
-    #expect(PictureSetup.resolve(.auto, report: report, tmux: xterm, environment: [:]).output == nil)
-    #expect(PictureSetup.resolve(.sixel, report: report, tmux: xterm, environment: [:]).output?.kind == .sixel)
+    let pane = TmuxPane(x: 40, y: 1)
+    #expect(setupOn.output == PixelOutput(kind: .kitty, cell: cell, tmuxPane: pane))
+    let xterm = TmuxReport(
+      passthrough: true, pane: TmuxPane(x: 0, y: 0), clientTerm: "xterm-256color")
+    #expect(resolve(.auto, report, tmux: xterm).output == nil)
+    #expect(resolve(.sixel, report, tmux: xterm).output?.kind == .sixel)
   }
 
   @Test("tmux's report: passthrough, the pane's place below a status line on top")
