@@ -1,6 +1,8 @@
 import ArgumentParser
+import CursesBackend
 import FeedStore
 import Foundation
+import Pictures
 import TUI
 import TUIRuntime
 
@@ -54,6 +56,16 @@ struct Render: ParsableCommand {
 
   @Flag(help: "Draw empty thumbnail boxes instead of pictures.")
   var noImages = false
+
+  @Option(
+    help: """
+      Print the pictures in pixels: each picture's kitty, sixel or iTerm2 sequence after the \
+      screen's text, at its box (the cursor moved there relatively, saved and restored).
+      """)
+  var pictures: RenderPictures?
+
+  @Option(help: "The cell size in pixels the pictures are fitted to, as WxH (default 10x20).")
+  var cellSize: CellSizeArgument?
   @Flag(
     help: """
       Print the first screen that shows items as soon as the browser would draw it (the \
@@ -89,8 +101,9 @@ struct Render: ParsableCommand {
     }
     var (state, commands) = FeedSources.startingState(
       for: options, library: library, width: width, height: height)
+    let cell = pictures.map { _ in cellSize?.size ?? CellSize.fallback }
     state.configurePictures(
-      enabled: !noImages, depth: (colors ?? (color ? .indexed256 : .none)).depth)
+      enabled: !noImages, depth: (colors ?? (color ? .indexed256 : .none)).depth, cell: cell)
     let runner = CommandRunner(
       source: source, images: FeedSources.images(options.network), library: library)
     if firstScreen, library != nil {
@@ -121,6 +134,10 @@ struct Render: ParsableCommand {
     let screen = state.render(now: Date())
     let lines = color ? screen.sgrLines : screen.trimmedLines
     var output = lines.joined(separator: "\n") + "\n"
+    if let pictures {
+      output += String(
+        decoding: PictureText.sequences(for: screen, kind: pictures.kind), as: UTF8.self)
+    }
     if stats {
       let s = state.list.stats
       output +=

@@ -63,6 +63,7 @@ extension ItemsPage {
     case .help: outcome.request = .help
     case .search: beginPrompt()
     case .togglePictures: outcome.request = .togglePictures
+    case .previousPicture, .nextPicture: break
     }
     return outcome
   }

@@ -142,7 +142,7 @@ public struct FeedListPage: Sendable {
     case .help: return .help
     case .quit: return .quit
     case .togglePictures: return .togglePictures
-    case .back, .openLink: break
+    case .back, .openLink, .previousPicture, .nextPicture: break
     }
     return .none
   }
