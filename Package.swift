@@ -76,7 +76,8 @@ let package = Package(
     // threads, a clock or I/O. TUI itself is pure.
     .target(
       name: "TUIRuntime", dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "Locking"]),
-    .target(name: "CursesBackend", dependencies: ["TUI", "TUIRuntime", "Pictures", "CNCurses"]),
+    .target(
+      name: "CursesBackend", dependencies: ["TUI", "TUIRuntime", "Pictures", "CNCurses", "Locking"]),
     .executableTarget(
       name: "artfeed",
       dependencies: [
@@ -103,6 +104,10 @@ let package = Package(
       name: "PictureBenchmark", dependencies: ["Pictures", "ArtfeedResources"],
       path: "Benchmarks/PictureBenchmark"),
     .executableTarget(
+      name: "PixelBenchmark",
+      dependencies: ["Pictures", "TUI", "CursesBackend", "ArtfeedResources", "CJPEG"],
+      path: "Benchmarks/PixelBenchmark", exclude: ["pixelbench.py"]),
+    .executableTarget(
       name: "ThumbnailBenchmark",
       dependencies: ["TUI", "TUIRuntime", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],
       path: "Benchmarks/ThumbnailBenchmark"),
@@ -128,7 +133,8 @@ let package = Package(
       name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"],
       exclude: ["State/Fixtures"]),
     .testTarget(
-      name: "PicturesTests", dependencies: ["Pictures", "ArtfeedResources", "TestSupport"]),
+      name: "PicturesTests",
+      dependencies: ["Pictures", "ArtfeedResources", "TestSupport", "CJPEG"]),
     .testTarget(
       name: "TUITests",
       dependencies: [
@@ -136,13 +142,14 @@ let package = Package(
         "TestSupport",
       ],
       exclude: ["Snapshots"]),
-    .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend"]),
+    .testTarget(
+      name: "CursesBackendTests", dependencies: ["CursesBackend", "TUI", "Pictures"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
         "FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport",
       ],
-      exclude: ["Snapshots"]),
+      exclude: ["Snapshots", "Pixels"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 import FeedStore
 import Foundation
-import Pictures
 import Locking
+import Pictures
 import TUI
 
 /// Loads, decodes and converts pictures off the UI loop, a few at a time, in the order the
@@ -18,6 +18,9 @@ public final class PictureLoader: Sendable {
   private let images: ImageLoader
   private let inbox: EventInbox
   private let state = Locked(Queue())
+  /// Called in the loading task with each picture made in pixels: the backend encodes it for
+  /// its terminal there, off the run loop (`setPreparer`).
+  private let preparer = Locked<(@Sendable (PictureCache.Key, PixelPicture) -> Void)?>(nil)
 
   private struct Queue {
     var wanted: Set<PictureCache.Key> = []
@@ -50,6 +53,12 @@ public final class PictureLoader: Sendable {
     startMore()
   }
 
+  /// Has each picture made in pixels handed to `body` in its loading task, before it is
+  /// posted.
+  public func setPreparer(_ body: @escaping @Sendable (PictureCache.Key, PixelPicture) -> Void) {
+    preparer.withLock { $0 = body }
+  }
+
   /// Pictures waiting and running now, and the longest wait seen.
   public var counts: (waiting: Int, running: Int, longestWait: Int) {
     state.withLock { ($0.waiting.count, $0.running.count, $0.longestWait) }
@@ -65,8 +74,9 @@ public final class PictureLoader: Sendable {
       while queue.running.count < limit, !queue.waiting.isEmpty {
         let key = queue.waiting.removeFirst()
         let images = self.images
+        let prepare = preparer.withLock { $0 }
         queue.running[key] = Task.detached {
-          let result = await Self.make(key, images: images)
+          let result = await Self.make(key, images: images, prepare: prepare)
           self.finished(key, result)
         }
       }
@@ -75,7 +85,9 @@ public final class PictureLoader: Sendable {
 
   /// A picture is done: post it, or queue it again at the front if it was cancelled and is
   /// wanted again (its piece of work carries over).
-  private func finished(_ key: PictureCache.Key, _ result: Result<PictureCells, ImageLoadError>) {
+  private func finished(
+    _ key: PictureCache.Key, _ result: Result<PictureRendition, ImageLoadError>
+  ) {
     let post = state.withLock { queue -> Bool in
       queue.running[key] = nil
       if result == .failure(.cancelled), queue.wanted.contains(key) {
@@ -88,22 +100,33 @@ public final class PictureLoader: Sendable {
     startMore()
   }
 
-  /// Fetch, decode, convert.
-  static func make(_ key: PictureCache.Key, images: ImageLoader) async -> Result<
-    PictureCells, ImageLoadError
-  > {
+  /// Fetch, decode, convert: symbol cells, or pixels fitted to the box when the key has a
+  /// cell size (a JPEG much larger than the box is decoded at a reduced scale).
+  static func make(
+    _ key: PictureCache.Key, images: ImageLoader,
+    prepare: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? = nil
+  ) async -> Result<PictureRendition, ImageLoadError> {
     do throws(ImageLoadError) {
       let data = try await images.load(key.url)
       if Task.isCancelled { throw .cancelled }
+      let box = key.cell.map { (key.columns * $0.width, key.rows * $0.height) }
       let picture: Picture
       do {
-        picture = try PictureDecoder.decode(data)
+        picture = try PictureDecoder.decode(data, covering: box)
       } catch {
         throw ImageLoadError(error.description)
       }
+      if let cell = key.cell {
+        guard
+          let fitted = PixelPicture.fitting(
+            picture, columns: key.columns, rows: key.rows, cell: cell)
+        else { throw ImageLoadError("no room") }
+        prepare?(key, fitted)
+        return .success(.pixels(fitted))
+      }
       let cells = CellConverter(depth: key.depth).cells(
         for: picture, columns: key.columns, rows: key.rows)
-      return .success(cells)
+      return .success(.cells(cells))
     } catch {
       return .failure(error)
     }

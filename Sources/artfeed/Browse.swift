@@ -24,9 +24,20 @@ struct Browse: ParsableCommand {
   @Flag(help: "Start with empty thumbnail boxes instead of pictures (i toggles).")
   var noImages = false
 
+  @Option(
+    help: """
+      How to show pictures: auto (pixels when the terminal shows them: the kitty protocol, \
+      sixel or iTerm2 images; else symbols), kitty, sixel, iterm, symbols or none. \
+      Default: the config file's [pictures] mode, else auto.
+      """)
+  var pictures: PictureChoice?
+
   func run() throws {
     var (settings, _) = SettingsAccess.loadOrFail()
     if noColor { settings.set(\.useColor, false, key: "colors.enabled", option: "--no-color") }
+    if let pictures, let mode = PictureMode(rawValue: pictures.rawValue) {
+      settings.set(\.pictureMode, mode, key: "pictures.mode", option: "--pictures")
+    }
     if noImages { settings.set(\.pictureMode, .none, key: "pictures.mode", option: "--no-images") }
     let loader = FeedSources.loader(options.network)
     let source: any FeedSource
@@ -39,6 +50,7 @@ struct Browse: ParsableCommand {
       fail(failure)
     }
     TerminalGuard.install()
+    let pictureSetup = detectPictures(PictureChoice(rawValue: settings.pictureMode.rawValue) ?? .auto)
     let screen: CursesScreen
     do {
       screen = try CursesScreen(useColor: settings.useColor, palette: Palette(settings))
@@ -46,6 +58,7 @@ struct Browse: ParsableCommand {
       fail(.terminal(error.description))
     }
     defer { screen.close() }
+    if let output = pictureSetup.output { screen.pixels = PixelWriter(output: output) }
     crashIfAsked()
     let size = screen.size
     var (state, commands) = FeedSources.startingState(
@@ -53,7 +66,8 @@ struct Browse: ParsableCommand {
     state.quitsIfNotAFeed = library == nil && options.source != nil && options.isLocal
     state.configurePictures(
       enabled: settings.pictureMode != .none,
-      depth: screen.colorDepth.onLightBackground(settings.theme == .light))
+      depth: screen.colorDepth.onLightBackground(settings.theme == .light),
+      cell: pictureSetup.output?.cell, note: pictureSetup.note)
     let browser = settings.browser
     var loop = AppLoop(
       state: state, screen: screen, source: source,
@@ -63,6 +77,7 @@ struct Browse: ParsableCommand {
       },
       images: FeedSources.images(options.network), library: library)
     TerminalGuard.wakes(loop.wake)
+    if let pixels = screen.pixels { loop.pictureLoader?.setPreparer(pixels.preparer) }
     loop.run(initial: commands)
     screen.close()
     if state.quitsIfNotAFeed, loop.state.list.count == 0, let failure = loop.state.loadFailure,

@@ -1,6 +1,8 @@
 import ArgumentParser
+import CursesBackend
 import FeedStore
 import Foundation
+import Pictures
 import Settings
 import TUI
 import TUIRuntime
@@ -60,6 +62,16 @@ struct Render: ParsableCommand {
 
   @Flag(help: "Draw empty thumbnail boxes instead of pictures.")
   var noImages = false
+
+  @Option(
+    help: """
+      Print the pictures in pixels: each picture's kitty, sixel or iTerm2 sequence after the \
+      screen's text, at its box (the cursor moved there relatively, saved and restored).
+      """)
+  var pictures: RenderPictures?
+
+  @Option(help: "The cell size in pixels the pictures are fitted to, as WxH (default 10x20).")
+  var cellSize: CellSizeArgument?
   @Flag(
     help: """
       Print the first screen that shows items as soon as the browser would draw it (the \
@@ -101,9 +113,10 @@ struct Render: ParsableCommand {
     var (state, commands) = FeedSources.startingState(
       for: options, library: library, width: width, height: height, settings: settings)
     let depth = (colors ?? (color ? .indexed256 : .none)).depth
+    let cell = pictures.map { _ in cellSize?.size ?? CellSize.fallback }
     state.configurePictures(
       enabled: settings.pictureMode != .none,
-      depth: depth.onLightBackground(settings.theme == .light))
+      depth: depth.onLightBackground(settings.theme == .light), cell: cell)
     let runner = CommandRunner(
       source: source, images: FeedSources.images(options.network), library: library)
     if firstScreen, library != nil {
@@ -134,6 +147,10 @@ struct Render: ParsableCommand {
     let screen = state.render(now: Date())
     let lines = color ? screen.sgrLines(palette: Palette(settings)) : screen.trimmedLines
     var output = lines.joined(separator: "\n") + "\n"
+    if let pictures {
+      output += String(
+        decoding: PictureText.sequences(for: screen, kind: pictures.kind), as: UTF8.self)
+    }
     if stats {
       output += Self.statsLine(rows: state.list.count, state.list.stats) + "\n"
     }

@@ -11,6 +11,8 @@ public enum Action: Sendable, Equatable, CaseIterable {
   case nextTag
   /// Copy the item's link to the terminal's clipboard (OSC 52).
   case copyLink
+  /// The item view's previous / next picture (`[` `]`).
+  case previousPicture, nextPicture
 }
 
 /// The keys of the list and detail views (the help overlay lists the same table).
@@ -35,6 +37,7 @@ public enum KeyMap {
     ("y", .copyLink, "copy the link (to the terminal's clipboard)"),
     ("i", .togglePictures, "pictures off / on"),
     ("t", .nextTag, "feed list: the feeds with the next tag"),
+    ("[  ]", .nextPicture, "an item's previous / next picture"),
     ("?", .help, "this help"),
   ]
 
@@ -59,6 +62,8 @@ public enum KeyMap {
     case .character("y"): .copyLink
     case .character("i"): .togglePictures
     case .character("t"): .nextTag
+    case .character("["): .previousPicture
+    case .character("]"): .nextPicture
     case .character("?"): .help
     default: nil
     }

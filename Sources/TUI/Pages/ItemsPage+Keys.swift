@@ -66,7 +66,7 @@ extension ItemsPage {
     case .search: beginPrompt()
     case .togglePictures: outcome.request = .togglePictures
     case .copyLink: outcome.request = .copyLink(list.selectedItem)
-    case .nextTag: break
+    case .nextTag, .previousPicture, .nextPicture: break
     }
     return outcome
   }

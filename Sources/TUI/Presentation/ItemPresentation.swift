@@ -100,6 +100,18 @@ public enum ItemPresentation {
     return nil
   }
 
+  /// The pictures of the item view, in feed order: each image `media:content` (the full
+  /// pictures) once; an item without one has its row's picture. `[` and `]` page through
+  /// them.
+  public static func pictures(of item: FeedItem) -> [PictureSource] {
+    var seen = Set<String>()
+    let contents = item.contents.filter { isImage($0) && seen.insert($0.url).inserted }
+    if contents.isEmpty { return picture(of: item).map { [$0] } ?? [] }
+    return contents.map {
+      PictureSource(url: $0.url, width: $0.width, height: $0.height, origin: .content)
+    }
+  }
+
   /// True when the item gets an image row (it has a picture of some kind): FeedStore's rule,
   /// which the search indexes keep per item too.
   public static func hasPicture(_ item: FeedItem) -> Bool { ItemPicture.has(item) }

@@ -202,7 +202,7 @@ public struct FeedListPage: Sendable {
     case .help: return .help
     case .quit: return .quit
     case .togglePictures: return .togglePictures
-    case .back, .openLink, .copyLink: break
+    case .back, .openLink, .copyLink, .previousPicture, .nextPicture: break
     }
     return .none
   }

@@ -51,7 +51,7 @@ struct PictureDrawingTests {
     var (state, keys) = pictureState()
     #expect(state.screenText.contains("│ loading  │"))
     let key = try #require(keys.first)
-    _ = state.update(.pictureReady(key, .success(Self.cells)))
+    _ = state.update(.pictureReady(key, .success(.cells(Self.cells))))
     let buffer = state.render()
     let row = try #require(buffer.lines.firstIndex { $0.contains("▚▚▚▚▚▚▚▚▚▚▚▚") })
     let x = try #require(buffer.lines[row].firstIndex(of: "▚")).utf16Offset(in: buffer.lines[row])
@@ -106,7 +106,7 @@ struct PictureDrawingTests {
   func boxSizeFixed() throws {
     var (state, keys) = pictureState()
     let before = state.render().lines.map { $0.firstIndex(of: "─") != nil && $0.hasPrefix("──") }
-    for key in keys { _ = state.update(.pictureReady(key, .success(Self.cells))) }
+    for key in keys { _ = state.update(.pictureReady(key, .success(.cells(Self.cells)))) }
     let after = state.render().lines.map { $0.firstIndex(of: "─") != nil && $0.hasPrefix("──") }
     #expect(before == after, "separators moved")
   }
