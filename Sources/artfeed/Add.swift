@@ -3,7 +3,7 @@ import FeedStore
 import Foundation
 
 /// `artfeed add SOURCE [--tag T]... [--title T]`: subscribes to a feed.
-struct Add: ParsableCommand {
+struct Add: FeedsFileCommand {
   static let configuration = CommandConfiguration(
     abstract: "Subscribe to a feed: add a line to the feeds file.",
     discussion: """
@@ -23,16 +23,7 @@ struct Add: ParsableCommand {
   @Option(help: "A title that replaces the feed's own.")
   var title: String?
 
-  func run() throws {
-    do {
-      try add()
-    } catch let failure {
-      fail(failure)
-    }
-  }
-
-  private func add() throws(CommandFailure) {
-    let access = try FeedsFileAccess()
+  func run(_ access: FeedsFileAccess) throws(CommandFailure) {
     let written = FeedsFileAccess.source(source)
     // A typo in a path fails now, not at the next refresh (a `~/` path is checked then).
     if !written.hasPrefix("~") { _ = try FeedSources.address(written) }

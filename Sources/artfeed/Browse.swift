@@ -50,7 +50,8 @@ struct Browse: ParsableCommand {
       fail(failure)
     }
     TerminalGuard.install()
-    let pictureSetup = detectPictures(PictureChoice(rawValue: settings.pictureMode.rawValue) ?? .auto)
+    let pictureSetup = detectPictures(
+      PictureChoice(rawValue: settings.pictureMode.rawValue) ?? .auto)
     let screen: CursesScreen
     do {
       screen = try CursesScreen(useColor: settings.useColor, palette: Palette(settings))

@@ -3,7 +3,7 @@ import FeedStore
 import Foundation
 
 /// `artfeed export`: the subscriptions as OPML 2.0 on standard output.
-struct Export: ParsableCommand {
+struct Export: FeedsFileCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write the subscriptions as OPML 2.0 to standard output.",
     discussion: """
@@ -13,16 +13,7 @@ struct Export: ParsableCommand {
       """,
     version: Artfeed.version)
 
-  func run() throws {
-    do {
-      try export()
-    } catch let failure {
-      fail(failure)
-    }
-  }
-
-  private func export() throws(CommandFailure) {
-    let access = try FeedsFileAccess()
+  func run(_ access: FeedsFileAccess) throws(CommandFailure) {
     let subscriptions = try access.load()?.subscriptions ?? []
     // Cached copies and local files only: an offline refresh reads what is already here.
     let loader = FeedLoader(

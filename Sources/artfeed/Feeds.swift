@@ -3,7 +3,7 @@ import FeedStore
 import Foundation
 
 /// `artfeed feeds`: the subscriptions and when each was last fetched.
-struct Feeds: ParsableCommand {
+struct Feeds: FeedsFileCommand {
   static let configuration = CommandConfiguration(
     abstract: "List the subscriptions with their last fetch.",
     discussion: """
@@ -19,16 +19,7 @@ struct Feeds: ParsableCommand {
   @Option(help: "List only the feeds with this tag.")
   var tag: String?
 
-  func run() throws {
-    do {
-      try list()
-    } catch let failure {
-      fail(failure)
-    }
-  }
-
-  private func list() throws(CommandFailure) {
-    let access = try FeedsFileAccess()
+  func run(_ access: FeedsFileAccess) throws(CommandFailure) {
     guard let file = try access.load() else {
       say(
         "no subscriptions: \(access.location.path) does not exist; artfeed opens its bundled feeds")

@@ -1,3 +1,4 @@
+import ArgumentParser
 import FeedStore
 import Foundation
 
@@ -17,6 +18,23 @@ extension CommandFailure {
     case .badOPML: self = .notAFeed(error.description)
     case .io: self = .cannotWrite(error.description)
     case .unreadableFile: self = .unreadable(error.description)
+    }
+  }
+}
+
+/// A command that works on the feeds file: `run(_:)` gets the file's access, and whatever it
+/// throws ends the command with its message and exit status (one place for what each
+/// subscription command used to repeat).
+protocol FeedsFileCommand: ParsableCommand {
+  func run(_ access: FeedsFileAccess) throws(CommandFailure)
+}
+
+extension FeedsFileCommand {
+  func run() throws {
+    do throws(CommandFailure) {
+      try run(FeedsFileAccess())
+    } catch {
+      fail(error)
     }
   }
 }

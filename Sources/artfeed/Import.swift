@@ -3,7 +3,7 @@ import FeedStore
 import Foundation
 
 /// `artfeed import FILE.opml`: subscribes to every feed of an OPML file.
-struct Import: ParsableCommand {
+struct Import: FeedsFileCommand {
   static let configuration = CommandConfiguration(
     abstract: "Subscribe to every feed of an OPML file.",
     discussion: """
@@ -18,16 +18,7 @@ struct Import: ParsableCommand {
   @Argument(help: "An OPML file (- for standard input).")
   var file: String
 
-  func run() throws {
-    do {
-      try importFeeds()
-    } catch let failure {
-      fail(failure)
-    }
-  }
-
-  private func importFeeds() throws(CommandFailure) {
-    let access = try FeedsFileAccess()
+  func run(_ access: FeedsFileAccess) throws(CommandFailure) {
     let data = try read()
     let feeds: [OPMLFeed]
     do {

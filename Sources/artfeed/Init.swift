@@ -4,7 +4,7 @@ import FeedStore
 import Foundation
 
 /// `artfeed init`: puts the example feeds file in place, if there is none.
-struct Init: ParsableCommand {
+struct Init: FeedsFileCommand {
   static let configuration = CommandConfiguration(
     abstract: "Copy the example feeds file into place (never over an existing one).",
     discussion: """
@@ -14,16 +14,7 @@ struct Init: ParsableCommand {
       """,
     version: Artfeed.version)
 
-  func run() throws {
-    do {
-      try initialize()
-    } catch let failure {
-      fail(failure)
-    }
-  }
-
-  private func initialize() throws(CommandFailure) {
-    let access = try FeedsFileAccess()
+  func run(_ access: FeedsFileAccess) throws(CommandFailure) {
     guard let example = BundledExamples.feedsFile, let data = try? Data(contentsOf: example)
     else {
       throw .unreadable("the example feeds file is missing from this build (Resources/examples)")

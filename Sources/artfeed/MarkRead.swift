@@ -3,7 +3,7 @@ import FeedStore
 import Foundation
 
 /// `artfeed mark-read SOURCE|--all`: marks a subscription's items (or every item) read.
-struct MarkRead: ParsableCommand {
+struct MarkRead: FeedsFileCommand {
   static let configuration = CommandConfiguration(
     commandName: "mark-read",
     abstract: "Mark a subscription's items, or every item, read.",
@@ -26,16 +26,8 @@ struct MarkRead: ParsableCommand {
     }
   }
 
-  func run() throws {
-    do {
-      try markRead()
-    } catch let failure {
-      fail(failure)
-    }
-  }
-
-  private func markRead() throws(CommandFailure) {
-    let subscriptions = try FeedsFileAccess().load()?.subscriptions ?? []
+  func run(_ access: FeedsFileAccess) throws(CommandFailure) {
+    let subscriptions = try access.load()?.subscriptions ?? []
     let chosen: [Subscription]
     if let source {
       let wanted = FeedsFileAccess.source(source)

@@ -3,7 +3,7 @@ import FeedStore
 import Foundation
 
 /// `artfeed refresh`: fetches every subscription now, a few at a time, into the cache.
-struct Refresh: ParsableCommand {
+struct Refresh: FeedsFileCommand {
   static let configuration = CommandConfiguration(
     abstract: "Fetch every subscription now and report each feed's state.",
     discussion: """
@@ -30,16 +30,7 @@ struct Refresh: ParsableCommand {
     }
   }
 
-  func run() throws {
-    do {
-      try refresh()
-    } catch let failure {
-      fail(failure)
-    }
-  }
-
-  private func refresh() throws(CommandFailure) {
-    let access = try FeedsFileAccess()
+  func run(_ access: FeedsFileAccess) throws(CommandFailure) {
     let subscriptions = try access.load()?.subscriptions ?? []
     guard !subscriptions.isEmpty else {
       say("no subscriptions in \(access.location.path)")

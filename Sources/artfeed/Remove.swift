@@ -3,7 +3,7 @@ import FeedStore
 import Foundation
 
 /// `artfeed remove SOURCE`: unsubscribes from a feed.
-struct Remove: ParsableCommand {
+struct Remove: FeedsFileCommand {
   static let configuration = CommandConfiguration(
     abstract: "Unsubscribe from a feed: remove its line from the feeds file.",
     discussion: """
@@ -16,16 +16,7 @@ struct Remove: ParsableCommand {
   @Argument(help: "The URL or file to unsubscribe from.")
   var source: String
 
-  func run() throws {
-    do {
-      try remove()
-    } catch let failure {
-      fail(failure)
-    }
-  }
-
-  private func remove() throws(CommandFailure) {
-    let access = try FeedsFileAccess()
+  func run(_ access: FeedsFileAccess) throws(CommandFailure) {
     let removed = try access.edit { file, existed throws(CommandFailure) in
       guard existed else {
         throw .refused(
