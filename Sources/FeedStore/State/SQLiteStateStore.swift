@@ -22,19 +22,46 @@ public final class SQLiteStateStore: ReaderStateStore {
     db = try SQLiteConnection(path: path)
     db.setBusyTimeout(milliseconds: milliseconds)
     try db.execute("PRAGMA temp_store = MEMORY")
-    // Before anything writes (WAL mode changes the header): a newer version stays untouched.
-    try StateSchema.refuseNewer(db)
-    if path != ":memory:" {
-      let mode = try db.text("PRAGMA journal_mode = WAL")
-      guard mode?.lowercased() == "wal" else {
-        throw StateError(.readOnly, "\(path): cannot switch to WAL (journal mode \(mode ?? "?"))")
+    let db = self.db
+    try Self.retryingWhileBusy(milliseconds: milliseconds) { () throws(StateError) in
+      // Before anything writes (WAL mode changes the header): a newer version stays untouched.
+      try StateSchema.refuseNewer(db)
+      if path != ":memory:" {
+        let mode = try db.text("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+          throw StateError(.readOnly, "\(path): cannot switch to WAL (journal mode \(mode ?? "?"))")
+        }
+        try db.execute("PRAGMA synchronous = FULL")
+        let check = try db.text("PRAGMA quick_check") ?? ""
+        guard check == "ok" else { throw StateError(.corrupt, "\(path): \(check)") }
       }
-      try db.execute("PRAGMA synchronous = FULL")
-      let check = try db.text("PRAGMA quick_check") ?? ""
-      guard check == "ok" else { throw StateError(.corrupt, "\(path): \(check)") }
+      try StateSchema.migrate(db)
     }
-    try StateSchema.migrate(db)
     try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY)")
+  }
+
+  /// Runs `body` again while it fails with busy, for up to `milliseconds`.
+  ///
+  /// The busy timeout covers waiting for a lock, but not every way opening can meet another
+  /// connection: switching a fresh file to WAL needs the only lock on it, and when two
+  /// connections both hold a shared lock and want that, SQLite fails one at once rather than
+  /// let them wait for each other (two `artfeed`s started together on a fresh data folder).
+  /// Every step of `body` is safe to repeat: the pragmas are idempotent and each migration
+  /// re-reads the version inside its own transaction.
+  static func retryingWhileBusy(
+    milliseconds: Int32, _ body: () throws(StateError) -> Void
+  ) throws(StateError) {
+    let deadline = DispatchTime.now() + .milliseconds(Int(milliseconds))
+    var pause: UInt32 = 1_000
+    while true {
+      do {
+        return try body()
+      } catch  where error.kind == .busy && DispatchTime.now() < deadline {
+        // A random pause, growing to 50 ms, so two openers do not retry in step.
+        usleep(UInt32.random(in: pause / 2...pause))
+        pause = min(pause * 2, 50_000)
+      }
+    }
   }
 
   /// A store that lives in memory only: the session's state when the file cannot be used.
