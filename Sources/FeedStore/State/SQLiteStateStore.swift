@@ -187,7 +187,7 @@ public final class SQLiteStateStore: ReaderStateStore {
       SELECT coalesce(sum(d.n - 1), 0),
         coalesce(sum((d.n - 1) * (SELECT NOT read FROM items WHERE id = d.item)), 0)
       FROM (SELECT item, count(*) AS n FROM memberships INDEXED BY memberships_item
-        WHERE feed IN temp.asked GROUP BY item HAVING count(*) > 1) AS d
+        WHERE current AND feed IN temp.asked GROUP BY item HAVING count(*) > 1) AS d
       """)
     defer { twice.reset() }
     if try twice.step() {
@@ -200,7 +200,7 @@ public final class SQLiteStateStore: ReaderStateStore {
       let new = try statement(
         """
         SELECT count(*) FROM items WHERE first_seen > ?1 AND EXISTS (SELECT 1 FROM memberships
-          INDEXED BY memberships_item WHERE item = items.id AND +feed IN temp.asked)
+          INDEXED BY memberships_item WHERE item = items.id AND current AND +feed IN temp.asked)
         """)
       new.bind(1, lastVisit ?? -1)
       defer { new.reset() }
@@ -260,7 +260,7 @@ public final class SQLiteStateStore: ReaderStateStore {
         let recount = try statement(
           """
           UPDATE feeds SET new_count = (SELECT count(*) FROM memberships
-            WHERE feed = feeds.id AND first_seen > feeds.last_visit) WHERE key = ?
+            WHERE feed = feeds.id AND current AND first_seen > feeds.last_visit) WHERE key = ?
           """)
         recount.bind(1, feed.rawValue)
         try recount.run()
@@ -335,13 +335,15 @@ public final class SQLiteStateStore: ReaderStateStore {
       let copy = try statement(
         """
         UPDATE memberships SET unread = ?1 WHERE item IN temp.chosen AND unread != ?1
-        RETURNING feed
+        RETURNING feed, current
         """)
       copy.bind(1, read ? 0 : 1)
       var perFeed: [Int64: Int64] = [:]
       do {
         defer { copy.reset() }
-        while try copy.step() { perFeed[copy.int64(0), default: 0] += 1 }
+        while try copy.step() {
+          if copy.int64(1) != 0 { perFeed[copy.int64(0), default: 0] += 1 }
+        }
       }
       let adjust = try statement("UPDATE feeds SET unread_count = unread_count + ?2 WHERE id = ?1")
       for (feed, count) in perFeed {
@@ -359,7 +361,7 @@ public final class SQLiteStateStore: ReaderStateStore {
       try db.execute(
         """
         UPDATE feeds SET unread_count =
-          (SELECT coalesce(sum(unread), 0) FROM memberships WHERE feed = feeds.id)
+          (SELECT coalesce(sum(unread), 0) FROM memberships WHERE feed = feeds.id AND current)
         """)
     }
     return changed
@@ -403,7 +405,18 @@ public final class SQLiteStateStore: ReaderStateStore {
     members.bind(1, feedID)
     members.bind(2, time)
     try members.run()
+    // An item back in the list is current again; with the whole list, those not in it are
+    // not (they stay recorded: back later, they are not new).
+    let back = try statement(
+      "UPDATE memberships SET current = 1 WHERE feed = ?1 AND NOT current AND item IN temp.chosen")
+    back.bind(1, feedID)
+    try back.run()
     if complete {
+      let gone = try statement(
+        "UPDATE memberships SET current = 0 WHERE feed = ?1 AND current AND item NOT IN temp.chosen"
+      )
+      gone.bind(1, feedID)
+      try gone.run()
       let observed = try statement("UPDATE feeds SET observed = ?1 WHERE id = ?2")
       observed.bind(1, time)
       observed.bind(2, feedID)
