@@ -22,6 +22,9 @@ struct Browse: ParsableCommand {
   @Flag(help: "Start with empty thumbnail boxes instead of pictures (i toggles).")
   var noImages = false
 
+  @Flag(help: "Neither show nor keep read and starred marks this time.")
+  var noState = false
+
   func run() throws {
     let loader = FeedSources.loader(options.network)
     let source: any FeedSource
@@ -55,8 +58,20 @@ struct Browse: ParsableCommand {
       openLink: { url, report in BrowserLauncher.open(url, screen: screen, report: report) },
       images: FeedSources.images(options.network), library: library)
     TerminalGuard.wakes(loop.wake)
+    if !noState {
+      let notices = loop.openState(environment: ProcessInfo.processInfo.environment)
+      commands += loop.state.attachState(
+        mainFeed: FeedSources.mainFeedKey(for: options, library: library))
+      if !notices.isEmpty {
+        commands += loop.state.update(.notice(notices.joined(separator: "; ")))
+      }
+    }
     loop.run(initial: commands)
     screen.close()
+    if !loop.finishStateWrites() {
+      FileHandle.standardError.write(
+        Data("artfeed: state: some marks were not saved in 5 s and are lost\n".utf8))
+    }
     if state.quitsIfNotAFeed, loop.state.list.count == 0, let failure = loop.state.loadFailure,
       failure.kind == .notAFeed || failure.kind == .unreadable
     {

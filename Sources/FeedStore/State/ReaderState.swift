@@ -21,10 +21,15 @@ public enum StateEvent: Sendable, Equatable {
 public struct StateCounts: Sendable, Equatable {
   public var feeds: [FeedKey: FeedCounts]
   public var allItems: FeedCounts
+  /// Items starred (in any feed, or none any more).
+  public var starred: Int
 
-  public init(feeds: [FeedKey: FeedCounts] = [:], allItems: FeedCounts = FeedCounts()) {
+  public init(
+    feeds: [FeedKey: FeedCounts] = [:], allItems: FeedCounts = FeedCounts(), starred: Int = 0
+  ) {
     self.feeds = feeds
     self.allItems = allItems
+    self.starred = starred
   }
 }
 
@@ -114,6 +119,20 @@ public final class ReaderState: Sendable {
     state.writer.verify()
     state.prune(retention: retention)
     return (state, opened.notices)
+  }
+
+  /// The state for a run that must change nothing on disk (`artfeed render`): a copy in
+  /// memory of the file if there is one, else an empty state in memory. It behaves as the
+  /// browser's (a load records its items, so the counts are the browser's), and nothing
+  /// reaches the file. Nil only if SQLite cannot open a memory database.
+  public static func openCopy(
+    environment: [String: String], notify: @escaping @Sendable (StateEvent) -> Void
+  ) -> ReaderState? {
+    let file = StateFile.defaultLocation(environment: environment)?.path
+    let copy = file.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+      .flatMap(SQLiteStateStore.inMemoryCopy(of:))
+    guard let store = copy ?? SQLiteStateStore.inMemory() else { return nil }
+    return ReaderState(store: store, reader: nil, isSaved: false, notify: notify)
   }
 
   // MARK: - Reading (synchronous, cheap)
@@ -244,11 +263,18 @@ public final class ReaderState: Sendable {
   }
 
   /// Forgets what memory holds about written marks, so the next reads show marks another
-  /// artfeed made (`r`/`R`). Marks not written yet stay.
-  public func refresh() {
+  /// artfeed made (`r`/`R`). Marks not written yet stay. `done` runs (on the writer's
+  /// thread) once that is so.
+  public func refresh(then done: (@Sendable () -> Void)? = nil) {
     writer.afterWrites { savedThrough in
       self.overlay.withLock { $0.forgetSaved(through: savedThrough) }
+      done?()
     }
+  }
+
+  /// Runs `done` (on the writer's thread) after everything asked of the writer so far.
+  public func whenQueued(_ done: @escaping @Sendable () -> Void) {
+    writer.afterWrites { _ in done() }
   }
 
   /// Removes items that left every feed more than `retention` seconds ago (not starred).

@@ -68,6 +68,14 @@ public final class SQLiteStateStore: ReaderStateStore {
     try db.execute("PRAGMA wal_checkpoint(PASSIVE)")
   }
 
+  /// A store on a connection to a database in memory (already filled), migrated.
+  private init(connection: SQLiteConnection) throws(StateError) {
+    db = connection
+    try db.execute("PRAGMA temp_store = MEMORY")
+    try StateSchema.migrate(db)
+    try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY)")
+  }
+
   /// `PRAGMA quick_check`: throws `.corrupt` unless every page is sound.
   public func quickCheck() throws(StateError) {
     try Self.quickCheck(db)
@@ -105,6 +113,17 @@ public final class SQLiteStateStore: ReaderStateStore {
   /// A store that lives in memory only: the session's state when the file cannot be used.
   public static func inMemory() -> SQLiteStateStore? {
     try? SQLiteStateStore(path: ":memory:")
+  }
+
+  /// A copy in memory of the database at `path` (read, never written): changes to it stay
+  /// in memory. Nil if the file cannot be read as a state database.
+  public static func inMemoryCopy(of path: String) -> SQLiteStateStore? {
+    guard let file = try? SQLiteConnection(path: path, readOnly: true),
+      (try? StateSchema.version(of: file)).map({ $0 <= StateSchema.latest }) == true,
+      let memory = try? SQLiteConnection(path: ":memory:"),
+      (try? memory.copy(from: file)) != nil
+    else { return nil }
+    return try? SQLiteStateStore(connection: memory)
   }
 
   /// Creates an absent file with mode 0600 before SQLite does (SQLite would use 0644, and
@@ -207,6 +226,11 @@ public final class SQLiteStateStore: ReaderStateStore {
       if try new.step() { counts.new = Int(new.int64(0)) }
     }
     return counts
+  }
+
+  /// How many items are starred (the partial index of starred items answers).
+  public func starredCount() throws(StateError) -> Int {
+    Int(try db.integer("SELECT count(*) FROM items WHERE starred") ?? 0)
   }
 
   public func lastVisit(of feed: FeedKey) throws(StateError) -> Date? {

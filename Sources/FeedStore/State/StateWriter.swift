@@ -140,7 +140,8 @@ final class StateWriter: @unchecked Sendable {
     } else {
       all = try store.combinedCounts(of: allItems)
     }
-    return StateCounts(feeds: try store.counts(), allItems: all)
+    let starred = try (store as? SQLiteStateStore)?.starredCount() ?? 0
+    return StateCounts(feeds: try store.counts(), allItems: all, starred: starred)
   }
 
   func prune(before cutoff: Date) {
