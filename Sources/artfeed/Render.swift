@@ -145,7 +145,8 @@ struct Render: ParsableCommand {
     // The pictures of the final screen, as the browser would show them once they arrive;
     // bounded by --timeout so a slow server cannot hold the output.
     let deadline = DispatchTime.now() + options.network.timeout
-    _ = runner.settle(&state, initial: state.pictureCommands(), deadline: deadline)
+    _ = runner.settle(
+      &state, initial: state.pictureCommands() + state.markCommands(), deadline: deadline)
     let screen = state.render(now: Date())
     let lines = color ? screen.sgrLines : screen.trimmedLines
     var output = lines.joined(separator: "\n") + "\n"

@@ -72,8 +72,12 @@ extension EndToEnd {
       }
       try tmux.send("Escape")
       try tmux.waitFor("the list again") { $0.last?.contains("2/") == true }
-      let back = try tmux.screen(timeout: 10) { $0 == beforeDetail }
-      #expect(back == beforeDetail)
+      // The same screen, but the item opened is read now: its unread mark (●) is gone.
+      let opened = try #require(beforeDetail.firstIndex { $0.contains("● Mothorchard study") })
+      var afterReading = beforeDetail
+      afterReading[opened] = afterReading[opened].replacingOccurrences(of: "●", with: " ")
+      let back = try tmux.screen(timeout: 10) { $0 == afterReading }
+      #expect(back == afterReading, "\(ScreenText.difference(back, afterReading))")
 
       // Resize: every line fits, the selected title is re-wrapped whole, and it stays on screen.
       let selectedTitle = try Bundled.items(byArtist: "inkwell")[1].title ?? "[No Title]"

@@ -64,7 +64,7 @@ extension AppState {
 
   /// The marks to read for rows on screen whose marks are not known: after every update,
   /// like the pictures' wish list.
-  mutating func markCommands() -> [Command] {
+  public mutating func markCommands() -> [Command] {
     guard marks != nil else { return [] }
     let visible = visibleKeys
     let missing = marks?.toAsk(visible) ?? []
