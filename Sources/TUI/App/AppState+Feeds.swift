@@ -42,6 +42,18 @@ extension AppState {
     ]
   }
 
+  /// Opens the starred items of every feed: a page whose load the runtime answers.
+  mutating func openStarred() -> [Command] {
+    var items = ItemsPage(
+      list: ItemList(title: "Starred", items: [], metrics: settings.rowMetrics), source: .starred,
+      generationsFrom: generationFloor)
+    items.resize(columns: width, lines: listHeight)
+    pages.items = items
+    pages.item = nil
+    status = nil
+    return startLoading()
+  }
+
   /// Keys on the feed list.
   mutating func handleFeeds(_ action: Action) -> [Command] {
     guard var page = pages.feeds else { return [] }
@@ -50,8 +62,9 @@ extension AppState {
     pages.feeds = page
     switch outcome {
     case .none: return []
-    case .open(let entry): return openEntry(entry)
-    case .refresh(let feeds): return startRefreshing(feeds)
+    case .open(let entry): return openEntry(entry) + countCommands()
+    case .openStarred: return openStarred()
+    case .refresh(let feeds): return startRefreshing(feeds) + stateRefresh()
     case .search:
       let commands = openEntry(0)
       pages.items?.openedForSearch = true
@@ -67,11 +80,13 @@ extension AppState {
     case .tagFilter:
       let page = pages.feeds
       if let tag = page?.tagFilter {
-        let count = (page?.rows.count ?? 1) - 1
-        status = "Feeds tagged “\(tag)”: \(count) (t: the next tag)"
+        status = "Feeds tagged “\(tag)”: \(page?.shownFeedCount ?? 0) (t: the next tag)"
       } else {
         status = page?.allTags.isEmpty == true ? "No feed has a tag" : "Every feed"
       }
+      return []
+    case .notHere(let message):
+      status = message
       return []
     }
   }
@@ -122,10 +137,11 @@ extension AppState {
     }
     // Answers still on their way for this page match no later page.
     generationFloor = max(generationFloor, page.lastGeneration + 1)
+    commands += visitCommands()
     pages.items = nil
     pages.item = nil
     status = nil
-    return commands
+    return commands + countCommands()
   }
 
   // MARK: - Results
@@ -162,6 +178,14 @@ extension AppState {
     default:
       break
     }
+  }
+
+  /// A feed read or refreshed has its items recorded (counted once the read ends).
+  func observeCommands(generation: Int, feed: Int, _ refresh: FeedRefresh) -> [Command] {
+    guard generation == feedsGeneration, marks != nil, let list = refresh.list,
+      let key = subscriptionKey(feed)
+    else { return [] }
+    return [.observe(key, list.chunks, complete: true)]
   }
 
   /// The read or refresh ended; the status line says how it went. The first read, with

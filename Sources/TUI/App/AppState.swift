@@ -37,6 +37,9 @@ public struct AppState {
   public let settings: Settings
   /// The read of subscriptions that `refresh-on-start` follows with a refresh.
   var refreshAfterOpening: Int?
+  /// The reader's marks and counts as the screen needs them; nil while the reading state
+  /// is off (`attachState`).
+  public internal(set) var marks: MarkBook?
 
   /// What can sit over the page on top.
   public enum Overlay: Equatable {
@@ -145,7 +148,10 @@ public struct DetailState {
   var maxTop: Int { max(0, view.lines.count - height) }
 
   /// What a key on the item page asks of the app beyond scrolling.
-  enum Outcome: Equatable { case none, back, openLink, copyLink, help, togglePictures }
+  enum Outcome: Equatable {
+    case none, back, openLink, copyLink, help, togglePictures
+    case toggleRead, toggleStar, download
+  }
 
   /// The item page's keys: the moving keys scroll; the rest say what the app should do.
   mutating func handle(_ action: Action) -> Outcome {
@@ -166,7 +172,12 @@ public struct DetailState {
     case .togglePictures: return .togglePictures
     case .previousPicture: showPicture(view.pictureIndex - 1)
     case .nextPicture: showPicture(view.pictureIndex + 1)
-    case .open, .reload, .refreshAll, .search, .nextTag: break
+    case .toggleRead: return .toggleRead
+    case .toggleStar: return .toggleStar
+    case .download: return .download
+    case .open, .reload, .refreshAll, .search, .markViewRead, .undoMark, .nextUnread,
+      .previousUnread, .filter, .nextTag:
+      break
     }
     return .none
   }

@@ -38,22 +38,29 @@ public struct FeedListPage: Sendable {
 
   /// Entry 0 is "All items"; entry `i + 1` is subscription `i`.
   public private(set) var entries: [Entry]
+  /// The selected line: `line(_:)` says which entry it is (the "Starred" line, when shown,
+  /// is line 1 and no entry).
   public private(set) var selection = 0
-  /// The first row on screen (a place in `rows`).
+  /// The first line on screen.
   public private(set) var top = 0
+  /// The reading state is on: a "Starred" line follows "All items", and counts come from it.
+  public internal(set) var showsStarred = false {
+    didSet { arrangeLines() }
+  }
+  /// The tag whose feeds alone are shown, if any (`t`).
+  public private(set) var tagFilter: String?
+  /// The lines shown, in order: "All items", "Starred" when shown, the feeds (with the
+  /// filter's tag).
+  private var lines: [Line] = [.entry(0)]
+  /// The feeds the last read or refresh covered (nil: every one): only their failures are
+  /// news when it ends.
+  private(set) var covered: Set<Int>?
   /// Lines for entries.
   public private(set) var height = 0
   /// Items in "All items": every feed's, de-duplicated.
   public private(set) var allItemsCount = 0
   /// A read or refresh under way: how many feeds it covers and how many have come back.
   public private(set) var reading: (done: Int, total: Int)?
-  /// The feeds the last read or refresh covered (nil: every one): only their failures are
-  /// news when it ends.
-  private(set) var covered: Set<Int>?
-  /// The tag whose feeds alone are shown, if any (`t`).
-  public private(set) var tagFilter: String?
-  /// The entries shown, in order: "All items", then the feeds (with the filter's tag).
-  public private(set) var rows: [Int] = [0]
 
   /// The page for subscriptions with these titles (nil: the source is shown until the feed
   /// is read) and tags.
@@ -69,7 +76,41 @@ public struct FeedListPage: Sendable {
       entry.tags = tags.flatMap { index < $0.count ? $0[index] : nil } ?? []
       entries.append(entry)
     }
-    rows = Array(entries.indices)
+    arrangeLines()
+  }
+
+  public var feedCount: Int { entries.count - 1 }
+  /// The subscription selected, or nil when "All items" (or "Starred") is.
+  public var selectedFeed: Int? {
+    if case .entry(let entry) = line(selection), entry > 0 { entry - 1 } else { nil }
+  }
+  var isReading: Bool { reading != nil }
+
+  /// What a line of the list is.
+  public enum Line: Sendable, Equatable {
+    /// An entry: 0 is "All items", `i + 1` subscription `i`.
+    case entry(Int)
+    case starred
+  }
+
+  /// Lines of the list: the entries the tag filter shows, and "Starred" when shown.
+  public var lineCount: Int { lines.count }
+
+  /// The entry or "Starred" on line `index`.
+  public func line(_ index: Int) -> Line {
+    lines.indices.contains(index) ? lines[index] : .entry(0)
+  }
+
+  /// Lays the lines out again (the starred line or the tag filter changed).
+  private mutating func arrangeLines() {
+    let selected = line(selection)
+    lines = [.entry(0)] + (showsStarred ? [.starred] : [])
+    for index in entries.indices.dropFirst()
+    where tagFilter.map({ entries[index].tags.contains($0) }) ?? true {
+      lines.append(.entry(index))
+    }
+    selection = lines.firstIndex(of: selected) ?? 0
+    reveal()
   }
 
   /// Every tag of the feeds, sorted (case ignored), each once.
@@ -79,10 +120,23 @@ public struct FeedListPage: Sendable {
       .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
   }
 
-  public var feedCount: Int { entries.count - 1 }
-  /// The subscription selected, or nil when "All items" is.
-  public var selectedFeed: Int? { selection > 0 ? selection - 1 : nil }
-  var isReading: Bool { reading != nil }
+  /// `t`: only the feeds with the next tag, after the last one all feeds again. The
+  /// selection stays when its line is still shown, else it goes to "All items".
+  mutating func nextTag() {
+    let tags = allTags
+    if let current = tagFilter, let index = tags.firstIndex(of: current), index + 1 < tags.count {
+      tagFilter = tags[index + 1]
+    } else {
+      tagFilter = tagFilter == nil ? tags.first : nil
+    }
+    top = 0
+    arrangeLines()
+  }
+
+  /// The feeds shown (with the tag filter).
+  public var shownFeedCount: Int {
+    lines.filter { if case .entry(let index) = $0 { index > 0 } else { false } }.count
+  }
 
   // MARK: - Changes
 
@@ -148,25 +202,6 @@ public struct FeedListPage: Sendable {
     }.count
   }
 
-  // MARK: - The tag filter
-
-  /// `t`: only the feeds with the next tag, after the last one all feeds again. The
-  /// selection stays when its feed is still shown, else it goes to "All items".
-  mutating func nextTag() {
-    let tags = allTags
-    if let current = tagFilter, let index = tags.firstIndex(of: current), index + 1 < tags.count {
-      tagFilter = tags[index + 1]
-    } else {
-      tagFilter = tagFilter == nil ? tags.first : nil
-    }
-    rows = entries.indices.filter { index in
-      index == 0 || tagFilter.map { entries[index].tags.contains($0) } ?? true
-    }
-    if !rows.contains(selection) { selection = 0 }
-    top = 0
-    reveal()
-  }
-
   // MARK: - Keys
 
   /// What an action on this page asks the app to do.
@@ -177,6 +212,10 @@ public struct FeedListPage: Sendable {
     /// Refresh these subscriptions (empty: every one).
     case refresh([Int])
     case search, help, quit, togglePictures
+    /// Open the starred items.
+    case openStarred
+    /// A key that works on an items page only: the status line says so.
+    case notHere(String)
     /// The tag filter changed (the status line says so).
     case tagFilter
   }
@@ -184,59 +223,184 @@ public struct FeedListPage: Sendable {
   mutating func handle(_ action: Action) -> Outcome {
     let page = max(1, height - 1)
     switch action {
-    case .down: move(by: 1)
-    case .up: move(by: -1)
-    case .halfPageDown: move(by: max(1, height / 2))
-    case .halfPageUp: move(by: -max(1, height / 2))
-    case .pageDown: move(by: page)
-    case .pageUp: move(by: -page)
-    case .top: select(rows.first ?? 0)
-    case .bottom: select(rows.last ?? 0)
+    case .down: select(selection + 1)
+    case .up: select(selection - 1)
+    case .halfPageDown: select(selection + max(1, height / 2))
+    case .halfPageUp: select(selection - max(1, height / 2))
+    case .pageDown: select(selection + page)
+    case .pageUp: select(selection - page)
+    case .top: select(0)
+    case .bottom: select(lineCount - 1)
     case .nextTag:
       nextTag()
       return .tagFilter
-    case .open: return .open(selection)
+    case .open:
+      switch line(selection) {
+      case .entry(let entry): return .open(entry)
+      case .starred: return .openStarred
+      }
     case .reload: return .refresh(selectedFeed.map { [$0] } ?? [])
     case .refreshAll: return .refresh([])
     case .search: return .search
     case .help: return .help
     case .quit: return .quit
     case .togglePictures: return .togglePictures
-    case .back, .openLink, .copyLink, .previousPicture, .nextPicture: break
+    case .toggleRead, .toggleStar, .markViewRead, .undoMark, .nextUnread, .previousUnread,
+      .filter, .download:
+      return .notHere("Open a feed first: m, s, A, n, F and d work on its items")
+    case .back, .openLink, .copyLink, .previousPicture, .nextPicture:
+      break
     }
     return .none
   }
 
-  /// The selection's place among the rows shown.
-  public var selectedRow: Int { rows.firstIndex(of: selection) ?? 0 }
-
-  /// Moves the selection by `steps` rows shown.
-  mutating func move(by steps: Int) {
-    let row = min(max(0, selectedRow + steps), rows.count - 1)
-    selection = rows[row]
-    reveal()
-  }
-
-  /// Selects entry `entry` (0 is "All items"); one the tag filter hides gives way to the
-  /// last shown before it.
-  mutating func select(_ entry: Int) {
-    let clamped = min(max(0, entry), entries.count - 1)
-    selection = rows.contains(clamped) ? clamped : (rows.last { $0 <= clamped } ?? 0)
+  /// Selects a line (clamped to the list).
+  mutating func select(_ line: Int) {
+    selection = min(max(0, line), lineCount - 1)
     reveal()
   }
 
   /// Scrolls as little as possible to show the selection.
   private mutating func reveal() {
     guard height > 0 else { return }
-    let row = selectedRow
-    if row < top { top = row }
-    if row >= top + height { top = row - height + 1 }
-    top = max(0, min(top, rows.count - height))
+    if selection < top { top = selection }
+    if selection >= top + height { top = selection - height + 1 }
+    top = max(0, min(top, lineCount - height))
   }
 
-  /// The entry on a line of the list area, if any (mouse clicks).
+  /// The line of the list at a line of the list area, if any (mouse clicks).
   func entry(atScreenLine line: Int) -> Int? {
-    let row = top + line
-    return line >= 0 && line < height && row < rows.count ? rows[row] : nil
+    let index = top + line
+    return line >= 0 && line < height && index < lineCount ? index : nil
+  }
+
+  // MARK: - Drawing
+
+  /// Draws the lines on screen from line `y` of `buffer`, `width` columns, the last of
+  /// which is the scrollbar when the lines do not fit. `counts` (the reading state's) give
+  /// each feed's unread / total and the starred count.
+  func draw(
+    into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date, counts: StateCounts? = nil
+  ) {
+    let columns = max(0, width - 1)
+    for line in 0..<height {
+      let index = top + line
+      guard index < lineCount else { break }
+      drawLine(index, into: &buffer, y: y + line, width: columns, now: now, counts: counts)
+    }
+    guard lineCount > height else { return }
+    Scrollbar.draw(
+      x: columns, top: y, height: height,
+      thumb: Scrollbar.thumb(offset: top, visible: height, total: lineCount, track: height),
+      into: &buffer)
+  }
+
+  /// The starred line's entry: a title and a count, no state.
+  private static let starredEntry = Entry(title: "★ Starred", list: nil, state: nil)
+
+  /// `▸ Title ………  12/60 unread  fresh`: the title takes what the count and a short state
+  /// leave, up to half the line; the state takes the rest (an error is cut with `…`).
+  /// Without counts from the reading state the count is the list's (`60 items`).
+  private func drawLine(
+    _ index: Int, into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date,
+    counts: StateCounts?
+  ) {
+    let isStarred = line(index) == .starred
+    let entryIndex: Int = if case .entry(let entry) = line(index) { entry } else { -1 }
+    let entry = isStarred ? Self.starredEntry : entries[entryIndex]
+    let isSelected = index == selection
+    func style(_ base: Style) -> Style { isSelected ? base.selected : base }
+    if isSelected { buffer.fill(x: 0, y: y, width: width, height: 1, style: style(.normal)) }
+    let count: String
+    if isStarred {
+      count = counts.map { Self.starred($0.starred) } ?? ""
+    } else if entryIndex == 0 {
+      count = counts.map { Self.unread($0.allItems) } ?? Self.items(allItemsCount)
+    } else {
+      let recorded = entry.source.flatMap { counts?.feeds[FeedKey(rawValue: $0)] }
+      count = recorded.map(Self.unread) ?? entry.itemCount.map(Self.items) ?? ""
+    }
+    let state = entryIndex <= 0 ? "" : Self.stateText(entry, now: now)
+    let titleRoom = max(4, min(width / 2, width - 2 - 12))
+    let title = Truncation.truncated(Sanitizer.clean(entry.title), toWidth: titleRoom - 2)
+    var x = buffer.put(
+      isSelected ? "▸ " : "  ", x: 0, y: y, style: style(Style(.accent)), limit: width)
+    x = buffer.put(title, x: x, y: y, style: style(.title), limit: width)
+    if !entry.tags.isEmpty, x + 4 < titleRoom {
+      // The tags, dim, in what the title leaves of its column.
+      let tags = "[" + entry.tags.joined(separator: ", ") + "]"
+      x = buffer.put(
+        " " + Truncation.truncated(Sanitizer.clean(tags), toWidth: titleRoom - x - 1), x: x,
+        y: y, style: style(.subtitle), limit: width)
+    }
+    x = max(x, titleRoom) + 1
+    guard x < width else { return }
+    // `60 items`, or with the state's counts `12/60 unread`: one column width for every line.
+    let column = counts == nil ? 10 : 14
+    let countText = count.padding(
+      toLength: max(count.count + 1, column), withPad: " ", startingAt: 0)
+    x = buffer.put(countText, x: x, y: y, style: style(.subtitle), limit: width)
+    guard x + 1 < width, !state.isEmpty else { return }
+    let isError: Bool =
+      switch entry.state {
+      case .failed, .unsaved: true
+      default: false
+      }
+    let stateStyle: Style = isError ? .error : .subtitle
+    buffer.put(
+      Truncation.truncated(Sanitizer.clean(state), toWidth: width - x - 1), x: x + 1, y: y,
+      style: style(stateStyle), limit: width)
+  }
+
+  static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+
+  /// `12/60 unread`.
+  static func unread(_ counts: FeedCounts) -> String { "\(counts.unread)/\(counts.total) unread" }
+
+  static func starred(_ count: Int) -> String { "\(count) starred" }
+
+  /// The state column: "refreshing…", "fresh", "local file", "cached 3 h ago", "error: …",
+  /// led by "retry in 5 min · " while the feed's server asked artfeed to wait.
+  static func stateText(_ entry: Entry, now: Date) -> String {
+    if entry.isRefreshing { return "refreshing…" }
+    guard let state = entry.state else { return "not read yet" }
+    if let retryAt = entry.retryAt, retryAt > now {
+      return "retry in \(FeedAge.until(retryAt, now: now)) · " + baseStateText(state, entry, now: now)
+    }
+    return baseStateText(state, entry, now: now)
+  }
+
+  private static func baseStateText(_ state: FeedState, _ entry: Entry, now: Date) -> String {
+    switch state {
+    case .fresh: return "fresh"
+    case .unsaved: return "fresh, not saved"
+    case .local: return "local file"
+    case .cached(let fetchedAt, _): return "cached \(FeedAge.phrase(fetchedAt, now: now))"
+    case .failed(let reason): return "error: \(withoutSource(reason, entry.source))"
+    }
+  }
+
+  /// `reason` without the feed's source in front (`http://...: HTTP 500 ...`).
+  static func withoutSource(_ reason: String, _ source: String?) -> String {
+    guard let source, reason.hasPrefix(source + ": ") else { return reason }
+    return String(reason.dropFirst(source.count + 2))
+  }
+
+  /// The selected feed's state in full, for the status line (a cached copy's reason).
+  func selectedDetail(now: Date) -> String? {
+    guard case .entry(let index) = line(selection), index > 0, let state = entries[index].state
+    else { return nil }
+    switch state {
+    case .cached, .unsaved: return state.summary(now: now)
+    case .failed(let reason):
+      return "Error: " + Self.withoutSource(reason, entries[index].source)
+    case .fresh, .local: return nil
+    }
+  }
+
+  /// The status line's hints (`t tags` when the feeds have tags).
+  var hints: String {
+    let tags = allTags.isEmpty ? "" : "  t tags"
+    return "j/k move  Enter open  r refresh  R all  / artist\(tags)  ? help  q quit"
   }
 }

@@ -43,6 +43,9 @@ public struct ItemList {
   public private(set) var isPartial = false
   /// The rows' numbers: margins, padding, the thumbnail box (the settings' size).
   public private(set) var metrics: RowMetrics
+  /// `A` marked every item of this list read and the marks are on their way: every row is
+  /// drawn read until they arrive.
+  public internal(set) var isMarkedRead = false
 
   public init(title: String, items: [FeedItem], metrics: RowMetrics = .standard) {
     self.init(title: title, chunks: ItemChunks(items), rowKinds: nil, metrics: metrics)

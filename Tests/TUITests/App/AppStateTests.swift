@@ -119,7 +119,8 @@ struct AppStateTests {
 
   @Test("? shows every key, any key closes it")
   func help() {
-    var state = Fixtures.state(width: 80, height: 30)
+    // Tall enough for every line of the overlay (it scrolls on smaller screens).
+    var state = Fixtures.state(width: 80, height: 40)
     state.press(.character("?"))
     let screen = state.screenText
     for binding in KeyMap.bindings {
