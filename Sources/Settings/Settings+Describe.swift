@@ -5,8 +5,9 @@ extension Settings {
   ///
   /// - Parameters:
   ///   - location: where the config file is looked for (nil: nowhere, no HOME).
-  ///   - defaultKeys: every action with its default keys, in the help's order.
-  public func describe(location: String?, defaultKeys: [(action: String, keys: [KeyName])])
+  ///   - keys: every action with its keys in effect, in the help's order (the front end
+  ///     applies the file's `[keys]` to its defaults: `KeyBindings`).
+  public func describe(location: String?, keys: [(action: String, keys: [KeyName])])
     -> String
   {
     var lines: [String] = []
@@ -18,10 +19,10 @@ extension Settings {
       lines.append("# Settings from the defaults and the environment (no HOME: no config file).")
     }
     lines.append("# Each value is followed by where it came from.")
-    for (section, keys) in Self.sections {
+    for (section, names) in Self.sections {
       lines += ["", "[\(section)]"]
       let rows: [(String, String)] =
-        section == "keys" ? keyRows(defaultKeys) : keys.map { ($0, value(section, $0)) }
+        section == "keys" ? keyRows(keys) : names.map { ($0, value(section, $0)) }
       let width = min(40, rows.map { $0.0.count + 3 + $0.1.count }.max() ?? 0)
       for (key, value) in rows {
         let entry = key + " = " + value
@@ -59,12 +60,9 @@ extension Settings {
     }
   }
 
-  private func keyRows(_ defaults: [(action: String, keys: [KeyName])]) -> [(String, String)] {
-    defaults.map { action, keys in
-      let bound = self.keys[action] ?? keys
-      return (
-        action, bound.isEmpty ? "none" : bound.map(\.quotedDescription).joined(separator: " ")
-      )
+  private func keyRows(_ effective: [(action: String, keys: [KeyName])]) -> [(String, String)] {
+    effective.map { action, keys in
+      (action, keys.isEmpty ? "none" : keys.map(\.quotedDescription).joined(separator: " "))
     }
   }
 

@@ -31,7 +31,7 @@ struct ConfigCommand: ParsableCommand {
       return
     }
     let (settings, _) = SettingsAccess.loadOrFail()
-    let text = settings.describe(location: location, defaultKeys: KeyMap.defaultKeyNames)
+    let text = settings.describe(location: location, keys: KeyBindings(settings).keyNamesByAction)
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 }

@@ -18,7 +18,9 @@ enum SettingsAccess {
     do {
       let (settings, warnings) = try Settings.load(
         environment: environment, knownActions: Action.configNames)
-      let messages = warnings.map { "\(location) \($0)" }
+      let messages =
+        warnings.map { "\(location) \($0)" }
+        + KeyBindings(settings).warnings.map { "\(location) \($0)" }
       for message in messages { warn(message) }
       return (settings, messages)
     } catch {

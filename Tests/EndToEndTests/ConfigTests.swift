@@ -83,7 +83,7 @@ extension EndToEnd {
         ["--width", "80", "--height", "24"], environment: ["XDG_CONFIG_HOME": home])
       // The first row's box: its frame is 18 columns wide, and empty (pictures are off).
       let frame = try #require(lines.first { $0.contains("┌") }, "\(lines)")
-      #expect(frame.drop { $0 == " " }.prefix { $0 != " " }.count == 18, "\(frame)")
+      #expect(frame.drop { $0 == " " }.prefix { "┌─┐".contains($0) }.count == 18, "\(frame)")
       #expect(!lines.joined().contains("loading"))
       let coloured = try ArtfeedCommand.render(
         ["--width", "80", "--height", "24", "--color"], environment: ["XDG_CONFIG_HOME": home])
@@ -106,6 +106,32 @@ extension EndToEnd {
       #expect(
         ScreenText.comparable(screen) == rendered, "\(ScreenText.difference(screen, rendered))")
       try tmux.send("q")
+      try tmux.waitFor("the exit status") { $0.contains { $0.hasPrefix("EXIT=0") } }
+    }
+
+    @Test("[keys]: the browser answers the new keys, and its hints and help name them")
+    func keys() throws {
+      let scratch = try Scratch()
+      let home = try Self.configHome("[keys]\nsearch = s\nquit = x\n", in: scratch)
+      let described = try ArtfeedCommand.run(["config"], environment: ["XDG_CONFIG_HOME": home])
+      #expect(described.output.contains("search = s"), "\(described.output)")
+      #expect(
+        described.output.split(separator: "\n").contains {
+          $0.hasPrefix("quit = x") && $0.hasSuffix("# file line 3")
+        })
+      let tmux = try Tmux.shell(width: 100, height: 40)
+      try tmux.enter("XDG_CONFIG_HOME=\(home) \"$ARTFEED\" --no-images; echo EXIT=$?")
+      let first = try tmux.waitFor("the list") { $0.last?.contains("1/") == true }
+      #expect(first.last?.contains("s artist") == true && first.last?.contains("x quit") == true)
+      try tmux.send("?")
+      let help = try tmux.waitFor("the help") { $0.joined().contains("search by artist") }
+      #expect(help.contains { $0.contains("│ s               search by artist") })
+      try tmux.send("Escape", "s")
+      try tmux.waitFor("the artist prompt") { $0.last?.hasPrefix("Artist:") == true }
+      try tmux.send("Escape", "q")
+      Thread.sleep(forTimeInterval: 0.3)
+      #expect(!Tmux.isAtPrompt(try tmux.capture()), "q no longer quits")
+      try tmux.send("x")
       try tmux.waitFor("the exit status") { $0.contains { $0.hasPrefix("EXIT=0") } }
     }
 

@@ -176,14 +176,17 @@ struct SettingsTests {
       up = none
       """
     let (settings, _) = try make(text)
+    // The keys in effect, as the front end makes them from its defaults and the file.
     let keys: [(action: String, keys: [KeyName])] = [
-      ("down", [.character("j")]), ("up", [.character("k")]), ("search", [.character("/")]),
+      ("down", [.character("j")]), ("up", []), ("search", [.character("#"), .character("/")]),
       ("quit", [.character("q")]),
     ]
-    let described = settings.describe(location: "/cfg/artfeed/config", defaultKeys: keys)
+    let described = settings.describe(location: "/cfg/artfeed/config", keys: keys)
     #expect(described.contains("browser = \"firefox --new-window %s\""))
     #expect(described.contains("# file line 2"))
     #expect(described.contains("quit = q"))
+    #expect(described.contains("search = \"#\" /"))
+    #expect(described.contains("up = none"))
     #expect(described.contains("refresh-interval = 90s"))
     var (again, _) = try make(described)
     again.origins = settings.origins

@@ -46,7 +46,7 @@ extension AppState {
   mutating func openStarred() -> [Command] {
     var items = ItemsPage(
       list: ItemList(title: "Starred", items: [], metrics: settings.rowMetrics), source: .starred,
-      generationsFrom: generationFloor)
+      generationsFrom: generationFloor, keys: keys)
     items.resize(columns: width, lines: listHeight)
     pages.items = items
     pages.item = nil
@@ -80,7 +80,9 @@ extension AppState {
     case .tagFilter:
       let page = pages.feeds
       if let tag = page?.tagFilter {
-        status = "Feeds tagged “\(tag)”: \(page?.shownFeedCount ?? 0) (t: the next tag)"
+        status =
+          "Feeds tagged “\(tag)”: \(page?.shownFeedCount ?? 0)"
+          + (keys.label(.nextTag).map { " (\($0): the next tag)" } ?? "")
       } else {
         status = page?.allTags.isEmpty == true ? "No feed has a tag" : "Every feed"
       }
@@ -106,9 +108,12 @@ extension AppState {
         if case .failed(let reason) = feed.state {
           // The row says which feed: the reason need not repeat its address.
           status =
-            "Error: cannot open it: \(FeedListPage.withoutSource(reason, feed.source)) (r tries again)"
+            "Error: cannot open it: \(FeedListPage.withoutSource(reason, feed.source))"
+            + (keys.label(.reload).map { " (\($0) tries again)" } ?? "")
         } else {
-          status = "Nothing read from this feed yet (r refreshes it)"
+          status =
+            "Nothing read from this feed yet"
+            + (keys.label(.reload).map { " (\($0) refreshes it)" } ?? "")
         }
         return []
       }
@@ -118,7 +123,7 @@ extension AppState {
     }
     var items = ItemsPage(
       list: ItemList(loaded, metrics: settings.rowMetrics), source: source,
-      generationsFrom: generationFloor)
+      generationsFrom: generationFloor, keys: keys)
     items.resize(columns: width, lines: listHeight)
     pages.items = items
     pages.item = nil

@@ -77,7 +77,10 @@ extension AppState {
   /// `i`: pictures off or on again.
   mutating func togglePictures() -> [Command] {
     pictures.isEnabled.toggle()
-    status = pictures.isEnabled ? "Pictures on" : "Pictures off (i shows them)"
+    status =
+      pictures.isEnabled
+      ? "Pictures on"
+      : "Pictures off" + (keys.label(.togglePictures).map { " (\($0) shows them)" } ?? "")
     return []
   }
 }

@@ -26,7 +26,7 @@ extension AppState {
         into: &buffer, y: 1, width: width, now: context.now, counts: marks?.counts)
     }
     drawStatusLine(into: &buffer, context: context)
-    if case .help(let top) = overlay { HelpOverlay.draw(into: &buffer, top: top) }
+    if case .help(let top) = overlay { HelpOverlay.draw(into: &buffer, top: top, keys: keys) }
     return buffer
   }
 
@@ -111,7 +111,7 @@ extension AppState {
       style =
         detail?.hasPrefix("Error") == true ? Style(.error, bold: true, reverse: true) : .bar
     } else if detail != nil {
-      right = detail?.hints ?? DetailState.hints
+      right = detail?.hints(keys) ?? DetailState.hints(keys)
       style = .bar
     } else {
       right = pages.items?.hints(hasFeedList: pages.feeds != nil) ?? ""

@@ -131,7 +131,7 @@ extension AppState {
       let hasFeedList = pages.feeds != nil
       return withItemsPage { $0.handle(key, hasFeedList: hasFeedList) }
     }
-    guard let action = KeyMap.action(for: key) else { return [] }
+    guard let action = keys.action(for: key) else { return [] }
     switch topPage {
     case .item: return handleDetail(action)
     case .items:
@@ -144,10 +144,10 @@ extension AppState {
   /// Keys over the help overlay: when it does not fit, the moving keys scroll it; any other
   /// key closes it and does nothing else.
   private mutating func handleHelp(_ key: Key, top: Int) -> [Command] {
-    let maxTop = HelpOverlay.maxTop(width: width, height: height)
+    let maxTop = HelpOverlay.maxTop(width: width, height: height, keys: keys)
     let page = max(1, height - 3)
     let step: Int? =
-      switch KeyMap.action(for: key) {
+      switch keys.action(for: key) {
       case .down: 1
       case .up: -1
       case .pageDown, .halfPageDown: page

@@ -35,6 +35,8 @@ public struct AppState {
   var generationFloor = 0
   /// The reader's settings, read once at start (`Settings.load`).
   public let settings: Settings
+  /// The keys in effect (the settings' `[keys]` over the defaults).
+  public let keys: KeyBindings
   /// The read of subscriptions that `refresh-on-start` follows with a refresh.
   var refreshAfterOpening: Int?
   /// The reader's marks and counts as the screen needs them; nil while the reading state
@@ -54,9 +56,10 @@ public struct AppState {
     settings: Settings = Settings()
   ) {
     self.settings = settings
+    keys = KeyBindings(settings)
     var list = list ?? ItemList(title: "artfeed", items: [], metrics: settings.rowMetrics)
     if !isOffline { list.freshness = .live }
-    self.pages = PageStack(items: ItemsPage(list: list, source: .main))
+    self.pages = PageStack(items: ItemsPage(list: list, source: .main, keys: keys))
     self.width = max(0, width)
     self.height = max(0, height)
     let (columns, lines) = (self.width, listHeight)
@@ -86,9 +89,11 @@ public struct AppState {
     tags: [[String]]? = nil, width: Int, height: Int, settings: Settings = Settings()
   ) {
     self.settings = settings
+    keys = KeyBindings(settings)
     self.pages = PageStack(
       feeds: FeedListPage(
         titles: feedTitles, customTitles: customTitles, sources: sources, tags: tags))
+    pages.feeds?.keys = keys
     self.width = max(0, width)
     self.height = max(0, height)
     let lines = listHeight
@@ -182,8 +187,13 @@ public struct DetailState {
     return .none
   }
 
-  /// The status line's hints on the item page.
-  static let hints = "j/k scroll  o open link  y copy it  q back  ? help"
+  /// The status line's hints on the item page, with the keys in effect.
+  static func hints(_ keys: KeyBindings) -> String {
+    KeyBindings.join(
+      keys.hint(.down, .up, says: "scroll"), keys.hint(.openLink, says: "open link"),
+      keys.hint(.copyLink, says: "copy it"), keys.hint(.quit, says: "back"),
+      keys.hint(.help, says: "help"))
+  }
 
   mutating func scroll(by lines: Int) {
     top = min(max(0, top + lines), maxTop)

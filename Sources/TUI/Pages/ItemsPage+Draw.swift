@@ -45,7 +45,8 @@ extension ItemsPage {
     if isLoading { return "Loading…" }
     if isSearching, list.count == 0 { return "Searching…" }
     if let loadFailure, searchQuery == nil, prompt == nil {
-      return "Could not load the feed. \(loadFailure.description). Press r to try again."
+      return "Could not load the feed. \(loadFailure.description)."
+        + (keys.label(.reload).map { " Press \($0) to try again." } ?? "")
     }
     if let searchQuery {
       return queryKind == .filter
@@ -76,7 +77,9 @@ extension ItemsPage {
         }
       }
       if listIsLoading { parts.append("loading") }
-      if list.isPartial { parts.append("partial (r loads it all)") }
+      if list.isPartial {
+        parts.append("partial" + (keys.label(.reload).map { " (\($0) loads it all)" } ?? ""))
+      }
     }
     switch list.freshness {
     case .local: parts.append("offline")
@@ -107,9 +110,19 @@ extension ItemsPage {
 
   /// The status line's hints when there is no message.
   func hints(hasFeedList: Bool) -> String {
-    if searchQuery != nil { return "j/k move  Enter open  / artist  Esc all items  ? help" }
-    if hasFeedList { return "j/k move  Enter open  / artist  r refresh  Esc feeds  ? help" }
-    return "j/k move  Enter open  / artist  ? help  q quit"
+    let move = keys.hint(.down, .up, says: "move")
+    let open = keys.hint(.open, says: "open")
+    let artist = keys.hint(.search, says: "artist")
+    let help = keys.hint(.help, says: "help")
+    if searchQuery != nil {
+      return KeyBindings.join(move, open, artist, keys.hint(.back, says: "all items"), help)
+    }
+    if hasFeedList {
+      return KeyBindings.join(
+        move, open, artist, keys.hint(.reload, says: "refresh"),
+        keys.hint(.back, says: "feeds"), help)
+    }
+    return KeyBindings.join(move, open, artist, help, keys.hint(.quit, says: "quit"))
   }
 
   /// The prompt on the status line `y`, with the spinner's frame while it searches; a

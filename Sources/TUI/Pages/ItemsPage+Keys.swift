@@ -48,7 +48,7 @@ extension ItemsPage {
   /// (Esc and q go back to it).
   mutating func handle(_ key: Key, hasFeedList: Bool) -> Outcome {
     if prompt != nil { return handlePrompt(key, hasFeedList: hasFeedList) }
-    guard let action = KeyMap.action(for: key) else { return Outcome() }
+    guard let action = keys.action(for: key) else { return Outcome() }
     return handle(action, hasFeedList: hasFeedList)
   }
 
@@ -111,8 +111,9 @@ extension ItemsPage {
       outcome.commands.append(.cancel(.load))
       outcome.status =
         shown > 0
-        ? "Cancelled: \(ItemsPage.count(shown)) loaded, the rest not (r loads it all)"
-        : "Cancelled (r loads again)"
+        ? "Cancelled: \(ItemsPage.count(shown)) loaded, the rest not"
+          + (keys.label(.reload).map { " (\($0) loads it all)" } ?? "")
+        : "Cancelled" + (keys.label(.reload).map { " (\($0) loads again)" } ?? "")
       return outcome
     }
     if let page = list.pageInFlight {

@@ -101,8 +101,14 @@ public struct ItemsPage {
   /// The rows' numbers (the settings' thumbnail size) of every list the page makes: those of
   /// the list it opened with.
   let metrics: RowMetrics
+  /// The keys in effect, for the messages that name one.
+  let keys: KeyBindings
 
-  init(list: ItemList, source: SourceKey, generationsFrom first: Int = 0) {
+  init(
+    list: ItemList, source: SourceKey, generationsFrom first: Int = 0,
+    keys: KeyBindings = .standard
+  ) {
+    self.keys = keys
     self.list = list
     self.source = source
     metrics = list.metrics

@@ -20,9 +20,12 @@ extension DetailState {
   }
 
   /// The status line's hints on the item page: the picture keys when there are several.
-  var hints: String {
+  func hints(_ keys: KeyBindings) -> String {
     let count = view.pictureCount
-    guard count > 1 else { return Self.hints }
-    return "picture \(view.pictureIndex + 1)/\(count)  [ ] pictures  " + Self.hints
+    guard count > 1 else { return Self.hints(keys) }
+    let paging = keys.hint(.previousPicture, .nextPicture, says: "pictures")?
+      .replacingOccurrences(of: "/", with: " ")
+    return KeyBindings.join(
+      "picture \(view.pictureIndex + 1)/\(count)", paging, Self.hints(keys))
   }
 }

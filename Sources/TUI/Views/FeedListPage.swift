@@ -55,6 +55,8 @@ public struct FeedListPage: Sendable {
   /// The feeds the last read or refresh covered (nil: every one): only their failures are
   /// news when it ends.
   private(set) var covered: Set<Int>?
+  /// The keys in effect, for the hints.
+  var keys = KeyBindings.standard
   /// Lines for entries.
   public private(set) var height = 0
   /// Items in "All items": every feed's, de-duplicated.
@@ -247,7 +249,9 @@ public struct FeedListPage: Sendable {
     case .togglePictures: return .togglePictures
     case .toggleRead, .toggleStar, .markViewRead, .undoMark, .nextUnread, .previousUnread,
       .filter, .download:
-      return .notHere("Open a feed first: m, s, A, n, F and d work on its items")
+      let named = [Action.toggleRead, .toggleStar, .markViewRead, .nextUnread, .filter, .download]
+        .compactMap(keys.label).joined(separator: ", ")
+      return .notHere("Open a feed first: \(named) work on its items")
     case .back, .openLink, .copyLink, .previousPicture, .nextPicture:
       break
     }
@@ -365,7 +369,8 @@ public struct FeedListPage: Sendable {
     if entry.isRefreshing { return "refreshing…" }
     guard let state = entry.state else { return "not read yet" }
     if let retryAt = entry.retryAt, retryAt > now {
-      return "retry in \(FeedAge.until(retryAt, now: now)) · " + baseStateText(state, entry, now: now)
+      return "retry in \(FeedAge.until(retryAt, now: now)) · "
+        + baseStateText(state, entry, now: now)
     }
     return baseStateText(state, entry, now: now)
   }
@@ -398,9 +403,13 @@ public struct FeedListPage: Sendable {
     }
   }
 
-  /// The status line's hints (`t tags` when the feeds have tags).
+  /// The status line's hints with the keys in effect (`t tags` when the feeds have tags).
   var hints: String {
-    let tags = allTags.isEmpty ? "" : "  t tags"
-    return "j/k move  Enter open  r refresh  R all  / artist\(tags)  ? help  q quit"
+    KeyBindings.join(
+      keys.hint(.down, .up, says: "move"), keys.hint(.open, says: "open"),
+      keys.hint(.reload, says: "refresh"), keys.hint(.refreshAll, says: "all"),
+      keys.hint(.search, says: "artist"),
+      allTags.isEmpty ? nil : keys.hint(.nextTag, says: "tags"), keys.hint(.help, says: "help"),
+      keys.hint(.quit, says: "quit"))
   }
 }

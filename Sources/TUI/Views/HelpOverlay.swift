@@ -6,10 +6,10 @@ import TextLayout
 /// At small sizes the box takes the whole screen and its text scrolls (j/k, arrows, pages);
 /// lines too wide for the box end with `…`. Any other key closes it.
 public enum HelpOverlay {
-  /// The overlay's text, one entry per line.
-  static var rows: [String] {
-    KeyMap.bindings.map { binding in
-      binding.keys.padding(toLength: 16, withPad: " ", startingAt: 0) + binding.help
+  /// The overlay's text, one entry per line: the keys in effect and what they do.
+  static func rows(_ keys: KeyBindings = .standard) -> [String] {
+    keys.helpRows.map { row in
+      row.keys.padding(toLength: 16, withPad: " ", startingAt: 0) + row.help
     } + [
       "", "Mouse: wheel scrolls, click selects, double click opens.", "Press q or Esc to close.",
     ]
@@ -17,23 +17,28 @@ public enum HelpOverlay {
 
   /// The box's inner size on a screen: as wide as the longest line and as tall as the text,
   /// within the screen less its frame.
-  static func innerSize(width: Int, height: Int) -> (width: Int, height: Int) {
-    let rows = Self.rows
+  static func innerSize(width: Int, height: Int, keys: KeyBindings = .standard) -> (
+    width: Int, height: Int
+  ) {
+    let rows = Self.rows(keys)
     let longest = rows.map { DisplayWidth.of($0) }.max() ?? 0
     return (min(width - 4, longest + 2), min(height - 2, rows.count))
   }
 
   /// The first line that may be at the top: the text scrolls no further than its end.
-  static func maxTop(width: Int, height: Int) -> Int {
-    max(0, rows.count - max(0, innerSize(width: width, height: height).height))
+  static func maxTop(width: Int, height: Int, keys: KeyBindings = .standard) -> Int {
+    max(0, rows(keys).count - max(0, innerSize(width: width, height: height, keys: keys).height))
   }
 
   /// Draws the overlay with line `top` of its text first.
-  public static func draw(into buffer: inout ScreenBuffer, top: Int = 0) {
-    let rows = Self.rows
-    let (innerWidth, innerHeight) = innerSize(width: buffer.width, height: buffer.height)
+  public static func draw(
+    into buffer: inout ScreenBuffer, top: Int = 0, keys: KeyBindings = .standard
+  ) {
+    let rows = Self.rows(keys)
+    let (innerWidth, innerHeight) = innerSize(
+      width: buffer.width, height: buffer.height, keys: keys)
     guard innerWidth > 4, innerHeight > 0 else { return }
-    let top = min(max(0, top), maxTop(width: buffer.width, height: buffer.height))
+    let top = min(max(0, top), maxTop(width: buffer.width, height: buffer.height, keys: keys))
     let x = (buffer.width - innerWidth - 2) / 2
     let y = (buffer.height - innerHeight - 2) / 2
     let style = Style(.accent)

@@ -97,7 +97,7 @@ struct SettingsInStateTests {
     // margin below the title bar's line and the padding.
     let lines = state.render(.fixed).trimmedLines
     let top = lines[2]
-    let frame = top.drop { $0 == " " }.prefix { $0 != " " }
+    let frame = top.drop { $0 == " " }.prefix { "┌─┐".contains($0) }
     #expect(frame.count == size.columns, "\(top)")
     let rows = state.list.visibleRows
     #expect((rows.first?.height ?? 0) >= size.rows + 3, "the row is as tall as its box")
