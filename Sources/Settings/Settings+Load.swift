@@ -75,15 +75,15 @@ extension Settings {
   }
 
   /// Variables the file overrides: `$BROWSER` (a reader's general choice; the file's
-  /// `browser` is artfeed's own), `XDG_DOWNLOAD_DIR`.
+  /// `browser` is artfeed's own), `XDG_PICTURES_DIR` (its `artfeed` folder).
   mutating func applyEnvironmentBelowFile(_ environment: [String: String]) {
     if let value = environment["BROWSER"], !value.isEmpty {
       browser = value
       origins["general.browser"] = .environment("BROWSER")
     }
-    if let value = environment["XDG_DOWNLOAD_DIR"], value.hasPrefix("/") {
-      downloadDirectory = value
-      origins["general.download-directory"] = .environment("XDG_DOWNLOAD_DIR")
+    if let value = environment["XDG_PICTURES_DIR"], value.hasPrefix("/") {
+      downloadDirectory = value + "/artfeed"
+      origins["general.download-directory"] = .environment("XDG_PICTURES_DIR")
     }
   }
 

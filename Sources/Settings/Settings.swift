@@ -11,7 +11,9 @@ public struct Settings: Sendable, Equatable {
   /// The command for `o`, in `$BROWSER`'s form (`:`-separated commands, `%s` for the URL);
   /// nil: `$BROWSER`, then `xdg-open`.
   public var browser: String?
-  /// Where `d` saves pictures.
+  /// Where `d` saves pictures. The default is the pictures folder's `artfeed`
+  /// (`$XDG_PICTURES_DIR/artfeed`, else `~/Pictures/artfeed`; when neither the file nor the
+  /// variable sets it, `d` also asks `xdg-user-dir`, as `PictureSaver` does).
   public var downloadDirectory: String
   /// The feed list refreshes every feed when the browser opens (else it shows cached copies).
   public var refreshOnStart = false
@@ -53,7 +55,7 @@ public struct Settings: Sendable, Equatable {
 
   /// The defaults, with the download folder under `home` (nil: relative to nowhere, `~`).
   public init(home: String? = nil) {
-    downloadDirectory = (home ?? "~") + "/Downloads"
+    downloadDirectory = (home ?? "~") + "/Pictures/artfeed"
   }
 
   /// Where a value came from.

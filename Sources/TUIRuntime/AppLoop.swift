@@ -32,6 +32,12 @@ public struct AppLoop {
     self.shouldStop = shouldStop
   }
 
+  /// Where `d` saves pictures (the settings' `download-directory`); nil: the default folder.
+  public var downloadFolder: URL? {
+    get { runner.downloadFolder }
+    nonmutating set { runner.downloadFolder = newValue }
+  }
+
   /// The signal that wakes the loop: a signal handler may write to it to end a sleep.
   public var wake: WakeSignal { runner.inbox.wake }
 

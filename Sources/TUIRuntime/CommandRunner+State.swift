@@ -89,9 +89,11 @@ extension CommandRunner {
     case .download(let item, let feed):
       let images = self.images
       let environment = self.environment
+      let folder = downloadFolder
       inbox.start()
       Task.detached {
-        let said = await CommandRunner.save(item, feed: feed, images: images, environment)
+        let said = await CommandRunner.save(
+          item, feed: feed, images: images, environment, folder: folder)
         inbox.finish(.notice(said))
       }
     default:
@@ -141,9 +143,10 @@ extension CommandRunner {
 
   /// Saves the item's picture; the status line's words for how it went.
   static func save(
-    _ item: FeedItem, feed: String, images: ImageLoader?, _ environment: [String: String]
+    _ item: FeedItem, feed: String, images: ImageLoader?, _ environment: [String: String],
+    folder chosen: URL? = nil
   ) async -> String {
-    guard let images, let folder = PictureSaver.folder(environment: environment) else {
+    guard let images, let folder = chosen ?? PictureSaver.folder(environment: environment) else {
       return "Error: not saved: there is no pictures folder (set HOME or XDG_PICTURES_DIR)"
     }
     do {

@@ -78,6 +78,9 @@ public final class CommandRunner {
   var writesState = true
   /// The environment `d` finds the pictures folder from.
   var environment: [String: String] = ProcessInfo.processInfo.environment
+  /// Where `d` saves, when the settings say (`download-directory`); nil: the pictures
+  /// folder's `artfeed` (`PictureSaver.folder`).
+  public var downloadFolder: URL?
 
   public init(
     source: any FeedSource,

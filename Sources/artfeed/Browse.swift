@@ -80,6 +80,10 @@ struct Browse: ParsableCommand {
         BrowserLauncher.open(url, browser: browser, screen: screen, report: report)
       },
       images: FeedSources.images(options.network), library: library)
+    // A folder the file or XDG_PICTURES_DIR chose; else `d` finds the default itself.
+    if settings.origins["general.download-directory"] != nil {
+      loop.downloadFolder = URL(fileURLWithPath: settings.downloadDirectory)
+    }
     TerminalGuard.wakes(loop.wake)
     if let pixels = screen.pixels { loop.pictureLoader?.setPreparer(pixels.preparer) }
     if !noState {

@@ -35,7 +35,7 @@ extension EndToEnd {
       #expect(line("thumbnail = 16x8")?.hasSuffix("# file line 5") == true)
       #expect(line("theme = light")?.hasSuffix("# environment COLORFGBG") == true)
       #expect(line("refresh-interval = off")?.hasSuffix("# default") == true)
-      #expect(line("download-directory = /h/Downloads")?.hasSuffix("# default") == true)
+      #expect(line("download-directory = /h/Pictures/artfeed")?.hasSuffix("# default") == true)
       #expect(line("bar = blue")?.hasSuffix("# theme light") == true)
       #expect(line("search = /")?.hasSuffix("# default") == true)
       #expect(lines.first?.contains(home + "/artfeed/config") == true)

@@ -20,7 +20,7 @@ struct SettingsTests {
     let (settings, warnings) = try make(nil)
     #expect(warnings.isEmpty)
     #expect(settings.browser == nil)
-    #expect(settings.downloadDirectory == "/home/me/Downloads")
+    #expect(settings.downloadDirectory == "/home/me/Pictures/artfeed")
     #expect(settings.refreshOnStart == false)
     #expect(settings.refreshInterval == nil)
     #expect(settings.maxItemsPerFeed == nil)
@@ -132,11 +132,11 @@ struct SettingsTests {
   func environment() throws {
     let environment = [
       "HOME": "/h", "BROWSER": "lynx", "NO_COLOR": "1", "COLORFGBG": "0;15",
-      "XDG_DOWNLOAD_DIR": "/dl",
+      "XDG_PICTURES_DIR": "/pics",
     ]
     let (alone, _) = try make(nil, environment)
     #expect(alone.browser == "lynx" && alone.origin("general.browser") == "environment BROWSER")
-    #expect(alone.downloadDirectory == "/dl")
+    #expect(alone.downloadDirectory == "/pics/artfeed")
     #expect(!alone.useColor && alone.origin("colors.enabled") == "environment NO_COLOR")
     #expect(alone.theme == .light && alone.origin("colors.theme") == "environment COLORFGBG")
 

@@ -245,6 +245,26 @@ struct ReadingStateTests {
     #expect(harness.screen.lines[19].contains("Item number 0 by ann-2.jpg"))
   }
 
+  @Test("d saves into the settings' download-directory when they give one")
+  func downloadToSettingsFolder() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artfeed-tui-chosen-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var item = Fixtures.item(0, author: "ann")
+    item.contents = [MediaContent(url: Fixtures.bundledThumbnail.absoluteString, medium: "image")]
+    var harness = try await StateHarness(
+      items: [item], width: 200, images: ImageLoader(client: SharedHTTPClient(), cache: nil))
+    harness.runner.environment = [
+      "XDG_PICTURES_DIR": "/nonexistent/pictures", "HOME": "/nonexistent",
+    ]
+    harness.runner.downloadFolder = folder
+    await harness.press(.character("d"))
+    let saved = folder.appendingPathComponent("ann - Item number 0 by ann.jpg")
+    #expect(
+      harness.screen.lines[19].contains("Saved to \(saved.path)"), "\(harness.screen.lines[19])")
+    #expect(FileManager.default.fileExists(atPath: saved.path))
+  }
+
   @Test("d on an item without a picture says so; nothing is saved")
   func downloadNothing() async throws {
     var harness = try await StateHarness(
