@@ -135,7 +135,10 @@ public struct ArtistIndex: Sendable {
   /// (already normalized), most items first (then by name): whom to ask a server about.
   public func names(matching folded: String) -> [String] {
     artists(matching: folded)
-      .sorted { positionsOfArtist[$0].count > positionsOfArtist[$1].count || (positionsOfArtist[$0].count == positionsOfArtist[$1].count && writtenNames[$0] < writtenNames[$1]) }
+      .sorted { left, right in
+        let (a, b) = (positionsOfArtist[left].count, positionsOfArtist[right].count)
+        return a > b || (a == b && writtenNames[left] < writtenNames[right])
+      }
       .map { writtenNames[$0] }
   }
 

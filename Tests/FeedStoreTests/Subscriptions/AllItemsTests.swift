@@ -32,7 +32,8 @@ struct AllItemsTests {
         == .cached(fetchedAt: Date(timeIntervalSince1970: 7), reason: "down"),
       "every feed a copy for the same reason: that reason")
     let third = LoadedList(
-      title: "C", items: [], freshness: .cached(fetchedAt: Date(timeIntervalSince1970: 9), reason: "up"))
+      title: "C", items: [],
+      freshness: .cached(fetchedAt: Date(timeIntervalSince1970: 9), reason: "up"))
     #expect(
       AllItems.merge([second, third]).freshness
         == .cached(
