@@ -106,7 +106,9 @@ public final class ReaderState: Sendable {
     guard let url = StateFile.defaultLocation(environment: environment) else {
       guard let memory = SQLiteStateStore.inMemory() else { return nil }
       let state = ReaderState(store: memory, reader: nil, isSaved: false, notify: notify)
-      return (state, ["state: set HOME or XDG_DATA_HOME to keep marks; kept in memory only"])
+      return (
+        state, ["State not saved, marks kept for this session only: set HOME or XDG_DATA_HOME"]
+      )
     }
     guard let opened = StateFile.open(at: url, check: .schema) else { return nil }
     guard opened.isSaved else {
