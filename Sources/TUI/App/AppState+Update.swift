@@ -40,7 +40,7 @@ extension AppState {
       if case .success = result, let page = pages.items {
         commands += observeCommands(page.source, list: page.feed ?? page.list) + countCommands()
       }
-      return commands
+      return commands + maintenanceCommands()
     case .feedRead(let generation, let feed, let refresh):
       let observe = observeCommands(generation: generation, feed: feed, refresh)
       feedArrived(generation: generation, feed: feed, refresh)
@@ -48,7 +48,7 @@ extension AppState {
     case .feedsRead(let generation):
       let finished = generation == feedsGeneration
       feedsFinished(generation: generation)
-      return finished ? countCommands() : []
+      return finished ? countCommands() + maintenanceCommands() : []
     case .pictureReady(let key, let result):
       return pictureArrived(key, result)
     case .mouse(let mouse):

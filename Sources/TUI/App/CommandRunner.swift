@@ -166,7 +166,7 @@ public final class CommandRunner {
     case .wantPictures(let keys):
       pictures?.want(keys)
     case .wantMarks, .setRead, .setStarred, .markRead, .undoMark, .observe, .visit,
-      .requestCounts, .refreshState, .filter, .findUnread, .download:
+      .requestCounts, .refreshState, .maintainState, .filter, .findUnread, .download:
       performState(command)
     }
   }
