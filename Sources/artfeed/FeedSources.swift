@@ -31,7 +31,7 @@ extension CommandFailure {
 
 /// Prints `artfeed: message` to standard error and exits with the failure's code.
 func fail(_ failure: CommandFailure) -> Never {
-  FileHandle.standardError.write(Data("artfeed: \(failure.description)\n".utf8))
+  TerminalText.writeError("artfeed: \(failure.description)\n")
   exit(failure.code)
 }
 
@@ -46,7 +46,7 @@ enum FeedSources {
     // Temporary files of writes a crash or kill -9 interrupted (never read as entries).
     cache.sweepTemporaryFiles()
     return FeedLoader(
-      fetcher: FeedFetcher(client: URLSessionClient.shared, cache: cache, options: options))
+      fetcher: FeedFetcher(client: SharedHTTPClient(), cache: cache, options: options))
   }
 
   /// Where pictures come from: files directly, the web through the shared client and the
@@ -54,7 +54,7 @@ enum FeedSources {
   static func images(_ network: NetworkOptions) -> ImageLoader {
     let environment = ProcessInfo.processInfo.environment
     return ImageLoader(
-      client: URLSessionClient.shared,
+      client: SharedHTTPClient(),
       cache: ImageDiskCache(directory: ImageDiskCache.defaultDirectory(environment: environment)),
       timeout: network.timeout, offline: network.offline)
   }
@@ -77,11 +77,10 @@ enum FeedSources {
         throw .unreadable("the bundled feeds are missing from this build (Resources/feeds)")
       }
       return CatalogSource(
-        main: .file(popular), catalog: BundledFeeds.all().map { .file($0) }, loader: loader,
-        rowKind: ItemList.rowKindByte)
+        main: .file(popular), catalog: BundledFeeds.all().map { .file($0) }, loader: loader)
     }
     return CatalogSource(
-      main: try address(argument), loader: loader, rowKind: ItemList.rowKindByte)
+      main: try address(argument), loader: loader)
   }
 
   /// The reader's subscriptions, when the browser opens on them: no SOURCE, no endpoint,
@@ -97,8 +96,7 @@ enum FeedSources {
     guard !subscriptions.isEmpty else { return nil }
     return SubscriptionLibrary(
       subscriptions: subscriptions, loader: loader,
-      endpoint: SubscriptionLibrary.endpoint(in: subscriptions, loader: loader),
-      rowKind: ItemList.rowKindByte)
+      endpoint: SubscriptionLibrary.endpoint(in: subscriptions, loader: loader))
   }
 
   /// The browser's first state at a size, and the commands that start it: the feed list

@@ -65,7 +65,7 @@ struct MarkRead: ParsableCommand {
     let cache = FeedCache(
       directory: FeedCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
     let fetcher = FeedFetcher(
-      client: URLSessionClient.shared, cache: cache, options: FetchOptions(offline: true))
+      client: SharedHTTPClient(), cache: cache, options: FetchOptions(offline: true))
     let refresher = SubscriptionRefresher(loader: FeedLoader(fetcher: fetcher))
     let results = runBlocking { await refresher.refresh(subscriptions) }
     return results.compactMap { refresh in

@@ -66,8 +66,9 @@ extension EndToEnd {
       // Settled: a picture that arrives now must not make the screen after Esc differ.
       let beforeDetail = try tmux.settled("the list with pictures in")
       try tmux.send("Enter")
+      // The item view: its status line; the picture fills the screen above the heading.
       try tmux.waitFor("the detail view") { screen in
-        screen.contains { $0.contains("by inkwell-moth") }
+        screen.last?.contains("j/k scroll") == true && screen.last?.contains("lines") == true
       }
       try tmux.send("Escape")
       try tmux.waitFor("the list again") { $0.last?.contains("2/") == true }

@@ -27,7 +27,8 @@ public final class SubscriptionLibrary: Sendable {
   ///   - rowKind: the list's row kind of an item (see `CatalogSource`).
   public init(
     subscriptions: [Subscription], loader: FeedLoader, limit: Int = 4,
-    endpoint: EndpointSource? = nil, rowKind: (@Sendable (FeedItem) -> UInt8)? = nil
+    endpoint: EndpointSource? = nil,
+    rowKind: (@Sendable (FeedItem) -> UInt8)? = ItemPicture.rowKind
   ) {
     self.subscriptions = subscriptions
     self.loader = loader

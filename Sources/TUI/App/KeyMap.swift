@@ -12,6 +12,8 @@ public enum Action: Sendable, Equatable {
   case toggleRead, toggleStar, markViewRead, undoMark, nextUnread, previousUnread
   /// The filter prompt (`F`) and saving the picture (`d`).
   case filter, download
+  /// The item view's previous / next picture (`[` `]`).
+  case previousPicture, nextPicture
 }
 
 /// The keys of the list and detail views (the help overlay lists the same table).
@@ -37,6 +39,8 @@ public enum KeyMap {
     (.character("R"), .refreshAll),
     (.character("o"), .openLink),
     (.character("i"), .togglePictures),
+    (.character("["), .previousPicture),
+    (.character("]"), .nextPicture),
     (.character("m"), .toggleRead),
     (.character("s"), .toggleStar),
     (.character("A"), .markViewRead),
@@ -65,6 +69,7 @@ public enum KeyMap {
     ("R", .refreshAll, "refresh every subscribed feed"),
     ("o", .openLink, "open the link in $BROWSER"),
     ("i", .togglePictures, "pictures off / on"),
+    ("[  ]", .nextPicture, "an item's previous / next picture"),
     ("m", .toggleRead, "mark the item read / unread"),
     ("s", .toggleStar, "star / unstar the item"),
     ("A", .markViewRead, "mark every item in this view read"),

@@ -74,6 +74,7 @@ extension ItemsPage {
     case .search: beginPrompt(.artist)
     case .filter: beginPrompt(.filter)
     case .togglePictures: outcome.request = .togglePictures
+    case .previousPicture, .nextPicture: break
     case .toggleRead: outcome.request = list.selectedItem.map(Outcome.Request.toggleRead)
     case .toggleStar: outcome.request = list.selectedItem.map(Outcome.Request.toggleStar)
     case .download: outcome.request = list.selectedItem.map(Outcome.Request.download)
@@ -195,17 +196,8 @@ extension ItemsPage {
       prompt.cursor = Self.movedCursor(cursor, by: key, count: characters.count)
       mode = .prompt(prompt)
       return Outcome()
-    case .up:
-      list.move(.up)
-      return Outcome()
-    case .down:
-      list.move(.down)
-      return Outcome()
-    case .pageUp:
-      list.move(.pageUp)
-      return Outcome()
-    case .pageDown:
-      list.move(.pageDown)
+    case .up, .down, .pageUp, .pageDown:
+      if let move = Self.resultMove(for: key) { list.move(move) }
       return Outcome()
     case .escape:
       return cancelPrompt(hasFeedList: hasFeedList)
@@ -243,6 +235,17 @@ extension ItemsPage {
     return Outcome(
       [.filter(generation: generation, query: query, items: list.items, title: title)],
       status: .some(nil))
+  }
+
+  /// The keys that move through the results while the prompt is open.
+  private static func resultMove(for key: Key) -> ItemList.Move? {
+    switch key {
+    case .up: .up
+    case .down: .down
+    case .pageUp: .pageUp
+    case .pageDown: .pageDown
+    default: nil
+    }
   }
 
   private static func movedCursor(_ cursor: Int, by key: Key, count: Int) -> Int {

@@ -120,7 +120,7 @@ public struct FeedListPage: Sendable {
     guard entries.indices.contains(feed + 1) else { return }
     entries[feed + 1].list = list
     if !entries[feed + 1].hasCustomTitle { entries[feed + 1].title = list.title }
-    entries[feed + 1].state = FeedState(list.freshness)
+    entries[feed + 1].state = FeedState(list)
   }
 
   /// The read or refresh ended (or was cancelled).
@@ -175,7 +175,7 @@ public struct FeedListPage: Sendable {
     case .toggleRead, .toggleStar, .markViewRead, .undoMark, .nextUnread, .previousUnread,
       .filter, .download:
       return .notHere("Open a feed first: m, s, A, n, F and d work on its items")
-    case .back, .openLink:
+    case .back, .openLink, .previousPicture, .nextPicture:
       break
     }
     return .none
@@ -261,7 +261,11 @@ public struct FeedListPage: Sendable {
       toLength: max(count.count + 1, column), withPad: " ", startingAt: 0)
     x = buffer.put(countText, x: x, y: y, style: style(.subtitle), limit: width)
     guard x + 1 < width, !state.isEmpty else { return }
-    let isError: Bool = if case .failed = entry.state { true } else { false }
+    let isError: Bool =
+      switch entry.state {
+      case .failed, .unsaved: true
+      default: false
+      }
     let stateStyle: Style = isError ? .error : .subtitle
     buffer.put(
       Truncation.truncated(Sanitizer.clean(state), toWidth: width - x - 1), x: x + 1, y: y,
@@ -281,6 +285,7 @@ public struct FeedListPage: Sendable {
     guard let state = entry.state else { return "not read yet" }
     switch state {
     case .fresh: return "fresh"
+    case .unsaved: return "fresh, not saved"
     case .local: return "local file"
     case .cached(let fetchedAt, _): return "cached \(FeedAge.phrase(fetchedAt, now: now))"
     case .failed(let reason): return "error: \(withoutSource(reason, entry.source))"
@@ -298,7 +303,7 @@ public struct FeedListPage: Sendable {
     guard case .entry(let index) = line(selection), index > 0, let state = entries[index].state
     else { return nil }
     switch state {
-    case .cached: return state.summary(now: now)
+    case .cached, .unsaved: return state.summary(now: now)
     case .failed: return "Error: " + state.summary(now: now).dropFirst("error: ".count)
     case .fresh, .local: return nil
     }

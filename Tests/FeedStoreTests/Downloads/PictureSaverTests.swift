@@ -16,7 +16,7 @@ struct PictureSaverTests {
   func saver(_ directory: TempDirectory) -> PictureSaver {
     PictureSaver(
       folder: directory.url.appendingPathComponent("Pictures/artfeed"),
-      images: ImageLoader(client: URLSessionClient.shared, cache: nil))
+      images: ImageLoader(client: SharedHTTPClient(), cache: nil))
   }
 
   func item(content: String? = nil, thumbnail: String? = nil) -> FeedItem {

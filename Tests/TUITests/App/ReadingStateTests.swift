@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import TUI
+@testable import TUIRuntime
 
 /// The reading state's keys and marks through the real runtime: `CommandRunner` carries out
 /// what the state asks, against a real `ReaderState` (SQLite in memory, a clock the test
@@ -234,7 +235,7 @@ struct ReadingStateTests {
     var item = Fixtures.item(0, author: "ann")
     item.contents = [MediaContent(url: thumbnail.absoluteString, medium: "image")]
     var harness = try await StateHarness(
-      items: [item], width: 200, images: ImageLoader(client: URLSessionClient.shared, cache: nil))
+      items: [item], width: 200, images: ImageLoader(client: SharedHTTPClient(), cache: nil))
     harness.runner.environment = ["XDG_PICTURES_DIR": folder.path, "HOME": "/nonexistent"]
     await harness.press(.character("d"))
     let saved = folder.appendingPathComponent("artfeed/ann - Item number 0 by ann.jpg")
@@ -248,7 +249,7 @@ struct ReadingStateTests {
   func downloadNothing() async throws {
     var harness = try await StateHarness(
       items: [FeedItem(title: "words only", guid: "w")],
-      images: ImageLoader(client: URLSessionClient.shared, cache: nil))
+      images: ImageLoader(client: SharedHTTPClient(), cache: nil))
     harness.runner.environment = ["XDG_PICTURES_DIR": "/nonexistent/pictures"]
     await harness.press(.character("d"))
     #expect(harness.screen.lines[19].contains("Error: not saved: this item has no picture"))
