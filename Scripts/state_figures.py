@@ -9,7 +9,8 @@ Builds the release binary (unless --no-build) and ScaleBenchmark's generated fee
 
 1. Records the feed once in a fresh state (a browser run that loads it whole and quits),
    so later runs open a state that knows all its items (the state file is then several MB).
-2. First screen, whole process: from starting `artfeed FEED --no-images` to the first frame
+2. First screen, whole process: from starting `artfeed FEED --no-images --pictures symbols`
+   (no terminal probe: a pty answers none, and the probe would wait for its timeout) to the first frame
    that shows a row of the feed, alternately with `--no-state` and with the state on (the
    recorded file), --runs times each; the difference of the medians is the state's cost.
    Also the CPU time the process had used by then (/proc/PID/task/*/schedstat), far less
@@ -52,7 +53,7 @@ class Run(pty_figures.Browser):
         env.pop("TMUX", None)
         self.started = time.perf_counter()
         self.process = subprocess.Popen(
-            [binary, path, "--no-images"] + extra, stdin=slave, stdout=slave, stderr=slave,
+            [binary, path, "--no-images", "--pictures", "symbols"] + extra, stdin=slave, stdout=slave, stderr=slave,
             env=env, start_new_session=True,
             preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
         os.close(slave)
