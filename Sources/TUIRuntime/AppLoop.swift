@@ -82,6 +82,8 @@ public struct AppLoop {
       // waiting for a key.
       for event in runner.inbox.drain() {
         pending += state.update(event)
+        // The end of a state request changes nothing on screen.
+        if case .stateSettled = event { continue }
         needsDraw = true
       }
       if !pending.isEmpty { continue }

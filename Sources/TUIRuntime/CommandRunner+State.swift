@@ -66,6 +66,8 @@ extension CommandRunner {
       state.requestCounts(allItems: feeds, countingNew: countingNew)
       // After the counts (the writer's queue is serial): `settle` waits for them.
       state.whenQueued { inbox.finish(.stateSettled) }
+    case .maintainState:
+      if writesState { readerState?.maintain() }
     case .refreshState:
       guard let state = readerState else { return }
       inbox.start()

@@ -176,7 +176,7 @@ public final class CommandRunner {
     case .wantPictures(let keys):
       pictures?.want(keys)
     case .wantMarks, .setRead, .setStarred, .markRead, .undoMark, .observe, .visit,
-      .requestCounts, .refreshState, .filter, .findUnread, .download:
+      .requestCounts, .refreshState, .maintainState, .filter, .findUnread, .download:
       performState(command)
     case .copyToClipboard:
       // The screen's business (`AppLoop`); `render` has no clipboard.

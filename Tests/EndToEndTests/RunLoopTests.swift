@@ -29,8 +29,11 @@ extension EndToEnd {
       try tmux.enter(
         "PATH=\(scratch.url.path):/usr/bin:/bin BROWSER=slowbrowser sh -c "
           + "'echo $$ > \(scratch.path("pid")); exec \"$ARTFEED\"'; echo EXIT=$?")
-      try tmux.waitFor("the list with its pictures") {
+      // The load's end is followed by its items recorded and counted (the title bar's unread
+      // count): the last work the browser does by itself before it is idle.
+      try tmux.waitFor("the list with its pictures and counts") {
         $0.last?.contains("1/") == true && !ScreenText.hasLoadingBox($0)
+          && $0.first?.contains("64 unread") == true
       }
       let pid = try ProcessProbe.pid(inFile: scratch.path("pid"))
       _ = try tmux.settled("the pictures drawn")

@@ -91,22 +91,22 @@ public final class ReaderState: Sendable {
   }
 
   /// Opens `$XDG_DATA_HOME/artfeed/state.db` (see `StateFile.open`) with a second
-  /// connection for lookups, checks every page of it and prunes items that left every feed
-  /// `retention` ago (both in the background). The notices are one line each, for the
-  /// status line.
+  /// connection for lookups. The notices are one line each, for the status line.
   ///
   /// Opening reads only the header and the schema (under a millisecond at 100k items);
-  /// `PRAGMA quick_check` (50-100 ms there) runs on the writer's queue. A file it finds
-  /// damaged, or that a statement finds damaged later, is moved aside and a fresh one
-  /// started (`StateEvent.reset`), the session's marks written into it.
+  /// `maintain()` checks every page and prunes, on the writer's queue, when the caller is
+  /// ready (the browser: once its first list is on screen, so the two do not share the CPU).
+  /// A file found damaged then, or by any statement, is moved aside and a fresh one started
+  /// (`StateEvent.reset`), the session's marks written into it.
   public static func open(
-    environment: [String: String], retention: TimeInterval = 30 * 86_400,
-    notify: @escaping @Sendable (StateEvent) -> Void
+    environment: [String: String], notify: @escaping @Sendable (StateEvent) -> Void
   ) -> (state: ReaderState, notices: [String])? {
     guard let url = StateFile.defaultLocation(environment: environment) else {
       guard let memory = SQLiteStateStore.inMemory() else { return nil }
       let state = ReaderState(store: memory, reader: nil, isSaved: false, notify: notify)
-      return (state, ["state: set HOME or XDG_DATA_HOME to keep marks; kept in memory only"])
+      return (
+        state, ["State not saved, marks kept for this session only: set HOME or XDG_DATA_HOME"]
+      )
     }
     guard let opened = StateFile.open(at: url, check: .schema) else { return nil }
     guard opened.isSaved else {
@@ -116,9 +116,14 @@ public final class ReaderState: Sendable {
     try? opened.store.deferCheckpoints()
     let reader = try? SQLiteStateStore(path: url.path, check: .schema)
     let state = ReaderState(file: url, store: opened.store, reader: reader, notify: notify)
-    state.writer.verify()
-    state.prune(retention: retention)
     return (state, opened.notices)
+  }
+
+  /// Checks every page of the file (`PRAGMA quick_check`: a damaged one is started afresh)
+  /// and prunes items that left every feed `retention` ago; both on the writer's queue.
+  public func maintain(retention: TimeInterval = 30 * 86_400) {
+    writer.verify()
+    prune(retention: retention)
   }
 
   /// The state for a run that must change nothing on disk (`artfeed render`): a copy in

@@ -51,7 +51,7 @@ public final class SQLiteStateStore: ReaderStateStore {
       if check == .pages, path != ":memory:" { try Self.quickCheck(db) }
       try StateSchema.migrate(db)
     }
-    try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY)")
+    try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY) WITHOUT ROWID")
   }
 
   /// Leaves copying the WAL into the database (a checkpoint, which SQLite otherwise runs
@@ -73,7 +73,7 @@ public final class SQLiteStateStore: ReaderStateStore {
     db = connection
     try db.execute("PRAGMA temp_store = MEMORY")
     try StateSchema.migrate(db)
-    try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY)")
+    try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY) WITHOUT ROWID")
   }
 
   /// `PRAGMA quick_check`: throws `.corrupt` unless every page is sound.

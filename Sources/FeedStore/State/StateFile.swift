@@ -30,26 +30,38 @@ public enum StateFile {
   public static func open(
     at url: URL, now: Date = Date(), check: SQLiteStateStore.Check = .pages
   ) -> Opened? {
-    var notices: [String] = []
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
+    let why: String
+    do throws(StateError) {
+      try makeFolder(url.deletingLastPathComponent().path)
       return Opened(
         store: try SQLiteStateStore(path: url.path, check: check), isSaved: true, notices: [])
-    } catch let error as StateError where error.kind == .corrupt {
+    } catch  where error.kind == .corrupt {
       if let (store, notice) = startAfresh(url, because: error, now: now) {
         return Opened(store: store, isSaved: true, notices: [notice])
       }
-      notices.append("state: \(url.path) is damaged and could not be moved aside")
-    } catch let error as StateError {
-      notices.append("state not saved: \(error.description)")
+      why = "\(url.path) is damaged and could not be moved aside"
     } catch {
-      notices.append("state not saved: \(url.deletingLastPathComponent().path): \(error)")
+      why = error.description
     }
     guard let memory = SQLiteStateStore.inMemory() else { return nil }
-    notices.append("state: marks are kept in memory for this session only")
-    return Opened(store: memory, isSaved: false, notices: notices)
+    return Opened(
+      store: memory, isSaved: false,
+      notices: ["State not saved, marks kept for this session only: \(why)"])
+  }
+
+  /// Creates `path` and the folders above it that are missing (new ones mode 0700); throws
+  /// why not, in the system's words ("cannot create /x: Permission denied").
+  static func makeFolder(_ path: String) throws(StateError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      guard isFolder.boolValue else { throw StateError(.readOnly, "\(path) is not a folder") }
+      return
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    if parent != path, !parent.isEmpty { try makeFolder(parent) }
+    guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+      throw StateError(.readOnly, "cannot create \(path): \(String(cString: strerror(errno)))")
+    }
   }
 
   /// Moves a damaged database aside and opens a fresh one in its place; with the notice
@@ -65,7 +77,10 @@ public enum StateFile {
     }
     guard moveAside(url.path, to: aside), let store = try? SQLiteStateStore(path: url.path)
     else { return nil }
-    return (store, "state: \(url.path) was damaged (\(error.description)); moved to \(aside)")
+    return (
+      store,
+      "State file damaged, moved aside to \(aside) and started afresh (\(error.description))"
+    )
   }
 
   /// Renames the database and its -wal (which would otherwise be replayed into the fresh

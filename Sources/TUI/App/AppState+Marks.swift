@@ -221,6 +221,14 @@ extension AppState {
     return [.visit(key)]
   }
 
+  /// Once the first list is on screen (loaded, read or failed): the state file is checked
+  /// and pruned, in the background, so that work never competes with the first screen.
+  mutating func maintenanceCommands() -> [Command] {
+    guard marks?.maintained == false else { return [] }
+    marks?.maintained = true
+    return [.maintainState]
+  }
+
   /// A list of the page's source finished loading: its items are recorded.
   func observeCommands(_ source: SourceKey, list: ItemList) -> [Command] {
     guard marks != nil, source != .allItems, let key = feedKey(of: source) else { return [] }

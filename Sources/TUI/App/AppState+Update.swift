@@ -42,7 +42,7 @@ extension AppState {
       if case .success = result, let page = pages.items {
         commands += observeCommands(page.source, list: page.feed ?? page.list) + countCommands()
       }
-      return commands
+      return commands + maintenanceCommands()
     case .feedRead(let generation, let feed, let refresh):
       let observe = observeCommands(generation: generation, feed: feed, refresh)
       feedArrived(generation: generation, feed: feed, refresh)
@@ -50,7 +50,7 @@ extension AppState {
     case .feedsRead(let generation):
       let finished = generation == feedsGeneration
       let following = feedsFinished(generation: generation)
-      return following + (finished ? countCommands() : [])
+      return following + (finished ? countCommands() + maintenanceCommands() : [])
     case .pictureReady(let key, let result):
       return pictureArrived(key, result)
     case .mouse(let mouse):

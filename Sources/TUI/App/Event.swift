@@ -120,6 +120,8 @@ public enum Command: Sendable, Equatable {
   case requestCounts(allItems: [FeedKey], countingNew: Bool)
   /// Show marks other artfeeds made (`r`, `R`); `.stateRefreshed`.
   case refreshState
+  /// Check the state file's every page and prune it, now that the first list is on screen.
+  case maintainState
   /// The items of `items` that meet `query` (`title`: the result's title); `.filtered`.
   case filter(generation: Int, query: FilterQuery, items: ItemChunks, title: String)
   /// The first unread row of `items` after (or before) `row`; `.foundUnread`.

@@ -20,6 +20,8 @@ public struct MarkBook: Sendable {
   /// read, and single marks wait in `deferred` (so the bulk one cannot overtake them).
   var bulkPending = 0
   var deferred: [Command] = []
+  /// The state file's check and pruning were asked for (once, after the first list).
+  var maintained = false
 
   /// Marks kept beyond the rows on screen before the book is cut back.
   static let keep = 2048

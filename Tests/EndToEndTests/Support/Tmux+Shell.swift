@@ -19,12 +19,14 @@ extension Tmux {
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
       throw E2EError.noBinary(binary.path)
     }
+    // A fresh data home is made here, so the command can name it; the session removes it.
     let data = dataHome ?? freshDataHome()
     let tmux = try Tmux(
       width: width, height: height,
       command:
         "env -u NO_COLOR PS1='$ ' LANG=C.UTF-8 XDG_CONFIG_HOME=\(Paths.noConfig) "
-        + "XDG_DATA_HOME='\(data)' ARTFEED=\(binary.path) \(environment) sh", dataHome: data)
+        + "XDG_DATA_HOME='\(data)' ARTFEED=\(binary.path) \(environment) sh",
+      dataHome: data, ownsDataHome: dataHome == nil)
     try tmux.waitFor("the shell prompt") { Self.isAtPrompt($0) }
     return tmux
   }
@@ -45,7 +47,8 @@ extension Tmux {
     return try Tmux(
       width: width, height: height,
       command: "exec env -u NO_COLOR LANG=C.UTF-8 XDG_CONFIG_HOME=\(Paths.noConfig) "
-        + "XDG_DATA_HOME='\(data)' " + words.joined(separator: " "), dataHome: data)
+        + "XDG_DATA_HOME='\(data)' " + words.joined(separator: " "),
+      dataHome: data, ownsDataHome: dataHome == nil)
   }
 
   /// Types a command line and presses Enter.

@@ -11,6 +11,8 @@ final class Tmux {
   /// of this session's own, removed with it, so no test reads or writes the reader's
   /// `~/.local/share` or another test's state.
   let dataHome: String
+  /// The data home was made for this session (and goes with it).
+  private let ownsDataHome: Bool
 
   /// Nil when tmux is missing (the caller skips, or fails under ARTFEED_REQUIRE_E2E=1).
   static var executable: String? {
@@ -24,9 +26,15 @@ final class Tmux {
   static var isRequired: Bool { ProcessInfo.processInfo.environment["ARTFEED_REQUIRE_E2E"] == "1" }
 
   /// Starts a session of the given size running `command` through `sh -c`.
-  init(width: Int, height: Int, command: String, dataHome: String = Tmux.freshDataHome()) throws {
+  /// - Parameters:
+  ///   - dataHome: the `XDG_DATA_HOME` that `command` sets (nil: a fresh one).
+  ///   - ownsDataHome: the session removes the data home when it ends.
+  init(
+    width: Int, height: Int, command: String, dataHome: String? = nil, ownsDataHome: Bool = true
+  ) throws {
     socket = "artfeed-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    self.dataHome = dataHome
+    self.dataHome = dataHome ?? Tmux.freshDataHome()
+    self.ownsDataHome = dataHome == nil || ownsDataHome
     try run([
       "-u", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command,
     ])
@@ -45,9 +53,7 @@ final class Tmux {
   deinit {
     _ = try? run(["kill-server"])
     unlink(socketPath)
-    if dataHome.hasPrefix(FileManager.default.temporaryDirectory.path) {
-      try? FileManager.default.removeItem(atPath: dataHome)
-    }
+    if ownsDataHome { try? FileManager.default.removeItem(atPath: dataHome) }
   }
 
   /// A new empty folder for `XDG_DATA_HOME`.

@@ -57,7 +57,8 @@ struct StateFileTests {
     let opened = try #require(StateFile.open(at: scratch.url, now: at(0)))
     #expect(opened.isSaved)
     #expect(
-      opened.notices.count == 1 && opened.notices[0].contains("moved to"), "\(opened.notices)")
+      opened.notices.count == 1 && opened.notices[0].contains("moved aside to"), "\(opened.notices)"
+    )
     let names = try FileManager.default.contentsOfDirectory(atPath: scratch.directory.url.path)
     #expect(names.contains { $0.hasPrefix("state.db.corrupt-") }, "\(names)")
     try opened.store.apply(.setRead(keys(1...1), true), at: at(1))
@@ -72,7 +73,10 @@ struct StateFileTests {
     let url = URL(fileURLWithPath: "/proc/self/artfeed-test/state.db")
     let opened = try #require(StateFile.open(at: url))
     #expect(!opened.isSaved)
-    #expect(opened.notices.first?.hasPrefix("state not saved: ") == true, "\(opened.notices)")
+    #expect(
+      opened.notices.first?.hasPrefix("State not saved, marks kept for this session only: ")
+        == true,
+      "\(opened.notices)")
     try opened.store.apply(.setRead(keys(1...3), true), at: at(0))
     #expect(try opened.store.readCount() == 3)
   }

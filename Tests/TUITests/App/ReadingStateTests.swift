@@ -275,6 +275,37 @@ struct ReadingStateTests {
     #expect(harness.screen.lines[19].contains("Error: not saved: this item has no picture"))
   }
 
+  @Test("in an open item, m, s and d work on that item")
+  func keysInTheItem() async throws {
+    var harness = try await StateHarness()
+    await harness.press(.character("j"), .enter)
+    let key = ItemKey(Fixtures.items[1])
+    #expect(harness.reader.marks(of: key).read, "opening read it")
+    await harness.press(.character("m"))
+    #expect(!harness.reader.marks(of: key).read)
+    await harness.press(.character("s"))
+    #expect(harness.reader.marks(of: key).starred)
+    #expect(harness.state.detail != nil, "the item stays open")
+    await harness.press(.escape)
+    #expect(harness.marks(of: "Item number 1 by")?.sign == "●")
+  }
+
+  @Test("on the feed list the item keys say where they work; the Starred line opens starred")
+  func feedListKeys() async throws {
+    var harness = try await StateHarness()
+    harness.state = WholeScreenStateTests.feeds(70, 16)
+    for key in ["m", "A", "n", "F", "d"] {
+      await harness.press(.character(Character(key)))
+      #expect(harness.state.topPage == .feeds)
+      #expect(harness.screen.lines[15].contains("Open a feed first"), "\(key)")
+    }
+    await harness.press(.character("j"))
+    #expect(harness.state.feedList?.line(harness.state.feedList?.selection ?? 0) == .starred)
+    let commands = harness.state.update(.key(.enter))
+    #expect(harness.state.itemsSource == .starred)
+    #expect(commands.contains { if case .load(_, .starred) = $0 { true } else { false } })
+  }
+
   @Test("the state's failures go to the status line")
   func failureNotice() async throws {
     var harness = try await StateHarness()
