@@ -58,11 +58,12 @@ public final class URLSessionClient: HTTPClient {
     return try result.get()
   }
 
-  /// The `URLRequest` for a GET: our headers, and an idle timeout that never fires before the
-  /// total deadline does.
+  /// The `URLRequest` for a request: our headers, and an idle timeout that never fires before
+  /// the total deadline does.
   static func urlRequest(for request: HTTPRequest) -> URLRequest {
     var urlRequest = URLRequest(url: request.url)
-    urlRequest.httpMethod = "GET"
+    urlRequest.httpMethod = request.method
+    urlRequest.httpBody = request.body
     urlRequest.timeoutInterval = max(request.timeout, 1).rounded(.up) + 5
     urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
     for (name, value) in request.headers {
