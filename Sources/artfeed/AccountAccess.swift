@@ -54,12 +54,13 @@ struct AccountAccess {
   }
 
   /// The account's sync over `client`: the password comes from its command, else a prompt
-  /// when standard input is a terminal, else the saved login is all there is.
-  func sync(_ account: Account, client: any HTTPClient, network: NetworkOptions? = nil)
-    throws(CommandFailure) -> AccountSync
-  {
+  /// when standard input is a terminal (and `prompt`), else the saved login is all there is.
+  func sync(
+    _ account: Account, client: any HTTPClient, network: NetworkOptions? = nil,
+    prompt: Bool = true
+  ) throws(CommandFailure) -> AccountSync {
     var password: (@Sendable () throws(AccountError) -> String?)?
-    if account.passwordCommand == nil, isatty(STDIN_FILENO) == 1 {
+    if prompt, account.passwordCommand == nil, isatty(STDIN_FILENO) == 1 {
       let prompt = "Password for \(account.user) at \(account.url): "
       password = { () throws(AccountError) -> String? in PasswordPrompt.read(prompt) }
     }

@@ -94,11 +94,38 @@ enum FeedSources {
       let access = try? FeedsFileAccess()
     else { return nil }
     let subscriptions = try access.load()?.subscriptions.filter { !$0.hidden } ?? []
-    guard !subscriptions.isEmpty else { return nil }
+    let accounts = accountFeeds(options.network)
+    guard !subscriptions.isEmpty || !accounts.isEmpty else { return nil }
     return SubscriptionLibrary(
       subscriptions: subscriptions, loader: loader,
       endpoint: SubscriptionLibrary.endpoint(in: subscriptions, loader: loader),
-      rowKind: ItemList.rowKindByte)
+      rowKind: ItemList.rowKindByte, accounts: accounts)
+  }
+
+  /// The sync accounts' feeds from their local copies (a sync runs behind the feed list);
+  /// an account whose copy cannot be read is left out with a warning. No password prompt:
+  /// the screen is the browser's.
+  static func accountFeeds(_ network: NetworkOptions) -> [AccountFeeds] {
+    guard let access = try? AccountAccess() else { return [] }
+    let accounts: [Account]
+    do {
+      accounts = try access.accounts()
+    } catch {
+      warn(error.description)
+      return []
+    }
+    return accounts.compactMap { account in
+      do {
+        let sync = try access.sync(
+          account, client: URLSessionClient.shared, network: network, prompt: false)
+        return try AccountFeeds(sync: sync)
+      } catch let failure as CommandFailure {
+        warn("account \(account.name): \(failure.description)")
+      } catch {
+        warn("account \(account.name): \(error)")
+      }
+      return nil
+    }
   }
 
   /// The browser's first state at a size, and the commands that start it: the feed list
