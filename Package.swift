@@ -123,7 +123,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport",
+        "FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport", "Locking",
       ],
       exclude: ["Snapshots"]),
   ],

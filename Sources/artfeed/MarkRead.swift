@@ -87,7 +87,8 @@ struct MarkRead: ParsableCommand {
             ?? feeds.first(where: { $0.title == source })
         else {
           throw AccountError(
-            .refused, "\(name) has no feed \(ServerText.oneLine(source)) (artfeed feeds lists them)")
+            .refused, "\(name) has no feed \(ServerText.oneLine(source)) (artfeed feeds lists them)"
+          )
         }
         stream = feed.id
       }

@@ -11,8 +11,9 @@ struct SyncQueueBatches {
     var seqs: [Int64]
   }
 
-  /// Items per batch (a batch is settled in the queue when all of it was sent).
-  static let batchSize = 1000
+  /// Items per batch: a batch is settled in the queue as soon as the server took it, so a
+  /// batch is one `edit-tag` request (`GReaderClient.editBatch`).
+  static let batchSize = 250
 
   static func batches(_ queue: [QueuedMark]) -> [Batch] {
     var last: [FlagKey: Int] = [:]

@@ -55,7 +55,9 @@ extension SubscriptionLibrary {
   }
 
   /// Reads each slot's feed from its local copy, keeping the lists that come back.
-  private func read(_ slots: [AccountSlot], progress: @escaping @Sendable (Int, FeedRefresh) -> Void)
+  private func read(
+    _ slots: [AccountSlot], progress: @escaping @Sendable (Int, FeedRefresh) -> Void
+  )
     async -> [FeedRefresh]
   {
     var results: [FeedRefresh] = []
