@@ -112,7 +112,7 @@ final class AccountCopy {
         insert.bind(3, feed.title)
         insert.bind(4, feed.url)
         bindText(insert, 5, feed.siteURL)
-        insert.bind(6, feed.folders.joined(separator: "\n"))
+        insert.bind(6, Self.joined(feed.folders))
         try insert.run()
       }
       try db.execute("DELETE FROM items WHERE feed NOT IN (SELECT id FROM feeds)")
@@ -149,7 +149,7 @@ final class AccountCopy {
         bindText(insert, 10, shown.thumbnail)
         bindText(insert, 11, shown.firstImage)
         insert.bind(12, shown.images.joined(separator: "\n"))
-        insert.bind(13, item.labels.joined(separator: "\n"))
+        insert.bind(13, Self.joined(item.labels))
         try insert.run()
       }
     }
@@ -223,6 +223,11 @@ final class AccountCopy {
     } else {
       statement.bind(index, nil as Int64?)
     }
+  }
+
+  /// Names joined one a line; each made one line first, so none can split in two.
+  private static func joined(_ names: [String]) -> String {
+    names.map { ServerText.oneLine($0) }.filter { !$0.isEmpty }.joined(separator: "\n")
   }
 
   private static func lines(_ text: String?) -> [String] {

@@ -75,11 +75,10 @@ public enum PasswordCommand {
     guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
       throw AccountError(.badLogin, "password command \(name) failed (status \(status >> 8))")
     }
-    let line =
-      String(decoding: output, as: UTF8.self).split(
-        separator: "\n", maxSplits: 1, omittingEmptySubsequences: false
-      ).first.map(String.init) ?? ""
-    let password = line.hasSuffix("\r") ? String(line.dropLast()) : line
+    // Bytes, not Characters: "\r\n" is one Character and would hide the line's end.
+    var line = output.prefix { $0 != 0x0A }
+    if line.last == 0x0D { line = line.dropLast() }
+    let password = String(decoding: line, as: UTF8.self)
     guard !password.isEmpty else {
       throw AccountError(.badLogin, "password command \(name) printed no password")
     }
