@@ -99,6 +99,9 @@ let package = Package(
     .executableTarget(
       name: "StateBenchmark", dependencies: ["FeedStore", "CSQLite"],
       path: "Benchmarks/StateBenchmark"),
+    .executableTarget(
+      name: "SyncBenchmark", dependencies: ["FeedStore", "FeedCore"],
+      path: "Benchmarks/SyncBenchmark"),
 
     // MARK: - Tests
     // The loopback test server (feedserver.py) and its Swift launcher, for every test target.

@@ -118,7 +118,12 @@ enum FeedSources {
       do {
         let sync = try access.sync(
           account, client: URLSessionClient.shared, network: network, prompt: false)
-        return try AccountFeeds(sync: sync)
+        let feeds = try AccountFeeds(sync: sync)
+        guard !feeds.feeds.isEmpty else {
+          warn("account \(account.name) has no local copy yet: artfeed sync \(account.name)")
+          return nil
+        }
+        return feeds
       } catch let failure as CommandFailure {
         warn("account \(account.name): \(failure.description)")
       } catch {

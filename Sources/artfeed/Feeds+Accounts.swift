@@ -5,7 +5,12 @@ extension Feeds {
   /// One row per feed of each sync account, from its local copy (nothing is fetched): the
   /// last sync, then `NAME: "Title" URL [folders]` and the unread counts of the state.
   static func accountRows(_ counts: [FeedKey: FeedCounts], now: Date) -> [(String, String)] {
-    guard let access = try? AccountAccess(), let accounts = try? access.accounts() else {
+    guard let access = try? AccountAccess() else { return [] }
+    let accounts: [Account]
+    do {
+      accounts = try access.accounts()
+    } catch {
+      warn(error.description)
       return []
     }
     var rows: [(String, String)] = []

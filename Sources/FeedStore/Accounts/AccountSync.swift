@@ -33,6 +33,8 @@ public final class AccountSync: Sendable {
   public let account: Account
   let backend: any AccountBackend
   let database: AccountDatabase
+  /// The file whose `flock` one sync of the account holds (nil for a copy in memory).
+  let lockPath: String?
 
   /// The reading list: every item of the account.
   static let readingList = "user/-/state/com.google/reading-list"
@@ -54,6 +56,7 @@ public final class AccountSync: Sendable {
     self.account = account
     self.backend = backend
     database = try AccountDatabase(copy: copy, state: state, label: account.name)
+    lockPath = copy == ":memory:" ? nil : copy + ".sync-lock"
   }
 
   // MARK: - Sync
@@ -61,6 +64,15 @@ public final class AccountSync: Sendable {
   /// Syncs once; `progress` gets the number of items fetched so far after each page.
   @discardableResult
   public func sync(progress: @escaping @Sendable (Int) -> Void = { _ in })
+    async throws(AccountError) -> SyncReport
+  {
+    let lock = try await SyncLock.take(lockPath, account: account.name)
+    defer { lock?.release() }
+    return try await syncHoldingLock(progress: progress)
+  }
+
+  /// One sync, with no other artfeed syncing the same account.
+  private func syncHoldingLock(progress: @escaping @Sendable (Int) -> Void)
     async throws(AccountError) -> SyncReport
   {
     var report = SyncReport()
@@ -306,37 +318,4 @@ public struct AccountStatus: Sendable, Equatable {
   public var queued: Int
   /// When the last sync finished.
   public var synced: Date?
-}
-
-extension AccountSync {
-  /// The sync of `account` with its files where `paths` says, over `client`.
-  ///
-  /// - Parameter password: where a password comes from when the server wants a new login;
-  ///   by default the account's password command, else none.
-  public static func open(
-    _ account: Account, paths: AccountPaths, client: any HTTPClient, timeout: Double = 30,
-    connectTimeout: Double = 10,
-    password: (@Sendable () throws(AccountError) -> String?)? = nil
-  ) throws(AccountError) -> AccountSync {
-    guard account.kind == "greader", let api = account.apiURL else {
-      throw AccountError(
-        .storage, "account \(account.name): unknown kind \(account.kind) or address \(account.url)")
-    }
-    let source: @Sendable () throws(AccountError) -> String?
-    if let password {
-      source = password
-    } else if let command = account.passwordCommand {
-      source = { () throws(AccountError) -> String? in try PasswordCommand.run(command) }
-    } else {
-      source = { () throws(AccountError) -> String? in nil }
-    }
-    let credentials = Credentials(
-      user: account.user, token: FileTokenStore(url: paths.token(of: account)), password: source)
-    let backend = GReaderClient(
-      api: api, credentials: credentials, client: client, timeout: timeout,
-      connectTimeout: connectTimeout)
-    return try AccountSync(
-      account: account, backend: backend, copy: paths.copy(of: account).path,
-      state: paths.state.path)
-  }
 }

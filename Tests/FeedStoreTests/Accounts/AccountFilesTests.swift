@@ -125,6 +125,26 @@ struct AccountFilesTests {
     #expect(text.sort == 1_700_000_000)
   }
 
+  @Test("one sync of an account at a time: a second waits, then gives up in one line")
+  func syncLock() async throws {
+    let folder = try TempDirectory()
+    defer { folder.remove() }
+    let path = folder.url.appendingPathComponent("home.db.sync-lock").path
+    let first = try #require(try await SyncLock.take(path, account: "home"))
+    let start = Date()
+    do {
+      _ = try await SyncLock.take(path, account: "home", patience: 0.3)
+      Issue.record("a second lock was granted")
+    } catch {
+      #expect(error.kind == .unavailable && error.description.contains("another artfeed"))
+    }
+    #expect(Date().timeIntervalSince(start) >= 0.3)
+    first.release()
+    let again = try await SyncLock.take(path, account: "home", patience: 0.3)
+    #expect(again != nil)
+    again?.release()
+  }
+
   @Test("server text for a terminal line: escapes and bidi controls gone, cut at the limit")
   func serverText() {
     #expect(ServerText.oneLine("a\u{1B}[31mb\u{202E}c\n d") == "a [31mb c d")
