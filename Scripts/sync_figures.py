@@ -158,6 +158,8 @@ def main():
               f"median {walls[len(walls) // 2] * 1000:.0f} ms; peak RSS {peak2 / 1024:.1f} MiB")
         print(f"  server log: {counts[-1][0]} requests; artfeed says: {counts[-1][1]}")
 
+        if args.keep:
+            print(f"SyncBenchmark: {bench} --account figures --unreachable {blackhole} (XDG_* under {home})")
         bench_out = subprocess.run([bench, "--account", "figures", "--unreachable", str(blackhole), "--runs", str(args.runs)],
                                    env=env, capture_output=True, text=True, timeout=600)
         print(bench_out.stdout.strip() or bench_out.stderr.strip())

@@ -156,10 +156,9 @@ final class AccountCopy {
   }
 
   /// The items of `feed` (every feed when nil), newest first, at most `limit`, starting after
-  /// the first `offset`; each item's guid is `guid(id)`.
+  /// the first `offset`; each item's guid is `guidPrefix` and its server id.
   func items(
-    inFeed feed: String?, limit: Int = Int(Int32.max), offset: Int = 0,
-    guid: (Int64) -> String
+    inFeed feed: String?, limit: Int = Int(Int32.max), offset: Int = 0, guidPrefix: String
   ) throws(StateError) -> [FeedItem] {
     let select =
       feed == nil
@@ -180,9 +179,10 @@ final class AccountCopy {
     var items: [FeedItem] = []
     while try select.step() {
       let images = Self.lines(select.text(8))
+      let id = String(UInt64(bitPattern: select.int64(0)))
       items.append(
         FeedItem(
-          title: select.text(2), link: select.text(3), guid: guid(select.int64(0)),
+          title: select.text(2), link: select.text(3), guid: guidPrefix + id,
           published: select.isNull(1)
             ? nil : Date(timeIntervalSince1970: Double(select.int64(1))),
           author: select.text(4), categories: Self.lines(select.text(9)),

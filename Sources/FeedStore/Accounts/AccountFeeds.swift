@@ -47,10 +47,12 @@ public final class AccountFeeds: Sendable {
     }
   }
 
-  /// Feed `index` as the local copy has it, with how current it is: live after a sync of
-  /// this session, else the copy of the last sync and why it was not synced (not yet, or
-  /// the sync's error).
-  public func refresh(_ index: Int, as subscription: Subscription) async -> FeedRefresh {
+  /// Feed `index` as the local copy has it (its newest `limit` items when given), with how
+  /// current it is: live after a sync of this session, else the copy of the last sync and
+  /// why it was not synced (not yet, or the sync's error).
+  public func refresh(_ index: Int, as subscription: Subscription, limit: Int? = nil) async
+    -> FeedRefresh
+  {
     guard feeds.indices.contains(index) else {
       return FeedRefresh(
         subscription: subscription, result: .failure(LoadError(.unreadable, "no such feed")))
@@ -58,7 +60,7 @@ public final class AccountFeeds: Sendable {
     let feed = feeds[index]
     let items: [FeedItem]
     do {
-      items = try await sync.loadItems(inFeed: feed.id)
+      items = try await sync.loadItems(inFeed: feed.id, limit: limit ?? Int(Int32.max))
     } catch {
       return FeedRefresh(
         subscription: subscription,

@@ -41,7 +41,7 @@ public final class AccountSync: Sendable {
   /// Items per page of new items.
   public static let pageSize = 1000
   /// Ids per page of an id set.
-  static let idPageSize = 10_000
+  static let idPageSize = 50_000
   /// The most items one sync fetches; the next sync goes on from there.
   public static let maxItemsPerSync = 100_000
   /// The most ids an id set may hold.
@@ -225,7 +225,7 @@ public final class AccountSync: Sendable {
   {
     let account = self.account
     return try database.runNow { copy, _ in
-      try copy.items(inFeed: feed, limit: limit, offset: offset) { account.guid(ofItem: $0) }
+      try copy.items(inFeed: feed, limit: limit, offset: offset, guidPrefix: account.guidPrefix)
     }
   }
 
@@ -235,7 +235,7 @@ public final class AccountSync: Sendable {
   {
     let account = self.account
     return try await database.run { copy, _ in
-      try copy.items(inFeed: feed, limit: limit, offset: offset) { account.guid(ofItem: $0) }
+      try copy.items(inFeed: feed, limit: limit, offset: offset, guidPrefix: account.guidPrefix)
     }
   }
 

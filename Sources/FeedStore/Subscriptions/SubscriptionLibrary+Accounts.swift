@@ -26,12 +26,18 @@ extension SubscriptionLibrary {
     return slots
   }
 
-  /// The local copies first, then a sync of each account behind them and its feeds again.
+  /// Items of each account feed read first: what any first screen of "All items" shows
+  /// comes from the newest of each feed, so it is ready before the rest is read.
+  static let firstScreenItems = 60
+
+  /// The local copies first (each feed's newest items, then all of them), then a sync of
+  /// each account behind them and its feeds again.
   func openAccounts(progress: @escaping @Sendable (Int, FeedRefresh) -> Void) async
     -> [FeedRefresh]
   {
     let slots = accountSlots()
     guard !slots.isEmpty else { return [] }
+    _ = await read(slots, limit: Self.firstScreenItems, progress: progress)
     let copies = await read(slots, progress: progress)
     guard !loader.fetcher.options.offline, !Task.isCancelled else { return copies }
     for account in accounts where !Task.isCancelled { await account.syncNow() }
@@ -54,15 +60,16 @@ extension SubscriptionLibrary {
     return await read(slots, progress: progress)
   }
 
-  /// Reads each slot's feed from its local copy, keeping the lists that come back.
+  /// Reads each slot's feed (its newest `limit` items when given) from its local copy,
+  /// keeping the lists that come back.
   private func read(
-    _ slots: [AccountSlot], progress: @escaping @Sendable (Int, FeedRefresh) -> Void
-  )
-    async -> [FeedRefresh]
-  {
+    _ slots: [AccountSlot], limit: Int? = nil,
+    progress: @escaping @Sendable (Int, FeedRefresh) -> Void
+  ) async -> [FeedRefresh] {
     var results: [FeedRefresh] = []
     for slot in slots {
-      let refresh = await slot.account.refresh(slot.feed, as: subscriptions[slot.index])
+      let refresh = await slot.account.refresh(
+        slot.feed, as: subscriptions[slot.index], limit: limit)
       if let list = refresh.list { lists.withLock { $0[slot.index] = list } }
       progress(slot.index, refresh)
       results.append(refresh)
