@@ -63,6 +63,16 @@ extension EndToEnd {
       #expect(first.summary?.contains("About \(home.user.name)-alpha 4") == true)
       #expect(first.published == Date(timeIntervalSince1970: 1_793_491_200 + 4 * 3600))
 
+      // The labels: the starred state and the feeds' folders.
+      let client = GReaderClient(
+        api: home.server.api,
+        credentials: Credentials(user: home.user.name, token: MemoryTokenStore()) {
+          () throws(AccountError) -> String? in home.user.password
+        }, client: URLSessionClient.shared)
+      let labels = try await client.labels().map(\.id)
+      #expect(labels.contains("user/-/state/com.google/starred"))
+      #expect(labels.contains("user/-/label/Uncategorized"), "\(labels)")
+
       // Nothing new: a second sync fetches no items again.
       let again = try home.run(["sync"])
       #expect(again.output.contains("0 new items") && again.output.contains("4 requests"))

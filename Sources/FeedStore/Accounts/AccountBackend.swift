@@ -128,10 +128,6 @@ public enum RemoteMark: String, Sendable, Equatable, CaseIterable {
 /// fails with an `AccountError` in one line. Logging in again on an expired login is the
 /// backend's business: it asks its `Credentials` for the password when it needs one.
 public protocol AccountBackend: Sendable {
-  /// Checks the login (logging in if there is no saved one); throws `.badLogin` when the
-  /// server refuses it.
-  func verifyLogin() async throws(AccountError)
-
   /// Every subscription, with its folders.
   func feeds() async throws(AccountError) -> [RemoteFeed]
 

@@ -79,9 +79,14 @@ public final class AccountFeeds: Sendable {
       freshness = .cached(fetchedAt: synced, reason: error.description)
     case nil:
       guard let synced else {
-        let reason = "\(sync.account.name): not synced yet (R syncs)"
-        return FeedRefresh(
-          subscription: subscription, result: .failure(LoadError(.unavailable, reason)))
+        guard !items.isEmpty else {
+          let reason = "\(sync.account.name): not synced yet (R syncs)"
+          return FeedRefresh(
+            subscription: subscription, result: .failure(LoadError(.unavailable, reason)))
+        }
+        // A first sync cut short: what it fetched, until one finishes.
+        freshness = .cached(fetchedAt: Date(), reason: "first sync not finished (R)")
+        break
       }
       freshness = .cached(fetchedAt: synced, reason: "not synced yet (R)")
     }

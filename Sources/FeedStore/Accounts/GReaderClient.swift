@@ -47,10 +47,6 @@ public final class GReaderClient: AccountBackend {
 
   // MARK: - AccountBackend
 
-  public func verifyLogin() async throws(AccountError) {
-    _ = try await authorizedText("reader/api/0/token", query: [])
-  }
-
   public func feeds() async throws(AccountError) -> [RemoteFeed] {
     let list: GReaderJSON.SubscriptionList = try await json(
       "reader/api/0/subscription/list", query: [("output", "json")])
