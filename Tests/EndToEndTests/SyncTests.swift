@@ -64,10 +64,11 @@ extension EndToEnd {
       #expect(first.published == Date(timeIntervalSince1970: 1_793_491_200 + 4 * 3600))
 
       // The labels: the starred state and the feeds' folders.
+      let password = home.user.password
       let client = GReaderClient(
         api: home.server.api,
         credentials: Credentials(user: home.user.name, token: MemoryTokenStore()) {
-          () throws(AccountError) -> String? in home.user.password
+          () throws(AccountError) -> String? in password
         }, client: URLSessionClient.shared)
       let labels = try await client.labels().map(\.id)
       #expect(labels.contains("user/-/state/com.google/starred"))
