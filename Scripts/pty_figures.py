@@ -17,9 +17,9 @@ the key should have done (the check is not timed).
 Keys: `j` (30 times), PgDn (10), `G` and `g` (3 each), Enter and Esc (5 each), a resize
 (100x30 <-> 90x28, 6 times), and each key of an artist search typed one at a time (`/` then
 the query's letters, 4 rounds), then Backspace, and Esc (back to the feed) or Enter (keep the
-result) then Esc (clear it), alternately. Idle: the voluntary and involuntary context switches of
-every thread of the process over --idle seconds with nothing loading and no input (a
-wake-up is a context switch; 0 means the process slept the whole time).
+result) then Esc (clear it), alternately. Idle: the voluntary and involuntary context switches over
+--idle seconds with nothing loading and no input, of the run loop's thread (the main one) and
+of every thread of the process (a wake-up is a context switch; 0 means it slept throughout).
 
 Prints p50, p99 and max per key kind per size. p99 of a few samples is the largest but one.
 """
@@ -138,18 +138,19 @@ class Browser:
         return False
 
     def switches(self):
-        total = 0
+        """Context switches so far of each thread, by thread id."""
+        counts = {}
         task_dir = "/proc/%d/task" % self.process.pid
         for task in os.listdir(task_dir):
             try:
                 with open(os.path.join(task_dir, task, "status")) as status:
-                    for line in status:
+                    counts[int(task)] = sum(
+                        int(line.split()[1]) for line in status
                         if line.startswith(("voluntary_ctxt_switches",
-                                            "nonvoluntary_ctxt_switches")):
-                            total += int(line.split()[1])
+                                            "nonvoluntary_ctxt_switches")))
             except FileNotFoundError:
                 pass
-        return total
+        return counts
 
     def close(self):
         try:
@@ -221,10 +222,13 @@ def run_size(binary, path, count, query, quiet, idle):
         before = browser.switches()
         time.sleep(idle)
         after = browser.switches()
+        # A thread that ended meanwhile takes its count with it; one that started counts whole.
+        woken = sum(count - before.get(tid, 0) for tid, count in after.items())
+        loop = after.get(browser.process.pid, 0) - before.get(browser.process.pid, 0)
         for name, values in figures.items():
             print("  %-13s %s" % (name, summary(values)))
-        print("  idle          %.1f wake-ups a second over %g s (%d context switches)"
-              % ((after - before) / idle, idle, after - before))
+        print("  idle          the loop's thread %d wake-ups over %g s; the whole process %.1f a"
+              " second (%d context switches)" % (loop, idle, woken / idle, woken))
     finally:
         browser.close()
 

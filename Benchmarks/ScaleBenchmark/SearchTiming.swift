@@ -2,15 +2,16 @@ import FeedCore
 import FeedStore
 import Foundation
 import TUI
+import TUIRuntime
 
 /// Times artist-search keystrokes as the browser handles them, with the index ready.
 enum SearchTiming {
   static func run(path: String, query: String, brute: Bool) {
     let loader = FeedLoader(
       fetcher: FeedFetcher(
-        client: URLSessionClient.shared, cache: nil, options: FetchOptions(offline: true)))
+        client: CurlClient.shared, cache: nil, options: FetchOptions(offline: true)))
     let source = CatalogSource(
-      main: .file(URL(fileURLWithPath: path)), loader: loader, rowKind: ItemList.rowKindByte)
+      main: .file(URL(fileURLWithPath: path)), loader: loader)
     var state = AppState(isOffline: true, width: 100, height: 30)
     let runner = CommandRunner(source: source)
     let start = DispatchTime.now()

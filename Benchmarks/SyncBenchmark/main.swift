@@ -65,11 +65,11 @@ let clock = ContinuousClock()
 for _ in 0..<runs {
   let start = clock.now
   let sync = try AccountSync.open(
-    account, paths: paths, client: URLSessionClient.shared, timeout: 30, connectTimeout: 30)
+    account, paths: paths, client: SharedHTTPClient(), timeout: 30, connectTimeout: 30)
   let feeds = try AccountFeeds(sync: sync)
   let loader = FeedLoader(
     fetcher: FeedFetcher(
-      client: URLSessionClient.shared,
+      client: SharedHTTPClient(),
       cache: FeedCache(directory: FeedCache.defaultDirectory(environment: environment)),
       options: FetchOptions()))
   let library = SubscriptionLibrary(subscriptions: [], loader: loader, accounts: [feeds])
@@ -85,7 +85,7 @@ for _ in 0..<runs {
   task.cancel()
 
   let queryStart = clock.now
-  let fresh = try AccountSync.open(account, paths: paths, client: URLSessionClient.shared)
+  let fresh = try AccountSync.open(account, paths: paths, client: SharedHTTPClient())
   let first = try fresh.localItems(inFeed: nil, limit: 30)
   queryTimes.append(milliseconds(clock.now - queryStart))
   precondition(first.count == min(30, itemCount))
@@ -100,7 +100,7 @@ if CommandLine.arguments.contains("--detail") {
     steps.append((name, milliseconds(clock.now - mark)))
     mark = clock.now
   }
-  let sync = try AccountSync.open(account, paths: paths, client: URLSessionClient.shared)
+  let sync = try AccountSync.open(account, paths: paths, client: SharedHTTPClient())
   step("open the copy and the state")
   let feeds = try sync.localFeeds()
   step("\(feeds.count) feeds")

@@ -4,6 +4,7 @@ import FeedStore
 import Foundation
 import Pictures
 import TUI
+import TUIRuntime
 
 // Frames of the list with pictures: a screen of image rows with cold and warm picture caches,
 // and 1,000 image rows scrolled with j as fast as frames can be made, the picture loader

@@ -20,15 +20,79 @@ static inline int artfeed_jpeg_info(const uint8_t *data, size_t size, int *width
   return status == 0 ? 0 : 3;
 }
 
-/// Decodes into `rgba` (width * height * 4 bytes, from artfeed_jpeg_info). A warning such as
-/// stray bytes before a marker is tolerated; a fatal error or a truncated file is not.
-/// `TJFLAG_LIMITSCANS` refuses progressive files with absurd scan counts.
+/// The size libjpeg-turbo decodes a `width` x `height` JPEG to when the caller needs at least
+/// `want_width` x `want_height`: the smallest of its scaling factors up to 1 (1/8, 1/4, 3/8,
+/// 1/2, ...) that still covers the wanted size. Wanted sizes of 0 or less mean full size.
+static inline void artfeed_jpeg_scaled_size(int width, int height, int want_width,
+                                            int want_height, int *out_width, int *out_height) {
+  *out_width = width;
+  *out_height = height;
+  if (want_width <= 0 || want_height <= 0) return;
+  int count = 0;
+  tjscalingfactor *factors = tjGetScalingFactors(&count);
+  if (factors == NULL) return;
+  for (int i = 0; i < count; i++) {
+    tjscalingfactor f = factors[i];
+    if (f.num > f.denom) continue;
+    int w = TJSCALED(width, f), h = TJSCALED(height, f);
+    if (w >= want_width && h >= want_height && (long)w * h < (long)*out_width * *out_height) {
+      *out_width = w;
+      *out_height = h;
+    }
+  }
+}
+
+/// True when the JPEG has an APP14 "Adobe" segment before its first scan: Adobe's CMYK
+/// files (Photoshop's, Pillow's) store the channels inverted, as every browser assumes.
+static inline int artfeed_jpeg_has_adobe_marker(const uint8_t *data, size_t size) {
+  size_t i = 2;
+  while (i + 4 <= size && data[i] == 0xFF) {
+    uint8_t marker = data[i + 1];
+    if (marker == 0xDA || marker == 0xD9) return 0;
+    size_t length = ((size_t)data[i + 2] << 8) | data[i + 3];
+    if (marker == 0xEE && length >= 7 && i + 9 <= size && memcmp(data + i + 4, "Adobe", 5) == 0)
+      return 1;
+    i += 2 + length;
+  }
+  return 0;
+}
+
+/// Turns `count` CMYK pixels into RGBA in place (4 bytes each either way).
+static inline void artfeed_jpeg_cmyk_to_rgba(uint8_t *pixels, size_t count, int inverted) {
+  for (size_t i = 0; i < count; i++) {
+    uint8_t *p = pixels + i * 4;
+    unsigned c = p[0], m = p[1], y = p[2], k = p[3];
+    if (!inverted) {
+      c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k;
+    }
+    p[0] = (uint8_t)((c * k + 127) / 255);
+    p[1] = (uint8_t)((m * k + 127) / 255);
+    p[2] = (uint8_t)((y * k + 127) / 255);
+    p[3] = 255;
+  }
+}
+
+/// Decodes into `rgba` (width * height * 4 bytes) at `width` x `height`, which is the full
+/// size from artfeed_jpeg_info or a size from artfeed_jpeg_scaled_size (libjpeg-turbo then
+/// scales while decoding, at a fraction of the cost). CMYK and YCCK files are decoded as CMYK
+/// and converted. A warning such as stray bytes before a marker is tolerated; a fatal error
+/// or a truncated file is not. `TJFLAG_LIMITSCANS` refuses progressive files with absurd
+/// scan counts.
 static inline int artfeed_jpeg_decode(const uint8_t *data, size_t size, int width, int height,
                                       uint8_t *rgba, char *message, size_t message_size) {
   tjhandle handle = tjInitDecompress();
   if (handle == NULL) return 3;
-  int status = tjDecompress2(handle, data, (unsigned long)size, rgba, width, 0, height,
-                             TJPF_RGBA, TJFLAG_LIMITSCANS);
+  int full_width = 0, full_height = 0, subsampling = 0, colorspace = 0;
+  int status = tjDecompressHeader3(handle, data, (unsigned long)size, &full_width,
+                                   &full_height, &subsampling, &colorspace);
+  int cmyk = status == 0 && (colorspace == TJCS_CMYK || colorspace == TJCS_YCCK);
+  // Scaled down, the fast IDCT and upsampling lose nothing the averaging after keeps.
+  int flags = TJFLAG_LIMITSCANS;
+  if (width < full_width) flags |= TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE;
+  if (status == 0) {
+    status = tjDecompress2(handle, data, (unsigned long)size, rgba, width, 0, height,
+                           cmyk ? TJPF_CMYK : TJPF_RGBA, flags);
+  }
   int result = 0;
   if (status != 0) {
     const char *text = tjGetErrorStr2(handle);
@@ -41,6 +105,10 @@ static inline int artfeed_jpeg_decode(const uint8_t *data, size_t size, int widt
         message[message_size - 1] = 0;
       }
     }
+  }
+  if (result == 0 && cmyk) {
+    artfeed_jpeg_cmyk_to_rgba(rgba, (size_t)width * (size_t)height,
+                              artfeed_jpeg_has_adobe_marker(data, size));
   }
   tjDestroy(handle);
   return result;

@@ -44,4 +44,30 @@ static inline int artfeed_png_decode(const uint8_t *data, size_t size, int width
   png_image_free(&image);
   return ok ? 0 : 3;
 }
+/// Encodes RGBA8 pixels as a PNG into `out` (`*out_size` bytes available); on return
+/// `*out_size` is the PNG's size. Fast compression (PNG_IMAGE_FLAG_FAST): pictures are
+/// encoded while the reader waits. Returns 0, 2 when `out` is too small (the size needed is
+/// then in `*out_size`), 3 on failure.
+static inline int artfeed_png_encode(const uint8_t *rgba, int width, int height, uint8_t *out,
+                                     size_t *out_size) {
+  png_image image;
+  memset(&image, 0, sizeof image);
+  image.version = PNG_IMAGE_VERSION;
+  image.width = (png_uint_32)width;
+  image.height = (png_uint_32)height;
+  image.format = PNG_FORMAT_RGBA;
+  image.flags = PNG_IMAGE_FLAG_FAST;
+  png_alloc_size_t size = *out_size;
+  int ok = png_image_write_to_memory(&image, out, &size, 0, rgba, 0, NULL);
+  png_image_free(&image);
+  if (ok) {
+    *out_size = size;
+    return 0;
+  }
+  if (size > *out_size) {
+    *out_size = size;
+    return 2;
+  }
+  return 3;
+}
 #endif

@@ -2,20 +2,58 @@
 #define ARTFEED_CWEBP_SHIM_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <webp/decode.h>
+#include <webp/demux.h>
 
 // WebP through libwebp, which reports errors by return value. Status codes as in the other
-// decoder shims: 0 decoded, 3 damaged. Animated WebP is not decoded by this API (it needs
-// libwebpdemux); WebPGetInfo refuses it and it is reported as damaged.
+// decoder shims: 0 decoded, 3 damaged. A still WebP is decoded straight into the caller's
+// buffer; an animated one (which WebPDecode refuses) through libwebpdemux's animation
+// decoder, which composes the first frame onto the canvas.
 
-/// Reads the headers only: width and height, no pixel memory.
+/// Reads the headers only: width and height (the canvas, for an animation), no pixel memory.
 static inline int artfeed_webp_info(const uint8_t *data, size_t size, int *width, int *height) {
   return WebPGetInfo(data, size, width, height) ? 0 : 3;
+}
+
+/// True when the file is an animation (VP8X with the animation flag).
+static inline int artfeed_webp_is_animated(const uint8_t *data, size_t size) {
+  WebPBitstreamFeatures features;
+  if (WebPGetFeatures(data, size, &features) != VP8_STATUS_OK) return 0;
+  return features.has_animation;
+}
+
+/// Decodes the first frame of an animation into `rgba` (width * height * 4 bytes, the canvas
+/// size from artfeed_webp_info).
+static inline int artfeed_webp_decode_first_frame(const uint8_t *data, size_t size, int width,
+                                                  int height, uint8_t *rgba) {
+  WebPData input = {data, size};
+  WebPAnimDecoderOptions options;
+  if (!WebPAnimDecoderOptionsInit(&options)) return 3;
+  options.color_mode = MODE_RGBA;
+  options.use_threads = 0;
+  WebPAnimDecoder *decoder = WebPAnimDecoderNew(&input, &options);
+  if (decoder == NULL) return 3;
+  WebPAnimInfo info;
+  int result = 3;
+  uint8_t *frame = NULL;
+  int timestamp = 0;
+  if (WebPAnimDecoderGetInfo(decoder, &info) && (int)info.canvas_width == width &&
+      (int)info.canvas_height == height && WebPAnimDecoderGetNext(decoder, &frame, &timestamp) &&
+      frame != NULL) {
+    memcpy(rgba, frame, (size_t)width * (size_t)height * 4);
+    result = 0;
+  }
+  WebPAnimDecoderDelete(decoder);
+  return result;
 }
 
 /// Decodes into `rgba` (width * height * 4 bytes, sizes from artfeed_webp_info).
 static inline int artfeed_webp_decode(const uint8_t *data, size_t size, int width, int height,
                                       uint8_t *rgba) {
+  if (artfeed_webp_is_animated(data, size)) {
+    return artfeed_webp_decode_first_frame(data, size, width, height, rgba);
+  }
   size_t bytes = (size_t)width * (size_t)height * 4;
   uint8_t *out = WebPDecodeRGBAInto(data, size, rgba, bytes, width * 4);
   return out != NULL ? 0 : 3;

@@ -2,6 +2,7 @@ import CNCurses
 import Foundation
 import Pictures
 import TUI
+import TUIRuntime
 
 /// Why the terminal could not be set up.
 public enum CursesError: Error, Equatable, CustomStringConvertible {
@@ -29,6 +30,8 @@ public enum CursesError: Error, Equatable, CustomStringConvertible {
 public final class CursesScreen: Screen {
   private var isOpen = false
   private var colors: ColorTable
+  /// Pictures in pixels after each refresh, when the terminal shows them (PixelWriter.swift).
+  public var pixels: PixelWriter?
 
   /// The colour depth pictures should be converted for on this terminal.
   public var colorDepth: ColorDepth { colors.depth }
@@ -69,6 +72,7 @@ public final class CursesScreen: Screen {
   public func close() {
     guard isOpen else { return }
     isOpen = false
+    pixels?.close()
     // Terminals without an alternate screen (vt100) would keep the last frame under the
     // shell prompt; a cleared screen is what the reader expects after quitting.
     erase()
@@ -87,7 +91,9 @@ public final class CursesScreen: Screen {
     for y in 0..<buffer.height {
       drawLine(y, of: buffer)
     }
+    pixels?.prepare(buffer)
     refresh()
+    pixels?.flush()
   }
 
   /// Sleeps in `poll(2)` on the terminal and `wake` together, so input and finished work both
@@ -98,6 +104,7 @@ public final class CursesScreen: Screen {
   /// resize on its next read, and the loop asks whether to stop.
   public func nextEvent(wake: WakeSignal, timeoutMilliseconds: Int?) -> Event? {
     guard isOpen else { return nil }
+    if pixels?.needsFrame == true { return .resize(width: size.width, height: size.height) }
     if let event = readInput() { return event }
     var watched = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -138,6 +145,7 @@ public final class CursesScreen: Screen {
     def_prog_mode()
     endwin()
     body()
+    pixels?.lose(.everything)
     reset_prog_mode()
     clearok(artfeed_stdscr(), true)
     refresh()

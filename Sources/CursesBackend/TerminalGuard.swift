@@ -2,6 +2,7 @@ import CNCurses
 import Foundation
 import Synchronization
 import TUI
+import TUIRuntime
 
 /// The signal that asked the program to stop (SIGINT, SIGTERM, SIGHUP), or 0.
 private let stopSignal = Atomic<Int32>(0)

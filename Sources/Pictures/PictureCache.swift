@@ -2,8 +2,9 @@ import Locking
 
 /// Converted pictures kept in memory within a byte budget, least recently used dropped first.
 ///
-/// Keyed by where the picture came from and how it was converted (URL, box, depth), so a
-/// resize or a colour change asks for new cells and the old ones age out. Safe to share
+/// Keyed by where the picture came from and how it was converted (URL, box, depth, and the
+/// cell size for pixel pictures), so a resize or a colour change asks for new cells and the
+/// old ones age out. Safe to share
 /// between the UI loop, which reads synchronously while drawing, and the tasks that decode.
 public final class PictureCache: Sendable {
   /// What a cached value was made from.
@@ -12,12 +13,15 @@ public final class PictureCache: Sendable {
     public var columns: Int
     public var rows: Int
     public var depth: ColorDepth
+    /// Nil for symbol cells; the terminal's cell size for a picture in pixels.
+    public var cell: CellSize?
 
-    public init(url: String, columns: Int, rows: Int, depth: ColorDepth) {
+    public init(url: String, columns: Int, rows: Int, depth: ColorDepth, cell: CellSize? = nil) {
       self.url = url
       self.columns = columns
       self.rows = rows
       self.depth = depth
+      self.cell = cell
     }
   }
 
@@ -25,22 +29,33 @@ public final class PictureCache: Sendable {
   /// cells of 32 bytes, see `PictureCells.estimatedByteCount`).
   public static let defaultByteBudget = 8 << 20
 
-  private let store: Locked<LRUStore<Key, PictureCells>>
+  private let store: Locked<LRUStore<Key, PictureRendition>>
 
   /// A cache that keeps at most `byteBudget` bytes of cells, by their estimate.
   public init(byteBudget: Int = defaultByteBudget) {
     store = Locked(LRUStore(budget: max(0, byteBudget)))
   }
 
-  /// The cells for `key`, if cached; they become the most recently used.
-  public func cells(for key: Key) -> PictureCells? {
+  /// The picture for `key`, if cached; it becomes the most recently used.
+  public func value(for key: Key) -> PictureRendition? {
     store.withLock { $0.value(for: key) }
   }
 
-  /// Keeps `cells` for `key`, evicting the least recently used until the budget holds.
-  /// Cells heavier than the whole budget are not kept.
+  /// The cells for `key`, if cached as cells; they become the most recently used.
+  public func cells(for key: Key) -> PictureCells? {
+    if case .cells(let cells) = value(for: key) { return cells }
+    return nil
+  }
+
+  /// Keeps `value` for `key`, evicting the least recently used until the budget holds.
+  /// A value heavier than the whole budget is not kept.
+  public func insert(_ value: PictureRendition, for key: Key) {
+    store.withLock { $0.insert(value, bytes: value.estimatedByteCount, for: key) }
+  }
+
+  /// Keeps `cells` for `key` (`insert(.cells(cells), for: key)`).
   public func insert(_ cells: PictureCells, for key: Key) {
-    store.withLock { $0.insert(cells, bytes: cells.estimatedByteCount, for: key) }
+    insert(.cells(cells), for: key)
   }
 
   /// Drops the cells for `key`.
@@ -59,11 +74,25 @@ public final class PictureCache: Sendable {
   /// The estimated bytes held now; never above `byteBudget`.
   public var byteCount: Int { store.withLock { $0.bytes } }
 
-  /// How many cell boxes are held.
+  /// How many pictures are held.
   public var count: Int { store.withLock { $0.count } }
 
   /// Checks the store's bookkeeping (tests call it after mutations).
   func checkInvariants() {
     store.withLock { $0.checkInvariants() }
+  }
+}
+
+/// A picture made for a box: symbol cells, or pixels for a terminal that shows them.
+public enum PictureRendition: Sendable, Equatable {
+  case cells(PictureCells)
+  case pixels(PixelPicture)
+
+  /// About how many bytes the value keeps alive.
+  public var estimatedByteCount: Int {
+    switch self {
+    case .cells(let cells): cells.estimatedByteCount
+    case .pixels(let pixels): pixels.estimatedByteCount
+    }
   }
 }

@@ -8,7 +8,9 @@ import Foundation
 /// hardened decoders (libjpeg-turbo, libpng, giflib, libwebp).
 ///
 /// The format comes from the first bytes. The header is read first and a picture over
-/// `maxPixels` is refused before any pixel memory is allocated.
+/// `maxPixels` is refused before any pixel memory is allocated. A JPEG much larger than the
+/// caller needs is decoded at a reduced scale (libjpeg-turbo's 1/8 to 7/8 scaling, done while
+/// decoding); CMYK JPEGs and the first frame of an animated WebP are decoded too.
 public enum PictureDecoder {
   /// The default bound: 40 megapixels, 160 MB of RGBA. Bigger than any thumbnail and most
   /// originals; a 30000x30000 header is refused.
@@ -16,17 +18,21 @@ public enum PictureDecoder {
 
   /// Decodes `data`, whatever its format among the four.
   ///
-  /// - Parameter maxPixels: refuse a picture whose width times height exceeds this.
-  public static func decode(_ data: Data, maxPixels: Int = defaultMaxPixels) throws(PictureError)
-    -> Picture
-  {
+  /// - Parameters:
+  ///   - maxPixels: refuse a picture whose width times height, as decoded, exceeds this.
+  ///   - covering: the size the caller will fit the picture into, in pixels; a JPEG is then
+  ///     decoded at the smallest of libjpeg-turbo's scales that still covers it (other
+  ///     formats at full size). Nil: full size.
+  public static func decode(
+    _ data: Data, maxPixels: Int = defaultMaxPixels, covering: (width: Int, height: Int)? = nil
+  ) throws(PictureError) -> Picture {
     if data.isEmpty { throw .empty }
     guard let format = PictureFormat.sniff(data) else { throw .unsupportedFormat }
     let result: Result<Picture, PictureError> = data.withUnsafeBytes { raw in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
         return .failure(.empty)
       }
-      return decode(format, base, raw.count, maxPixels: maxPixels)
+      return decode(format, base, raw.count, maxPixels: maxPixels, covering: covering)
     }
     return try result.get()
   }
@@ -36,7 +42,8 @@ public enum PictureDecoder {
   private typealias Decoded = Result<Picture, PictureError>
 
   private static func decode(
-    _ format: PictureFormat, _ bytes: UnsafePointer<UInt8>, _ count: Int, maxPixels: Int
+    _ format: PictureFormat, _ bytes: UnsafePointer<UInt8>, _ count: Int, maxPixels: Int,
+    covering: (width: Int, height: Int)?
   ) -> Decoded {
     var width: Int32 = 0
     var height: Int32 = 0
@@ -48,6 +55,11 @@ public enum PictureDecoder {
     case .webp: info = artfeed_webp_info(bytes, count, &width, &height)
     }
     if info != 0 { return .failure(.corrupt("\(format.rawValue) header")) }
+    if format == .jpeg, let covering, width > 0, height > 0 {
+      let (full, wanted) = ((width, height), (covering.width, covering.height))
+      artfeed_jpeg_scaled_size(
+        full.0, full.1, Int32(clamping: wanted.0), Int32(clamping: wanted.1), &width, &height)
+    }
     let w = Int(width)
     let h = Int(height)
     if w <= 0 || h <= 0 { return .failure(.corrupt("\(format.rawValue) size \(w)x\(h)")) }

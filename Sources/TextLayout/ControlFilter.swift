@@ -58,11 +58,10 @@ struct ControlFilter {
       output.append("\n")
     case 0x1B:
       state = .escape
-    case 0x9B:
-      state = .controlSequence
-    case 0x90, 0x98, 0x9D, 0x9E, 0x9F:
-      state = .controlString
     case 0x00..<0x20, 0x7F..<0xA0:
+      // C1 controls included (CSI U+009B, OSC U+009D...): dropped alone, never the start of
+      // a sequence that swallows what follows. They reach no terminal either way, and a
+      // stray one in a title once cut everything after it.
       break
     case 0x20..<0x7F:
       output.append(scalar)

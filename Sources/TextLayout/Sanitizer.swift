@@ -4,13 +4,14 @@
 /// What `clean` does, in order, scalar by scalar:
 /// - "\r\n" and a lone "\r" become "\n"; NEL (U+0085), LINE SEPARATOR (U+2028) and PARAGRAPH
 ///   SEPARATOR (U+2029) become "\n". "\n" and "\t" are kept.
-/// - Whole escape sequences are removed, not just the ESC: CSI (`ESC [` or U+009B, up to its
-///   final byte), OSC/DCS/SOS/PM/APC strings (`ESC ] P X ^ _` or U+009D U+0090 U+0098 U+009E
-///   U+009F, up to BEL, ST, CAN or SUB) and two-byte or nF escapes (`ESC (B`, `ESC 7`...). An
-///   unterminated string ends at the next newline (the newline is kept), so a stray opener
-///   cannot hide the rest of an item. A sequence broken by an unexpected character ends there
-///   and the character is kept.
-/// - All other C0 and C1 controls and DEL are removed.
+/// - Whole escape sequences are removed, not just the ESC: CSI (`ESC [`, up to its final
+///   byte), OSC/DCS/SOS/PM/APC strings (`ESC ] P X ^ _`, up to BEL, ST, CAN or SUB) and
+///   two-byte or nF escapes (`ESC (B`, `ESC 7`...). An unterminated string ends at the next
+///   newline (the newline is kept), so a stray opener cannot hide the rest of an item. A
+///   sequence broken by an unexpected character ends there and the character is kept.
+/// - All other C0 controls, DEL and every C1 control (U+0080-009F, the 8-bit CSI U+009B and
+///   OSC U+009D included) are removed one by one: a C1 control never starts a sequence, so
+///   the text after it stays ("before U+009D after" is "before  after").
 /// - Format characters (general category Cf) are removed: bidi embeddings, overrides and
 ///   isolates (U+202A-202E, U+2066-2069), marks (U+200E, U+200F, U+061C), zero-width space
 ///   U+200B, word joiner U+2060, BOM U+FEFF, soft hyphen U+00AD, ZWNJ U+200C... except ZWJ

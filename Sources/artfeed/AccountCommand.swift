@@ -100,7 +100,7 @@ struct AccountAdd: ParsableCommand {
       credentials: Credentials(user: user, token: token) { () throws(AccountError) -> String? in
         nil
       },
-      client: URLSessionClient.shared, timeout: network.timeout,
+      client: SharedHTTPClient(), timeout: network.timeout,
       connectTimeout: network.connectTimeout)
     let feeds = try runBlocking { () async -> Result<[RemoteFeed], AccountError> in
       do throws(AccountError) {
@@ -146,7 +146,7 @@ struct AccountList: ParsableCommand {
         return
       }
       for account in accounts {
-        let sync = try access.sync(account, client: URLSessionClient.shared)
+        let sync = try access.sync(account, client: SharedHTTPClient())
         let line =
           "\(account.name)  \(account.kind)  \(account.url)  user \(ServerText.oneLine(account.user))"
         do {
@@ -185,7 +185,7 @@ struct AccountRemove: ParsableCommand {
     do throws(CommandFailure) {
       let access = try AccountAccess()
       let account = try access.account(named: name)
-      let sync = try access.sync(account, client: URLSessionClient.shared)
+      let sync = try access.sync(account, client: SharedHTTPClient())
       do throws(AccountError) {
         let queued = try sync.queuedCount()
         if queued > 0, !force {

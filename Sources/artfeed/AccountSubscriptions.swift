@@ -86,7 +86,7 @@ enum AccountSubscriptions {
   ) {
     let access = try AccountAccess()
     let account = try access.account(named: name)
-    return (account, try access.sync(account, client: URLSessionClient.shared))
+    return (account, try access.sync(account, client: SharedHTTPClient()))
   }
 
   /// Runs `work` to its end from command code.

@@ -42,14 +42,13 @@ struct Add: ParsableCommand {
     let written = FeedsFileAccess.source(source)
     // A typo in a path fails now, not at the next refresh (a `~/` path is checked then).
     if !written.hasPrefix("~") { _ = try FeedSources.address(written) }
-    var file = try access.loadOrEmpty()
-    let added: Subscription
-    do {
-      added = try file.add(written, tags: tags, title: title)
-    } catch {
-      throw CommandFailure(error)
+    let added = try access.edit { file, _ throws(CommandFailure) in
+      do throws(SubscriptionError) {
+        return try file.add(written, tags: tags, title: title)
+      } catch {
+        throw CommandFailure(error)
+      }
     }
-    try access.save(file)
     say("subscribed to \(added.source) (\(access.location.path) line \(added.line))")
   }
 }

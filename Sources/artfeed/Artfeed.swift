@@ -77,9 +77,18 @@ struct NetworkOptions: ParsableArguments {
   @Option(help: "Seconds connecting may take.")
   var connectTimeout: Double = 10
 
+  /// The longest deadline accepted, in seconds (a day).
+  static let maxSeconds: Double = 86_400
+
   func validate() throws {
-    guard timeout > 0, connectTimeout > 0, timeout.isFinite, connectTimeout.isFinite else {
-      throw ValidationError("--timeout and --connect-timeout must be more than 0 seconds")
+    try Self.check(timeout, "--timeout")
+    try Self.check(connectTimeout, "--connect-timeout")
+  }
+
+  /// A number of seconds in (0, a day]; NaN and infinities are refused by the same test.
+  static func check(_ seconds: Double, _ name: String) throws {
+    guard seconds > 0, seconds <= maxSeconds else {
+      throw ValidationError("\(name) must be more than 0 and at most \(Int(maxSeconds)) seconds")
     }
   }
 }

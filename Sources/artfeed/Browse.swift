@@ -3,6 +3,7 @@ import CursesBackend
 import FeedStore
 import Foundation
 import TUI
+import TUIRuntime
 
 /// `artfeed [browse] [SOURCE] [--artist NAME]`: the interactive browser.
 struct Browse: ParsableCommand {
@@ -22,6 +23,13 @@ struct Browse: ParsableCommand {
   @Flag(help: "Start with empty thumbnail boxes instead of pictures (i toggles).")
   var noImages = false
 
+  @Option(
+    help: """
+      How to show pictures: auto (pixels when the terminal shows them: the kitty protocol, \
+      sixel or iTerm2 images; else symbols), kitty, sixel, iterm, symbols or none.
+      """)
+  var pictures: PictureChoice = .auto
+
   func run() throws {
     let loader = FeedSources.loader(options.network)
     let source: any FeedSource
@@ -34,6 +42,7 @@ struct Browse: ParsableCommand {
       fail(failure)
     }
     TerminalGuard.install()
+    let pictureSetup = detectPictures(pictures)
     let useColor =
       !noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     let screen: CursesScreen
@@ -43,18 +52,22 @@ struct Browse: ParsableCommand {
       fail(.terminal(error.description))
     }
     defer { screen.close() }
+    if let output = pictureSetup.output { screen.pixels = PixelWriter(output: output) }
     crashIfAsked()
     let size = screen.size
     var (state, commands) = FeedSources.startingState(
       for: options, library: library, width: size.width, height: size.height)
     state.quitsIfNotAFeed = library == nil && options.source != nil && options.isLocal
-    state.configurePictures(enabled: !noImages, depth: screen.colorDepth)
+    state.configurePictures(
+      enabled: !noImages && pictures != .none, depth: screen.colorDepth,
+      cell: pictureSetup.output?.cell, note: pictureSetup.note)
     var loop = AppLoop(
       state: state, screen: screen, source: source,
       shouldStop: { TerminalGuard.receivedSignal != nil },
       openLink: { url, report in BrowserLauncher.open(url, screen: screen, report: report) },
       images: FeedSources.images(options.network), library: library)
     TerminalGuard.wakes(loop.wake)
+    if let pixels = screen.pixels { loop.pictureLoader?.setPreparer(pixels.preparer) }
     loop.run(initial: commands)
     screen.close()
     if state.quitsIfNotAFeed, loop.state.list.count == 0, let failure = loop.state.loadFailure,
@@ -113,7 +126,7 @@ enum BrowserLauncher {
           do {
             status = try runInTerminal(program, Array(command.dropFirst()))
           } catch {
-            failure = "cannot start \(name): \(error.localizedDescription)"
+            failure = "cannot start \(name): \(SystemMessage.words(error))"
           }
         }
         report(
@@ -136,7 +149,7 @@ enum BrowserLauncher {
       do {
         try process.run()
       } catch {
-        report("Error: cannot start \(name): \(error.localizedDescription)")
+        report("Error: cannot start \(name): \(SystemMessage.words(error))")
         return
       }
       report("Opening in \(name): \(url)")

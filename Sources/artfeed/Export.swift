@@ -27,14 +27,16 @@ struct Export: ParsableCommand {
     // Cached copies and local files only: an offline refresh reads what is already here.
     let loader = FeedLoader(
       fetcher: FeedFetcher(
-        client: URLSessionClient.shared, cache: access.cache, options: FetchOptions(offline: true)))
+        client: SharedHTTPClient(), cache: access.cache, options: FetchOptions(offline: true)))
     let refresher = SubscriptionRefresher(loader: loader)
     let refreshes = runBlocking { await refresher.refresh(subscriptions) }
     let entries = refreshes.map(Self.entry)
-    FileHandle.standardOutput.write(Data(OPMLWriter.document(entries).utf8))
+    TerminalText.write(OPMLWriter.document(entries))
   }
 
-  /// A subscription as an outline: the `~` title, else the feed's, else its address's name.
+  /// A subscription as an outline: the `~` title, else the feed's, else its address (not the
+  /// host's name: feeds of one site would all be called the same, and `import` would make
+  /// that name their title).
   static func entry(_ refresh: FeedRefresh) -> OPMLWriter.Entry {
     let subscription = refresh.subscription
     let feed = try? refresh.result.get().feed
@@ -46,7 +48,7 @@ struct Export: ParsableCommand {
       }
     let htmlURL = feed?.link.flatMap { $0.isEmpty ? nil : $0 }
     return OPMLWriter.Entry(
-      xmlURL: xmlURL, title: title ?? subscription.address.fallbackTitle, htmlURL: htmlURL,
+      xmlURL: xmlURL, title: title ?? xmlURL, htmlURL: htmlURL,
       tags: subscription.tags)
   }
 }

@@ -31,7 +31,7 @@ extension CommandFailure {
 
 /// Prints `artfeed: message` to standard error and exits with the failure's code.
 func fail(_ failure: CommandFailure) -> Never {
-  FileHandle.standardError.write(Data("artfeed: \(failure.description)\n".utf8))
+  TerminalText.writeError("artfeed: \(failure.description)\n")
   exit(failure.code)
 }
 
@@ -46,7 +46,7 @@ enum FeedSources {
     // Temporary files of writes a crash or kill -9 interrupted (never read as entries).
     cache.sweepTemporaryFiles()
     return FeedLoader(
-      fetcher: FeedFetcher(client: URLSessionClient.shared, cache: cache, options: options))
+      fetcher: FeedFetcher(client: SharedHTTPClient(), cache: cache, options: options))
   }
 
   /// Where pictures come from: files directly, the web through the shared client and the
@@ -54,7 +54,7 @@ enum FeedSources {
   static func images(_ network: NetworkOptions) -> ImageLoader {
     let environment = ProcessInfo.processInfo.environment
     return ImageLoader(
-      client: URLSessionClient.shared,
+      client: SharedHTTPClient(),
       cache: ImageDiskCache(directory: ImageDiskCache.defaultDirectory(environment: environment)),
       timeout: network.timeout, offline: network.offline)
   }
@@ -77,11 +77,10 @@ enum FeedSources {
         throw .unreadable("the bundled feeds are missing from this build (Resources/feeds)")
       }
       return CatalogSource(
-        main: .file(popular), catalog: BundledFeeds.all().map { .file($0) }, loader: loader,
-        rowKind: ItemList.rowKindByte)
+        main: .file(popular), catalog: BundledFeeds.all().map { .file($0) }, loader: loader)
     }
     return CatalogSource(
-      main: try address(argument), loader: loader, rowKind: ItemList.rowKindByte)
+      main: try address(argument), loader: loader)
   }
 
   /// The reader's subscriptions, when the browser opens on them: no SOURCE, no endpoint,
@@ -99,7 +98,7 @@ enum FeedSources {
     return SubscriptionLibrary(
       subscriptions: subscriptions, loader: loader,
       endpoint: SubscriptionLibrary.endpoint(in: subscriptions, loader: loader),
-      rowKind: ItemList.rowKindByte, accounts: accounts)
+      accounts: accounts)
   }
 
   /// The sync accounts' feeds from their local copies (a sync runs behind the feed list);
@@ -117,7 +116,7 @@ enum FeedSources {
     return accounts.compactMap { account in
       do {
         let sync = try access.sync(
-          account, client: URLSessionClient.shared, network: network, prompt: false)
+          account, client: SharedHTTPClient(), network: network, prompt: false)
         let feeds = try AccountFeeds(sync: sync)
         guard !feeds.feeds.isEmpty else {
           warn("account \(account.name) has no local copy yet: artfeed sync \(account.name)")

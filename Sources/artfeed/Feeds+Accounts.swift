@@ -15,7 +15,7 @@ extension Feeds {
     }
     var rows: [(String, String)] = []
     for account in accounts {
-      guard let sync = try? access.sync(account, client: URLSessionClient.shared),
+      guard let sync = try? access.sync(account, client: SharedHTTPClient()),
         let feeds = try? sync.localFeeds()
       else {
         warn("account \(account.name): its local copy cannot be read")

@@ -47,7 +47,7 @@ struct Feeds: ParsableCommand {
       output += status.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + text + "\n"
     }
     if rows.isEmpty { output = "no subscriptions in \(access.location.path)\n" }
-    FileHandle.standardOutput.write(Data(output.utf8))
+    TerminalText.write(output)
   }
 
   /// The source, then `"Title"`, `[tags]` and `(hidden)` when there are any.

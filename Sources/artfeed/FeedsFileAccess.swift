@@ -16,6 +16,7 @@ extension CommandFailure {
     case .unreadableSource: self = .unreadable(error.description)
     case .badOPML: self = .notAFeed(error.description)
     case .io: self = .cannotWrite(error.description)
+    case .unreadableFile: self = .unreadable(error.description)
     }
   }
 }
@@ -41,26 +42,49 @@ struct FeedsFileAccess {
     do {
       file = try FeedsFile.load(from: location, environment: environment)
     } catch {
-      throw .unreadable(error.description)
+      throw CommandFailure(error)
     }
-    if reportProblems, let file {
-      for problem in file.problems { warn("\(location.path) \(problem)") }
-    }
+    if reportProblems, let file { report(file.problems) }
     return file
   }
 
-  /// The feeds file, or an empty one to be created by the first edit.
-  func loadOrEmpty() throws(CommandFailure) -> FeedsFile {
-    try load() ?? FeedsFile.empty(at: location, environment: environment)
-  }
-
-  /// Replaces the feeds file atomically.
-  func save(_ file: FeedsFile) throws(CommandFailure) {
-    do {
-      try file.save(to: location)
+  /// Reads the feeds file (an empty one when there is none), lets `change` edit it, and
+  /// writes it back, all under the feeds file's lock (`FeedsFile.edit`). Lines the file
+  /// skips are reported on standard error.
+  func edit<Result>(
+    _ change: (inout FeedsFile, _ existed: Bool) throws(CommandFailure) -> Result
+  ) throws(CommandFailure) -> Result {
+    let environment = self.environment
+    let location = self.location
+    var failure: CommandFailure?
+    let result: Result?
+    do throws(SubscriptionError) {
+      result = try FeedsFile.edit(at: location, environment: environment) {
+        (file: inout FeedsFile?) throws(SubscriptionError) -> Result? in
+        let existed = file != nil
+        if let file { report(file.problems) }
+        var edited = file ?? FeedsFile.empty(at: location, environment: environment)
+        do throws(CommandFailure) {
+          let result = try change(&edited, existed)
+          file = edited
+          return result
+        } catch {
+          failure = error
+          return nil
+        }
+      }
     } catch {
       throw CommandFailure(error)
     }
+    if let failure { throw failure }
+    guard let result else {
+      preconditionFailure("an edit ended with neither a result nor a failure")
+    }
+    return result
+  }
+
+  private func report(_ problems: [FeedsFile.Problem]) {
+    for problem in problems { warn("\(location.path) \(problem)") }
   }
 
   /// The feed cache `artfeed URL` fills.
@@ -82,10 +106,10 @@ struct FeedsFileAccess {
 
 /// Prints `artfeed: warning: message` to standard error.
 func warn(_ message: String) {
-  FileHandle.standardError.write(Data("artfeed: warning: \(message)\n".utf8))
+  TerminalText.writeError("artfeed: warning: \(message)\n")
 }
 
 /// Prints a line to standard output.
 func say(_ line: String) {
-  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  TerminalText.write(line + "\n")
 }

@@ -41,20 +41,30 @@ struct Import: ParsableCommand {
     if let account {
       return try AccountSubscriptions.importFeeds(feeds, account: account)
     }
-    var subscriptions = try access.loadOrEmpty()
-    let report = subscriptions.importing(feeds)
+    let report = try access.edit { subscriptions, _ throws(CommandFailure) in
+      subscriptions.importing(feeds)
+    }
     for skipped in report.skipped { warn("\(file): \(skipped); skipped") }
-    if report.added > 0 { try access.save(subscriptions) }
     say(report.description)
   }
 
+  /// The largest OPML file read (100,000 outlines or so).
+  static let maxBytes = 16 << 20
+
   private func read() throws(CommandFailure) -> Data {
-    do {
-      if file == "-" { return try FileHandle.standardInput.readToEnd() ?? Data() }
-      return try Data(contentsOf: URL(fileURLWithPath: file))
+    let name = file == "-" ? "standard input" : file
+    let tooLarge = SubscriptionError.unreadableFile(
+      path: name, reason: "is larger than 16 MiB; artfeed reads OPML files up to 16 MiB")
+    do throws(SubscriptionError) {
+      if file == "-" {
+        return try BoundedFile.readAll(
+          STDIN_FILENO, path: name, maxBytes: Self.maxBytes, tooLarge: tooLarge)
+      }
+      guard let data = try BoundedFile.read(file, maxBytes: Self.maxBytes, tooLarge: tooLarge)
+      else { throw SubscriptionError.unreadableFile(path: file, reason: "no such file") }
+      return data
     } catch {
-      let reason = FileManager.default.fileExists(atPath: file) ? "cannot be read" : "no such file"
-      throw .unreadable("\(file): \(reason)")
+      throw CommandFailure(error)
     }
   }
 }

@@ -77,7 +77,7 @@ struct MarkRead: ParsableCommand {
   private func markAccountRead(_ name: String) throws(CommandFailure) {
     let access = try AccountAccess()
     let account = try access.account(named: name)
-    let sync = try access.sync(account, client: URLSessionClient.shared)
+    let sync = try access.sync(account, client: SharedHTTPClient())
     do throws(AccountError) {
       var stream: String?
       if let source {
@@ -104,7 +104,7 @@ struct MarkRead: ParsableCommand {
     let cache = FeedCache(
       directory: FeedCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
     let fetcher = FeedFetcher(
-      client: URLSessionClient.shared, cache: cache, options: FetchOptions(offline: true))
+      client: SharedHTTPClient(), cache: cache, options: FetchOptions(offline: true))
     let refresher = SubscriptionRefresher(loader: FeedLoader(fetcher: fetcher))
     let results = runBlocking { await refresher.refresh(subscriptions) }
     return results.compactMap { refresh in

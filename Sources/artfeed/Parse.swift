@@ -29,7 +29,7 @@ struct Parse: ParsableCommand {
       fail(failure)
     }
     for warning in feed.warnings {
-      FileHandle.standardError.write(Data("artfeed: warning: \(warning)\n".utf8))
+      warn(warning)
     }
     if json {
       // Streamed in 64 KiB pieces: the model is never held together with its whole JSON.
@@ -37,7 +37,7 @@ struct Parse: ParsableCommand {
       return
     }
     let output = feed.listingLines().map { $0 + "\n" }.joined()
-    FileHandle.standardOutput.write(Data(output.utf8))
+    TerminalText.write(output)
   }
 
   /// Writes all of `bytes` to file descriptor 1, retrying short and interrupted writes.
@@ -84,10 +84,10 @@ struct Parse: ParsableCommand {
     }
     switch result {
     case .success(let loaded):
+      if let notSaved = loaded.notSaved { warn(notSaved) }
       if case .cached(let fetchedAt, let reason) = loaded.freshness {
         let when = ISO8601DateFormatter().string(from: fetchedAt)
-        FileHandle.standardError.write(
-          Data("artfeed: warning: showing the copy cached at \(when): \(reason)\n".utf8))
+        warn("showing the copy cached at \(when): \(reason)")
       }
       return loaded.feed
     case .failure(let error):

@@ -30,22 +30,23 @@ struct Remove: ParsableCommand {
 
   private func remove() throws(CommandFailure) {
     let access = try FeedsFileAccess()
-    guard var file = try access.load() else {
-      throw .refused(
-        "\(source) is not subscribed (there is no feeds file at \(access.location.path))")
+    let removed = try access.edit { file, existed throws(CommandFailure) in
+      guard existed else {
+        throw .refused(
+          "\(source) is not subscribed (there is no feeds file at \(access.location.path))")
+      }
+      guard
+        let match = file.subscription(matching: source)
+          ?? file.subscription(matching: FeedsFileAccess.source(source))
+      else {
+        throw CommandFailure(SubscriptionError.notSubscribed(source: source))
+      }
+      do throws(SubscriptionError) {
+        return try file.remove(match.source)
+      } catch {
+        throw CommandFailure(error)
+      }
     }
-    guard
-      let match = file.subscription(matching: source)
-        ?? file.subscription(matching: FeedsFileAccess.source(source))
-    else {
-      throw CommandFailure(SubscriptionError.notSubscribed(source: source))
-    }
-    do {
-      try file.remove(match.source)
-    } catch {
-      throw CommandFailure(error)
-    }
-    try access.save(file)
-    say("unsubscribed from \(match.source)")
+    say("unsubscribed from \(removed.source)")
   }
 }

@@ -1,7 +1,10 @@
 import ArgumentParser
+import CursesBackend
 import FeedStore
 import Foundation
+import Pictures
 import TUI
+import TUIRuntime
 
 /// `artfeed render`: the screen the browser would show, as plain text.
 ///
@@ -19,10 +22,14 @@ struct Render: ParsableCommand {
 
   @OptionGroup var options: SourceOptions
 
-  @Option(help: "Terminal width in columns.")
+  /// The largest screen drawn (a screen buffer holds every cell).
+  static let maxWidth = 2_000
+  static let maxHeight = 1_000
+
+  @Option(help: "Terminal width in columns (0 to 2000).")
   var width: Int
 
-  @Option(help: "Terminal height in lines.")
+  @Option(help: "Terminal height in lines (0 to 1000).")
   var height: Int = 24
 
   @Option(help: "Scroll so this row (0-based) is at the top of the list.")
@@ -49,6 +56,16 @@ struct Render: ParsableCommand {
 
   @Flag(help: "Draw empty thumbnail boxes instead of pictures.")
   var noImages = false
+
+  @Option(
+    help: """
+      Print the pictures in pixels: each picture's kitty, sixel or iTerm2 sequence after the \
+      screen's text, at its box (the cursor moved there relatively, saved and restored).
+      """)
+  var pictures: RenderPictures?
+
+  @Option(help: "The cell size in pixels the pictures are fitted to, as WxH (default 10x20).")
+  var cellSize: CellSizeArgument?
   @Flag(
     help: """
       Print the first screen that shows items as soon as the browser would draw it (the \
@@ -57,8 +74,12 @@ struct Render: ParsableCommand {
   var firstScreen = false
 
   func validate() throws {
-    guard width >= 0, height >= 0 else {
-      throw ValidationError("--width and --height must be 0 or more")
+    guard (0...Self.maxWidth).contains(width), (0...Self.maxHeight).contains(height) else {
+      throw ValidationError(
+        "--width must be from 0 to \(Self.maxWidth) and --height from 0 to \(Self.maxHeight)")
+    }
+    guard (top ?? 0) >= 0, (select ?? 0) >= 0 else {
+      throw ValidationError("--top and --select are rows counted from 0: give 0 or more")
     }
     guard !firstScreen || (!end && top == nil && select == nil && !stats) else {
       throw ValidationError("--first-screen cannot be used with --top, --end, --select, --stats")
@@ -80,8 +101,9 @@ struct Render: ParsableCommand {
     }
     var (state, commands) = FeedSources.startingState(
       for: options, library: library, width: width, height: height)
+    let cell = pictures.map { _ in cellSize?.size ?? CellSize.fallback }
     state.configurePictures(
-      enabled: !noImages, depth: (colors ?? (color ? .indexed256 : .none)).depth)
+      enabled: !noImages, depth: (colors ?? (color ? .indexed256 : .none)).depth, cell: cell)
     let runner = CommandRunner(
       source: source, images: FeedSources.images(options.network), library: library)
     if firstScreen, library != nil {
@@ -112,6 +134,10 @@ struct Render: ParsableCommand {
     let screen = state.render(now: Date())
     let lines = color ? screen.sgrLines : screen.trimmedLines
     var output = lines.joined(separator: "\n") + "\n"
+    if let pictures {
+      output += String(
+        decoding: PictureText.sequences(for: screen, kind: pictures.kind), as: UTF8.self)
+    }
     if stats {
       let s = state.list.stats
       output +=

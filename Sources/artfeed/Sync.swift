@@ -44,7 +44,7 @@ struct Sync: ParsableCommand {
     }
     var firstFailure: CommandFailure?
     for account in accounts {
-      let client = CountingClient(URLSessionClient.shared)
+      let client = CountingClient(SharedHTTPClient())
       let sync = try access.sync(account, client: client, network: network)
       let start = Date()
       let result = runBlocking { () async -> Result<SyncReport, AccountError> in
@@ -89,5 +89,5 @@ struct Sync: ParsableCommand {
 
 /// Prints `artfeed: message` to standard error.
 func warnLine(_ message: String) {
-  FileHandle.standardError.write(Data("artfeed: \(message)\n".utf8))
+  TerminalText.writeError("artfeed: \(message)\n")
 }

@@ -1,3 +1,4 @@
+import ArtfeedResources
 import Foundation
 import Testing
 
@@ -58,6 +59,45 @@ extension EndToEnd {
       #expect(result.status == 64, "\(result.errors)")
       #expect(result.errors.contains("--width") || result.errors.contains("--height"))
       #expect(result.output.isEmpty)
+    }
+
+    /// Every numeric option out of its range, each with the option its message must name.
+    static let outOfRange: [([String], String)] = [
+      (["parse", "--timeout", "9.3e15", "http://127.0.0.1:9/feed.xml"], "--timeout"),
+      (["parse", "--timeout", "1e400", "http://127.0.0.1:9/feed.xml"], "--timeout"),
+      (["parse", "--timeout", "nan", "http://127.0.0.1:9/feed.xml"], "--timeout"),
+      (["parse", "--timeout", "0", "http://127.0.0.1:9/feed.xml"], "--timeout"),
+      (["parse", "--timeout", "86401", "http://127.0.0.1:9/feed.xml"], "--timeout"),
+      (["parse", "--connect-timeout", "1e18", "http://127.0.0.1:9/feed.xml"], "--connect-timeout"),
+      (["parse", "--connect-timeout=-1", "http://127.0.0.1:9/feed.xml"], "--connect-timeout"),
+      (["refresh", "--timeout", "9.3e15"], "--timeout"),
+      (["refresh", "--jobs", "0"], "--jobs"),
+      (["refresh", "--jobs", "100000"], "--jobs"),
+      (["render", "--width", "1000000", "--height", "10"], "--width"),
+      (["render", "--width", "80", "--height", "9223372036854775807"], "--height"),
+      (["render", "--width", "80", "--top=-1"], "--top"),
+      (["render", "--width", "80", "--select=-5"], "--select"),
+      (["render", "--width", "80", "--timeout", "9.3e15"], "--timeout"),
+    ]
+
+    @Test("every numeric option out of range is a usage error (64) that names it, never a crash")
+    func numericRanges() throws {
+      for (arguments, option) in Self.outOfRange {
+        let result = try ArtfeedCommand.run(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.status) \(result.errors)")
+        #expect(result.errors.contains(option), "\(arguments): \(result.errors)")
+        #expect(result.output.isEmpty, "\(arguments)")
+      }
+    }
+
+    @Test("the largest values in range still work: --top and --select past the end are clamped")
+    func largestInRange() throws {
+      let popular = try #require(BundledFeeds.popular)
+      let result = try ArtfeedCommand.run([
+        "render", popular.path, "--width", "80", "--height", "10", "--top", "999999999",
+        "--select", "999999999",
+      ])
+      #expect(result.status == 0, "\(result.errors)")
     }
 
     @Test("--help lists the browse, parse and render subcommands and exits 0")

@@ -45,7 +45,7 @@ extension EndToEnd {
 
       // R: every feed again, four at a time at most; the list says how it went.
       _ = try runBlocking {
-        try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
+        try await CurlClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
       }
       try tmux.send("R")
       // The server sees the three requests before the screen can show the refresh's end

@@ -115,7 +115,8 @@ extension EndToEnd {
       let after = try home.feeds()
       #expect(
         after
-          == "# keep\nhttps://c.example/f.xml\nhttps://a.example/f.xml \"Art/Ink\"\nhttps://b.example/f.xml \"Art\"\n"
+          == "# keep\nhttps://c.example/f.xml\nhttps://a.example/f.xml \"Art/Ink\" \"~A\"\n"
+          + "https://b.example/f.xml \"Art\" \"~B & co\"\n"
       )
 
       for bad in [
@@ -142,8 +143,38 @@ extension EndToEnd {
       #expect(reimported.output == "imported 3 feeds, 0 already subscribed\n")
       #expect(
         try other.feeds()
-          == "https://c.example/f.xml\nhttps://a.example/f.xml \"Art/Ink\"\nhttps://b.example/f.xml \"Art\"\n"
+          == "https://c.example/f.xml\nhttps://a.example/f.xml \"Art/Ink\" \"~A\"\n"
+          + "https://b.example/f.xml \"Art\" \"~B & co\"\n"
       )
+    }
+
+    @Test("a ~title survives export then import; unfetched feeds of one site export apart")
+    func titleRoundTrip() throws {
+      let home = try Home()
+      #expect(
+        try home.run(["add", "https://same.example/a.xml", "--title", "Custom A"]).status == 0)
+      #expect(try home.run(["add", "https://same.example/b.xml"]).status == 0)
+      #expect(try home.run(["add", "https://same.example/c.xml"]).status == 0)
+      let exported = try home.run(["export"])
+      #expect(exported.status == 0, "\(exported.errors)")
+      let texts = exported.output.matches(of: /<outline type="rss" text="([^"]*)"/).map {
+        String($0.output.1)
+      }
+      #expect(texts == ["Custom A", "https://same.example/b.xml", "https://same.example/c.xml"])
+
+      let other = try Home()
+      let file = other.scratch.path("out.opml")
+      try exported.output.write(toFile: file, atomically: true, encoding: .utf8)
+      #expect(try other.run(["import", file]).status == 0)
+      #expect(
+        try other.feeds()
+          == "https://same.example/a.xml \"~Custom A\"\nhttps://same.example/b.xml\n"
+          + "https://same.example/c.xml\n")
+      // And once more: nothing drifts.
+      let again = try other.run(["export"])
+      #expect(
+        again.output.replacing(/<dateCreated>.*<\/dateCreated>/, with: "")
+          == exported.output.replacing(/<dateCreated>.*<\/dateCreated>/, with: ""))
     }
 
     @Test("refresh fetches each feed, one failing; feeds then says when each was fetched")

@@ -69,7 +69,7 @@ extension EndToEnd {
         api: home.server.api,
         credentials: Credentials(user: home.user.name, token: MemoryTokenStore()) {
           () throws(AccountError) -> String? in password
-        }, client: URLSessionClient.shared)
+        }, client: SharedHTTPClient())
       let labels = try await client.labels().map(\.id)
       #expect(labels.contains("user/-/state/com.google/starred"))
       #expect(labels.contains("user/-/label/Uncategorized"), "\(labels)")
@@ -401,7 +401,7 @@ enum FeedSourcesForTests {
   static func loader() -> FeedLoader {
     FeedLoader(
       fetcher: FeedFetcher(
-        client: URLSessionClient.shared,
+        client: SharedHTTPClient(),
         cache: FeedCache(
           directory: FileManager.default.temporaryDirectory.appendingPathComponent(
             "artfeed-sync-cache-\(getpid())")),

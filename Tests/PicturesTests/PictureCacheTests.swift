@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import Pictures
 
@@ -47,7 +48,7 @@ struct PictureCacheTests {
 
   @Test("seeded random inserts, reads and removals stay within budget, checked every step")
   func withinBudget() {
-    var random = SplitMix64(seed: 20_261_122)
+    var random = SplitMixGenerator(seed: 20_261_122)
     let cache = PictureCache(byteBudget: 200_000)
     var model: [PictureCache.Key: PictureCells] = [:]
     for step in 0..<5_000 {
@@ -83,18 +84,5 @@ struct PictureCacheTests {
     }
     cache.checkInvariants()
     #expect(cache.byteCount <= 100_000)
-  }
-}
-
-/// A small seeded generator (SplitMix64), so a failing run can be repeated.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -22,7 +22,7 @@ public struct FreshRSSUser: Sendable {
 
   static func login(_ server: FreshRSS, _ name: String, _ password: String) async throws -> String {
     let body = "Email=\(name)&Passwd=\(password)"
-    let response = try await URLSessionClient.shared.send(
+    let response = try await SharedHTTPClient().send(
       HTTPRequest(
         url: server.api.appendingPathComponent("accounts/ClientLogin"), method: "POST",
         body: Data(body.utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"]))
@@ -113,7 +113,7 @@ public struct FreshRSSUser: Sendable {
 
   public func get(_ pathAndQuery: String) async throws -> Data {
     let url = URL(string: server.api.absoluteString + "/" + pathAndQuery) ?? server.api
-    let response = try await URLSessionClient.shared.send(
+    let response = try await SharedHTTPClient().send(
       HTTPRequest(url: url, headers: ["Authorization": "GoogleLogin auth=\(auth)"]))
     guard response.status == 200 else {
       throw FreshRSS.Failure(description: "GET \(pathAndQuery): HTTP \(response.status)")
@@ -122,7 +122,7 @@ public struct FreshRSSUser: Sendable {
   }
 
   func post(_ path: String, _ body: String) async throws -> String {
-    let response = try await URLSessionClient.shared.send(
+    let response = try await SharedHTTPClient().send(
       HTTPRequest(
         url: server.api.appendingPathComponent(path), method: "POST", body: Data(body.utf8),
         headers: [

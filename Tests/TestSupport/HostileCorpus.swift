@@ -14,6 +14,9 @@ public enum HostileCorpus {
     public var name: String
     /// The sequence as the terminal would receive it.
     public var raw: String
+    /// True when the sanitizer leaves the payload's body as inert text: a C1 control is
+    /// dropped alone, never the start of a sequence that swallows what follows (issue 17).
+    public var bodyStaysAsText = false
 
     public var description: String { name }
   }
@@ -32,9 +35,9 @@ public enum HostileCorpus {
     Payload(name: "CSI clear and home", raw: "\u{1B}[2J\u{1B}[H"),
     Payload(name: "CSI alternate screen off", raw: "\u{1B}[?1049l"),
     Payload(name: "CSI mouse on", raw: "\u{1B}[?1000h"),
-    Payload(name: "C1 CSI", raw: "\u{9B}31mC1RED"),
-    Payload(name: "C1 OSC", raw: "\u{9D}0;PWNED-TITLE\u{9C}"),
-    Payload(name: "C1 OSC 52", raw: "\u{9D}52;c;Q0xJUEJPQVJE\u{07}"),
+    Payload(name: "C1 CSI", raw: "\u{9B}31mC1RED", bodyStaysAsText: true),
+    Payload(name: "C1 OSC", raw: "\u{9D}0;PWNED-TITLE\u{9C}", bodyStaysAsText: true),
+    Payload(name: "C1 OSC 52", raw: "\u{9D}52;c;Q0xJUEJPQVJE\u{07}", bodyStaysAsText: true),
     Payload(name: "DCS", raw: "\u{1B}P+q544e\u{1B}\\"),
     Payload(name: "APC", raw: "\u{1B}_Gf=100;AAAA\u{1B}\\"),
     Payload(name: "bidi override", raw: "\u{202E}desrever\u{202C}"),

@@ -99,7 +99,7 @@ public final class TestServer: @unchecked Sendable {
 
   /// The requests the server has seen so far (the log endpoint does not record itself).
   public func requests() async throws -> [LoggedRequest] {
-    let response = try await URLSessionClient.shared.send(HTTPRequest(url: url("/log")))
+    let response = try await CurlClient.shared.send(HTTPRequest(url: url("/log")))
     return try JSONDecoder().decode([LoggedRequest].self, from: response.body)
   }
 

@@ -23,7 +23,19 @@ Paths (GET; query parameters in brackets are optional):
   /truncated                  Content-Length larger than the body, then closes the connection
   /large?mb=M[&chunked=1]     M megabytes (default 60) generated on the fly; with chunked=1
                               there is no Content-Length (chunked transfer encoding)
-  /bomb?mb=M                  gzip bomb: a small gzip body that inflates to M MB of zeros (60)
+  /bomb?mb=M[&layers=L][&status=N]
+                              gzip bomb: a small gzip body that inflates to M MB of zeros
+                              (60); layers=2 gzips it again ("Content-Encoding: gzip, gzip":
+                              1 GB of zeros is then under 2 KB on the wire); status=301 sends
+                              it as the body of a redirect to /feed.xml
+  /trickle[?declared=N][&interval=S][&bytes=B]
+                              headers at once (Content-Length: N when given, else none and the
+                              body runs until the connection closes), then B bytes (1) of the
+                              feed's start every S seconds (0.2) for as long as the client stays
+  /redirect/to?location=L     a 302 whose Location is L exactly (file:///etc/passwd, ftp://...)
+  /gzipstream[?interval=S]    Content-Encoding: gzip and no length, then a gzip stream of zeros
+                              that never ends: 16 MB of zeros (16 KB on the wire) every S
+                              seconds (0.01), so a client decodes as fast as it can, forever
   /redirect/hops/N            N redirects (302), then /feed.xml; hops/0 is /feed.xml itself
   /redirect/loop?n=K          redirects to /redirect/loop?n=K+1 forever
   /rss.xml?q=QUERY[&offset=N][&limit=L][&search-delay=S]
@@ -48,7 +60,9 @@ import socket
 import sys
 import threading
 import time
+import struct
 import urllib.parse
+import zlib
 from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -172,8 +186,13 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/large":
             return self.large(int(query.get("mb", "60")), query.get("chunked") == "1")
         if path == "/bomb":
-            return self.send(200, self.server.bomb(int(query.get("mb", "60"))),
-                             {"Content-Encoding": "gzip"})
+            return self.bomb(int(query.get("mb", "60")), int(query.get("layers", "1")),
+                             int(query.get("status", "200")))
+        if path == "/gzipstream":
+            return self.gzip_stream(float(query.get("interval", "0.01")))
+        if path == "/trickle":
+            return self.trickle(query.get("declared"), float(query.get("interval", "0.2")),
+                                int(query.get("bytes", "1")))
         if path.startswith("/redirect/"):
             return self.redirect(path, query)
         if path == "/rss.xml":
@@ -280,7 +299,49 @@ class Handler(BaseHTTPRequestHandler):
         if chunked:
             self.wfile.write(b"0\r\n\r\n")
 
+    def bomb(self, megabytes, layers, status):
+        body = self.server.bomb(megabytes, layers)
+        headers = {"Content-Encoding": ", ".join(["gzip"] * layers)}
+        if status != 200:
+            headers["Location"] = "/feed.xml"
+        self.send(status, body, headers)
+
+    def gzip_stream(self, interval):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml")
+        self.send_header("Content-Encoding", "gzip")
+        self.close_connection = True
+        self.end_headers()
+        block = zeros_block()
+        self.wfile.write(GZIP_HEADER)
+        while True:
+            self.wfile.write(block * 16)
+            self.wfile.flush()
+            time.sleep(interval)
+
+    def trickle(self, declared, interval, count):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml")
+        if declared is not None:
+            self.send_header("Content-Length", declared)
+        else:
+            self.close_connection = True
+        self.end_headers()
+        sent = 0
+        while True:
+            piece = FEED[sent % len(FEED):][:count]
+            self.wfile.write(piece)
+            self.wfile.flush()
+            sent += len(piece)
+            time.sleep(interval)
+
     def redirect(self, path, query):
+        if path == "/redirect/to":
+            self.send_response(302)
+            self.send_header("Location", query.get("location", "/feed.xml"))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if path.startswith("/redirect/hops/"):
             try:
                 hops = int(path[len("/redirect/hops/"):])
@@ -326,11 +387,44 @@ class FeedServer(ThreadingHTTPServer):
                 self.max_in_flight = self.now_in_flight
         return body.encode("utf-8")
 
-    def bomb(self, megabytes):
+    def bomb(self, megabytes, layers=1):
         with self.bomb_lock:
-            if megabytes not in self.bombs:
-                self.bombs[megabytes] = gzip.compress(b"\0" * (megabytes * 1_000_000), 9)
-            return self.bombs[megabytes]
+            key = (megabytes, layers)
+            if key not in self.bombs:
+                body = gzip_of_zeros(megabytes)
+                for _ in range(layers - 1):
+                    body = gzip.compress(body, 9)
+                self.bombs[key] = body
+            return self.bombs[key]
+
+
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
+
+
+def zeros_block():
+    """Raw deflate data for one megabyte of zeros, ended by a full flush: the compressor's
+    state is reset there, so the same bytes can follow themselves any number of times."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return compressor.compress(b"\0" * 1_000_000) + compressor.flush(zlib.Z_FULL_FLUSH)
+
+
+def gzip_of_zeros(megabytes):
+    """A gzip member holding megabytes * 10^6 zero bytes, made in a fraction of a second.
+
+    One megabyte of zeros is deflated once and ended with a full flush, which resets the
+    compressor: the same block then stands for every megabyte. The trailer's size (and its CRC-32,
+    up to 100 MB) are computed over the zeros without keeping them.
+    """
+    zeros = b"\0" * 1_000_000
+    block = zeros_block()
+    final = zlib.compressobj(9, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)
+    # Past 100 MB the CRC is left at 0: computing it took seconds, and no client that stops
+    # at its cap ever reads the trailer.
+    crc = 0
+    for _ in range(megabytes if megabytes <= 100 else 0):
+        crc = zlib.crc32(zeros, crc)
+    size = (megabytes * 1_000_000) & 0xFFFFFFFF
+    return GZIP_HEADER + block * megabytes + final + struct.pack("<II", crc, size)
 
 
 def blackhole():

@@ -21,7 +21,7 @@ struct LineWrapperFuzzTests {
   @Test("sanitized-style text: widths within W, no trailing space, content kept in order")
   func cleanAlphabet() {
     let seed: UInt64 = 0xF00D
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMixGenerator(seed: seed)
     for round in 0..<4000 {
       let text = Alphabet.string(
         from: Alphabet.clean, count: Int(generator.next() % 30), using: &generator)
@@ -43,7 +43,7 @@ struct LineWrapperFuzzTests {
   @Test("source lines and blank lines survive: one output line at least per source line")
   func newlinesKept() {
     let seed: UInt64 = 0xB1A4
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMixGenerator(seed: seed)
     for round in 0..<1000 {
       let text = Alphabet.string(
         from: Alphabet.clean, count: 1 + Int(generator.next() % 30), using: &generator)
@@ -58,7 +58,7 @@ struct LineWrapperFuzzTests {
   @Test("any input at all, controls and escapes included, terminates within the invariants")
   func hostileAlphabet() {
     let seed: UInt64 = 0xBAD
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMixGenerator(seed: seed)
     for round in 0..<4000 {
       let text = Alphabet.string(
         from: Alphabet.hostile, count: Int(generator.next() % 40), using: &generator)
@@ -73,7 +73,7 @@ struct LineWrapperFuzzTests {
   @Test("random scalars from the whole code space")
   func randomScalars() {
     let seed: UInt64 = 0x5CA1A
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMixGenerator(seed: seed)
     for round in 0..<2000 {
       var scalars = String.UnicodeScalarView()
       for _ in 0..<Int(generator.next() % 30) {

@@ -1,19 +1,5 @@
+import TestSupport
 @testable import TextLayout
-
-/// SplitMix64: seeded, so every random test can print and replay its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
 
 /// Pieces that exercise every path of width, segmentation and wrapping.
 enum Alphabet {
@@ -38,7 +24,7 @@ enum Alphabet {
     ]
 
   static func string(
-    from pieces: [String], count: Int, using generator: inout SeededGenerator
+    from pieces: [String], count: Int, using generator: inout SplitMixGenerator
   ) -> String {
     var text = ""
     for _ in 0..<count {

@@ -141,17 +141,26 @@ final class JSONWriter {
   }
 
   /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`... or
-  /// `\u00XX`; everything else (UTF-8 included) copied in runs.
+  /// `\u00XX`, and the characters a terminal would act on that JSON lets through raw (DEL,
+  /// C1 controls, bidi embeddings, overrides, isolates and marks) as `\uXXXX`, so `parse
+  /// --json` on a terminal shows them as text; everything else (UTF-8 included) copied in
+  /// runs. Any JSON reader gets the same string back.
   private func quoted(_ text: UnsafeBufferPointer<UInt8>) {
     buffer.append("\"")
     var runStart = 0
-    for index in 0..<text.count {
+    var index = 0
+    while index < text.count {
       let byte = text[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+      let escapedLength: Int
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
+        escapedLength = 1
+      } else if byte >= 0xC2, let length = Self.terminalControlLength(text, at: index) {
+        escapedLength = length
+      } else {
+        index += 1
         continue
       }
       buffer.append(UnsafeBufferPointer(rebasing: text[runStart..<index]))
-      runStart = index + 1
       switch byte {
       case UInt8(ascii: "\""): buffer.append("\\\"")
       case UInt8(ascii: "\\"): buffer.append("\\\\")
@@ -160,14 +169,51 @@ final class JSONWriter {
       case UInt8(ascii: "\t"): buffer.append("\\t")
       case 0x08: buffer.append("\\b")
       case 0x0C: buffer.append("\\f")
-      default:
-        buffer.append("\\u00")
-        let hex: StaticString = "0123456789abcdef"
-        buffer.append(hex.utf8Start[Int(byte >> 4)])
-        buffer.append(hex.utf8Start[Int(byte & 0x0F)])
+      default: appendUnicodeEscape(Self.scalarValue(text, at: index, length: escapedLength))
       }
+      index += escapedLength
+      runStart = index
     }
     buffer.append(UnsafeBufferPointer(rebasing: text[runStart...]))
     buffer.append("\"")
+  }
+  /// `\uXXXX` for a code point below U+10000.
+  private func appendUnicodeEscape(_ value: UInt32) {
+    let hex: StaticString = "0123456789abcdef"
+    buffer.append("\\u")
+    for shift in stride(from: 12, through: 0, by: -4) {
+      buffer.append(hex.utf8Start[Int((value >> UInt32(shift)) & 0x0F)])
+    }
+  }
+
+  /// The UTF-8 length of the terminal control starting at `index` (a C1 control, U+061C,
+  /// U+200E-200F, U+202A-202E, U+2066-2069), or nil when the bytes there are something else.
+  private static func terminalControlLength(_ text: UnsafeBufferPointer<UInt8>, at index: Int)
+    -> Int?
+  {
+    let left = text.count - index
+    let first = text[index]
+    if left >= 2, first == 0xC2, (0x80...0x9F).contains(text[index + 1]) { return 2 }
+    if left >= 2, first == 0xD8, text[index + 1] == 0x9C { return 2 }
+    guard left >= 3, first == 0xE2 else { return nil }
+    let (second, third) = (text[index + 1], text[index + 2])
+    if second == 0x80, third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third) {
+      return 3
+    }
+    if second == 0x81, (0xA6...0xA9).contains(third) { return 3 }
+    return nil
+  }
+
+  /// The code point of the 1-, 2- or 3-byte UTF-8 sequence at `index`.
+  private static func scalarValue(_ text: UnsafeBufferPointer<UInt8>, at index: Int, length: Int)
+    -> UInt32
+  {
+    switch length {
+    case 2: return UInt32(text[index] & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
+    case 3:
+      return UInt32(text[index] & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6
+        | UInt32(text[index + 2] & 0x3F)
+    default: return UInt32(text[index])
+    }
   }
 }

@@ -20,13 +20,29 @@ enum AtomicFile {
 
   private static let counter = Counter()
 
-  static func write(_ data: Data, to url: URL) throws(CacheWriteError) {
+  /// The mode and owner a replaced file keeps.
+  struct Ownership {
+    var mode: mode_t
+    var owner: uid_t
+    var group: gid_t
+  }
+
+  /// Writes `data` to `url`; with `keeping`, the new file gets that mode (exactly, whatever
+  /// the umask) and, when the process may set it, that owner.
+  static func write(_ data: Data, to url: URL, keeping: Ownership? = nil) throws(CacheWriteError) {
     let directory = url.deletingLastPathComponent().path
     let temporary =
       "\(directory)/.\(url.lastPathComponent).\(getpid()).\(counter.next())\(temporarySuffix)"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw CacheWriteError(step: "create \(temporary)", code: errno) }
     do throws(CacheWriteError) {
+      if let keeping {
+        // An owner we may not give the file (not root) is left as ours: the mode still holds.
+        _ = fchown(fd, keeping.owner, keeping.group)
+        guard fchmod(fd, keeping.mode) == 0 else {
+          throw CacheWriteError(step: "chmod", code: errno)
+        }
+      }
       try writeAll(data, to: fd)
       guard fsync(fd) == 0 else { throw CacheWriteError(step: "fsync", code: errno) }
       close(fd)
@@ -80,5 +96,7 @@ private final class Counter: Sendable {
 public struct CacheWriteError: Error, Sendable, Equatable, CustomStringConvertible {
   public var step: String
   public var code: Int32
-  public var description: String { "\(step): \(String(cString: strerror(code)))" }
+  public var description: String { "\(step): \(reason)" }
+  /// The system's reason alone ("No space left on device").
+  public var reason: String { String(cString: strerror(code)) }
 }

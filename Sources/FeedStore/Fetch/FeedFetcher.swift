@@ -70,8 +70,9 @@ public final class FeedFetcher: Sendable {
       refreshed.fetchedAt = now
       refreshed.etag = response.headers["etag"] ?? cached.etag
       refreshed.lastModified = response.headers["last-modified"] ?? cached.lastModified
-      try? cache?.store(refreshed)
-      return Fetched(value: value, url: response.url, origin: .notModified)
+      var fetched = Fetched(value: value, url: response.url, origin: .notModified)
+      fetched.notSaved = save(refreshed)
+      return fetched
     case 200..<300:
       let value: Value
       do {
@@ -80,12 +81,13 @@ public final class FeedFetcher: Sendable {
         guard cached != nil else { throw error }
         return try fallback(url, cached, reason: error.description, decode)
       }
-      try? cache?.store(
+      var fetched = Fetched(value: value, url: response.url, origin: .network)
+      fetched.notSaved = save(
         CacheEntry(
           url: url, etag: response.headers["etag"],
           lastModified: response.headers["last-modified"], fetchedAt: now,
           status: response.status, body: response.body))
-      return Fetched(value: value, url: response.url, origin: .network)
+      return fetched
     case 429, 503:
       let seconds = FetchMessages.retryAfter(response.headers["retry-after"], now: now)
       let until = now + min(seconds ?? Self.defaultRetryAfter, Self.longestBackoff)
@@ -109,6 +111,18 @@ public final class FeedFetcher: Sendable {
     }
     let line = "\(url.absoluteString): \(FetchMessages.status(response.status))"
     return try fallback(url, cached, reason: line, decode)
+  }
+
+  /// Stores `entry`; nil when it was saved (or there is no cache), else why not, in the words
+  /// the feed list and `refresh` show: the copy is shown now but will not be there offline.
+  private func save(_ entry: CacheEntry) -> String? {
+    guard let cache else { return nil }
+    do {
+      try cache.store(entry)
+      return nil
+    } catch {
+      return "could not save the copy in \(cache.directory.path): \(error.reason)"
+    }
   }
 
   /// The cached copy with `reason`, or `reason` as an `.unavailable` error when there is none

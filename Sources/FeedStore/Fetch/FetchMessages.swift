@@ -16,7 +16,9 @@ enum FetchMessages {
     case .connectTimedOut(let seconds): "could not connect within \(number(seconds)) s"
     case .tls(let message): "TLS handshake failed: \(message)"
     case .tooLarge(let limit): "response larger than \(bytes(limit))"
-    case .redirectLoop: "too many redirects (more than \(TaskRouter.maxRedirects))"
+    case .redirectLoop: "too many redirects (more than \(TransportLimits.maxRedirects))"
+    case .redirectRefused(let location):
+      "redirected to \(location.prefix(200)); artfeed follows redirects to http and https only"
     case .cancelled: "cancelled"
     case .other(let message): message
     }

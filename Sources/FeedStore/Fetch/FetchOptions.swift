@@ -38,10 +38,13 @@ public struct Fetched<Value: Sendable>: Sendable {
   /// The URL after redirects.
   public var url: URL
   public var origin: FetchOrigin
+  /// Why the body just fetched could not be kept in the cache (a full disk), if it could not.
+  public var notSaved: String?
 
-  public init(value: Value, url: URL, origin: FetchOrigin) {
+  public init(value: Value, url: URL, origin: FetchOrigin, notSaved: String? = nil) {
     self.value = value
     self.url = url
     self.origin = origin
+    self.notSaved = notSaved
   }
 }

@@ -64,6 +64,8 @@ public enum TransportError: Error, Sendable, Equatable {
   case tls(String)
   case tooLarge(limit: Int)
   case redirectLoop
+  /// A redirect to a scheme other than http and https (`file:`, `ftp:`...), not followed.
+  case redirectRefused(location: String)
   case cancelled
   case other(String)
 }

@@ -18,7 +18,7 @@ public struct ImageLoadError: Error, Sendable, Equatable, CustomStringConvertibl
     case .timedOut, .connectTimedOut: self.init("timed out")
     case .tls: self.init("TLS error")
     case .tooLarge: self.init("too large")
-    case .redirectLoop: self.init("redirects")
+    case .redirectLoop, .redirectRefused: self.init("redirects")
     case .cancelled: self = .cancelled
     case .other: self.init("net error")
     }

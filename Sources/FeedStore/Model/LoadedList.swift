@@ -32,6 +32,8 @@ public struct LoadedList: Sendable, Equatable {
   }
   public var warnings: [String]
   public var freshness: Freshness
+  /// Why the copy fetched just now could not be kept in the cache, if it could not.
+  public var notSaved: String?
   /// The next page to append when the reader nears the end; nil when there is none.
   public var nextPage: URL?
   // Picture addresses in `items` are absolute (see `MediaAddresses`).
@@ -64,7 +66,7 @@ public struct LoadedList: Sendable, Equatable {
   /// Equal lists show the same: `rowKinds` are derived from the items and not compared.
   public static func == (a: LoadedList, b: LoadedList) -> Bool {
     a.title == b.title && a.chunks == b.chunks && a.warnings == b.warnings
-      && a.freshness == b.freshness && a.nextPage == b.nextPage
+      && a.freshness == b.freshness && a.nextPage == b.nextPage && a.notSaved == b.notSaved
   }
 
   /// A list read without the network (`isOffline`) or fetched live.

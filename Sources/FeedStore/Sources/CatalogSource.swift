@@ -15,12 +15,12 @@ public final class CatalogSource: FeedSource {
   let loader: FeedLoader
   private let cache: CatalogCache
 
-  /// `rowKind`, if given, is the list's row kind of an item (the TUI's `ItemList.rowKind`):
-  /// the artist indexes keep it per item as they grow, and search answers carry their rows'
+  /// `rowKind` is the list's row kind of an item (`ItemPicture.rowKind`; nil keeps none): the
+  /// artist indexes keep it per item as they grow, and search answers carry their rows'
   /// kinds, so showing a large answer does not look at every item again.
   public init(
     main: FeedAddress, catalog: [FeedAddress] = [], loader: FeedLoader,
-    rowKind: (@Sendable (FeedItem) -> UInt8)? = nil
+    rowKind: (@Sendable (FeedItem) -> UInt8)? = ItemPicture.rowKind
   ) {
     self.main = main
     self.catalog = catalog.isEmpty ? [main] : catalog

@@ -7,8 +7,14 @@ public enum FeedAddress: Sendable, Hashable, CustomStringConvertible {
   case web(URL)
 
   /// Reads a command line's SOURCE: `-` is standard input, `http://` and `https://` are web
-  /// addresses (checked here: a host is required), anything else is a file path.
+  /// addresses (checked here: a host is required), anything else is a file path. A source
+  /// that holds a control character is refused (`ControlCharacters`).
   public init(argument: String) throws(LoadError) {
+    if let control = ControlCharacters.first(in: argument) {
+      throw LoadError(
+        .unreadable,
+        "\(ControlCharacters.escaped(argument)) \(ControlCharacters.reason(control)); not read")
+    }
     if argument == "-" {
       self = .standardInput
       return

@@ -9,12 +9,18 @@ public struct LoadedFeed: Sendable {
   /// For web feeds, the URL after redirects (relative links resolve against it).
   public var baseURL: URL?
   public var freshness: Freshness
+  /// Why a feed fetched just now could not be kept in the cache, if it could not.
+  public var notSaved: String?
 
-  public init(feed: Feed, address: FeedAddress, baseURL: URL? = nil, freshness: Freshness) {
+  public init(
+    feed: Feed, address: FeedAddress, baseURL: URL? = nil, freshness: Freshness,
+    notSaved: String? = nil
+  ) {
     self.feed = feed
     self.address = address
     self.baseURL = baseURL
     self.freshness = freshness
+    self.notSaved = notSaved
   }
 }
 
@@ -54,7 +60,8 @@ public final class FeedLoader: Sendable {
         freshness = .cached(fetchedAt: fetchedAt, reason: reason)
       }
       return LoadedFeed(
-        feed: fetched.value, address: address, baseURL: fetched.url, freshness: freshness)
+        feed: fetched.value, address: address, baseURL: fetched.url, freshness: freshness,
+        notSaved: fetched.notSaved)
     }
   }
 
@@ -87,7 +94,7 @@ public final class FeedLoader: Sendable {
     do {
       data = try FileHandle.standardInput.readToEnd() ?? Data()
     } catch {
-      throw LoadError(.unreadable, "standard input: \(error.localizedDescription)")
+      throw LoadError(.unreadable, "standard input: \(SystemMessage.words(error))")
     }
     standardInput.withLock { $0 = data }
     return data

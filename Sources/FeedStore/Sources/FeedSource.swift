@@ -35,10 +35,14 @@ extension LoadedFeed {
   /// made absolute, and its next page.
   func list(title fallback: String? = nil, nextPage: URL? = nil) -> LoadedList {
     let title = feed.title?.trimmingCharacters(in: .whitespacesAndNewlines)
-    return LoadedList(
+    var list = LoadedList(
       title: (title?.isEmpty == false ? title : nil) ?? fallback ?? address.fallbackTitle,
-      items: MediaAddresses.resolved(feed.items, against: baseURL), warnings: feed.warnings,
+      items: MediaAddresses.resolved(feed.items, against: baseURL),
+      // First, so the items page's status line (the first warning) says it.
+      warnings: (notSaved.map { [$0] } ?? []) + feed.warnings,
       freshness: freshness, nextPage: nextPage ?? linkedNextPage)
+    list.notSaved = notSaved
+    return list
   }
 
   /// The channel's `atom:link rel="next"`, resolved against the feed's own URL; only web

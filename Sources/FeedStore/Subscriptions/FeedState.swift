@@ -4,6 +4,9 @@ import Foundation
 public enum FeedState: Sendable, Equatable {
   /// Fetched just now, or the server said the cached copy is current.
   case fresh
+  /// Fetched just now, but the copy could not be kept in the cache (a full disk): shown now,
+  /// not there offline. The reason, in one line.
+  case unsaved(String)
   /// A local file, read just now.
   case local
   /// The network failed (or was not allowed): the copy fetched at `fetchedAt`, and why.
@@ -20,10 +23,22 @@ public enum FeedState: Sendable, Equatable {
     }
   }
 
-  /// "fresh", "local file", "cached 3 h ago: <reason>", "error: <reason>".
+  /// The state of a list that was read: as `init(_:)` with its freshness, and `unsaved`
+  /// when a fresh copy could not be kept.
+  public init(_ list: LoadedList) {
+    if let reason = list.notSaved, list.freshness == .live {
+      self = .unsaved(reason)
+    } else {
+      self.init(list.freshness)
+    }
+  }
+
+  /// "fresh", "fresh, not saved: <reason>", "local file", "cached 3 h ago: <reason>",
+  /// "error: <reason>".
   public func summary(now: Date = Date()) -> String {
     switch self {
     case .fresh: "fresh"
+    case .unsaved(let reason): "fresh, not saved: \(reason)"
     case .local: "local file"
     case .cached(let fetchedAt, let reason):
       "cached \(FeedAge.phrase(fetchedAt, now: now)): \(reason)"

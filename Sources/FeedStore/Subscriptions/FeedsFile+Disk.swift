@@ -19,6 +19,9 @@ extension FeedsFile {
     return nil
   }
 
+  /// The largest feeds file artfeed reads, in bytes (1 MiB).
+  public static var maxBytes: Int { FeedsFileStorage.maxBytes }
+
   /// The resolver for the feeds file at `location`: paths relative to its folder.
   public static func resolver(for location: URL, environment: [String: String])
     -> SourceResolver
@@ -28,18 +31,14 @@ extension FeedsFile {
       home: environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil })
   }
 
-  /// Reads the feeds file at `location`; nil when there is none (no subscriptions: artfeed
-  /// stays on the bundled feeds).
+  /// Reads the feeds file at `location` (through a link); nil when there is none (no
+  /// subscriptions: artfeed stays on the bundled feeds). A folder, a device or a file over
+  /// `maxBytes` is an error that says so.
   public static func load(from location: URL, environment: [String: String])
     throws(SubscriptionError) -> FeedsFile?
   {
-    let resolver = resolver(for: location, environment: environment)
-    guard FileManager.default.fileExists(atPath: location.path) else { return nil }
-    do {
-      return FeedsFile(parsing: try Data(contentsOf: location), resolver: resolver)
-    } catch {
-      throw .io(path: location.path, reason: Self.reason(error))
-    }
+    guard let data = try FeedsFileStorage.read(location) else { return nil }
+    return FeedsFile(parsing: data, resolver: resolver(for: location, environment: environment))
   }
 
   /// An empty feeds file for `location`, for the first `add` or `import`.
@@ -47,55 +46,43 @@ extension FeedsFile {
     FeedsFile(parsing: Data(), resolver: resolver(for: location, environment: environment))
   }
 
-  /// Replaces the file at `location` atomically (temporary file in the same folder, fsync,
-  /// rename, fsync of the folder), creating the folder when needed.
-  public func save(to location: URL) throws(SubscriptionError) {
-    let folder = location.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .io(path: folder.path, reason: Self.reason(error))
-    }
-    do {
-      try AtomicFile.write(data, to: location)
-    } catch {
-      throw .io(path: location.path, reason: error.description)
-    }
-  }
-
-  static func reason(_ error: any Error) -> String {
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(code)))
-    }
-    return error.localizedDescription
-  }
-}
-
-extension FeedsFile {
-  /// Writes `data` as a new file at `location`, never replacing one that exists: the bytes go
-  /// to a temporary file in the same folder, which is fsynced and then hard-linked to the
-  /// name (`link` fails if the name exists, so a file created meanwhile is not overwritten).
+  /// Reads the feeds file, lets `change` edit it, and writes it back if it changed, all under
+  /// the feeds file's lock, so edits from several processes at once all land.
   ///
-  /// - Returns: false when a file already exists at `location`.
+  /// `change` gets nil when there is no file yet; setting it creates one. The file is
+  /// replaced atomically through a link (the link stays), keeping its mode; a read-only
+  /// file is refused. Nothing is written when `change` throws or changes nothing.
+  public static func edit<Result>(
+    at location: URL, environment: [String: String],
+    _ change: (inout FeedsFile?) throws(SubscriptionError) -> Result
+  ) throws(SubscriptionError) -> Result {
+    try FeedsFileLock.holding(location) { () throws(SubscriptionError) -> Result in
+      let target = try FeedsFileStorage.target(of: location)
+      // Relative sources stay relative to the folder of the name the reader uses.
+      let before = try FeedsFileStorage.read(target).map {
+        FeedsFile(parsing: $0, resolver: resolver(for: location, environment: environment))
+      }
+      var file = before
+      let result = try change(&file)
+      // No file and an empty one are the same: an edit that adds nothing creates nothing.
+      if let file, file.data != before?.data ?? Data() {
+        try FeedsFileStorage.replace(target, with: file.data)
+      }
+      return result
+    }
+  }
+
+  /// Writes `data` as a new feeds file at `location` (or at the target of a link there whose
+  /// target does not exist yet), never over a file that exists.
+  ///
+  /// - Returns: false when a file already exists.
   public static func create(at location: URL, data: Data) throws(SubscriptionError) -> Bool {
-    let folder = location.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw .io(path: folder.path, reason: reason(error))
+    try FeedsFileLock.holding(location) { () throws(SubscriptionError) -> Bool in
+      let target = try FeedsFileStorage.target(of: location)
+      var info = stat()
+      if lstat(target.path, &info) == 0 { return false }
+      try FeedsFileStorage.replace(target, with: data)
+      return true
     }
-    if FileManager.default.fileExists(atPath: location.path) { return false }
-    let temporary = folder.appendingPathComponent(".\(location.lastPathComponent).new")
-    unlink(temporary.path)
-    do {
-      try AtomicFile.write(data, to: temporary)
-    } catch {
-      throw .io(path: temporary.path, reason: error.description)
-    }
-    defer { unlink(temporary.path) }
-    if link(temporary.path, location.path) == 0 { return true }
-    if errno == EEXIST { return false }
-    throw .io(path: location.path, reason: String(cString: strerror(errno)))
   }
 }

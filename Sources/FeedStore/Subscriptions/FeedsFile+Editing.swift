@@ -14,6 +14,13 @@ extension FeedsFile {
     for field in tags + (title.map { [$0] } ?? []) where field.contains(where: \.isNewline) {
       throw .badField("a tag or title cannot hold a line break")
     }
+    for field in tags + (title.map { [$0] } ?? []) {
+      if let control = ControlCharacters.first(in: field) {
+        throw .badField(
+          "\"\(ControlCharacters.escaped(field))\" \(ControlCharacters.reason(control)); "
+            + "a tag or title is plain text")
+      }
+    }
     if let empty = tags.first(where: { $0.isEmpty || $0 == "!" || $0.hasPrefix("~") }) {
       throw .badField("\"\(empty)\" cannot be a tag (use --title for a title)")
     }

@@ -25,8 +25,10 @@ extension FeedsFile {
   ///
   /// A nested folder is one tag, its path joined with `/` (`Art/Ink`), which `OPMLWriter`
   /// writes back as the same nested folders. A feed that appears in several folders of the
-  /// same file is one subscription with each folder as a tag. Titles are not copied: a `~`
-  /// title would hide the feed's own title for good.
+  /// same file is one subscription with each folder as a tag. The outline's title becomes
+  /// the `~` title (so feeds never fetched have names, and a `~Custom title` survives
+  /// export then import), unless it is the address itself, which `artfeed export` writes for
+  /// a feed with no title yet.
   public mutating func importing(_ feeds: [OPMLFeed]) -> ImportReport {
     var report = ImportReport()
     // Keys of the lines already there, and of the lines this import adds (by line number).
@@ -36,10 +38,15 @@ extension FeedsFile {
     for feed in feeds {
       let tag = Self.tag(feed.folders)
       let lower = feed.xmlURL.lowercased()
-      guard ["http://", "https://", "file://"].contains(where: { lower.hasPrefix($0) }),
-        let address = try? resolver.address(feed.xmlURL)
-      else {
-        report.skipped.append("\(feed.xmlURL): not an http(s) address")
+      guard ["http://", "https://", "file://"].contains(where: { lower.hasPrefix($0) }) else {
+        report.skipped.append("\(ControlCharacters.escaped(feed.xmlURL)): not an http(s) address")
+        continue
+      }
+      let address: FeedAddress
+      do {
+        address = try resolver.address(feed.xmlURL)
+      } catch {
+        report.skipped.append(error.description)
         continue
       }
       let key = address.subscriptionKey
@@ -49,7 +56,9 @@ extension FeedsFile {
         if counted.insert(key).inserted { report.alreadySubscribed += 1 }
       } else {
         let added = append(
-          Subscription(source: feed.xmlURL, address: address, tags: tag.isEmpty ? [] : [tag]))
+          Subscription(
+            source: feed.xmlURL, address: address, tags: tag.isEmpty ? [] : [tag],
+            title: Self.importedTitle(feed)))
         addedLines[key] = added.line
         subscribed.insert(key)
         report.added += 1
@@ -58,11 +67,34 @@ extension FeedsFile {
     return report
   }
 
-  /// A folder path as one tag: line breaks become spaces (a tag is on one line), and a
-  /// leading `~` or `!` goes (either would make the tag a title or a hidden mark).
+  /// The longest `~` title an import writes, in characters.
+  public static let maxImportedTitle = 300
+
+  /// An outline's title as a `~` title: plain text on one line, at most `maxImportedTitle`
+  /// characters; nil when empty or the feed's address.
+  static func importedTitle(_ feed: OPMLFeed) -> String? {
+    guard let title = feed.title else { return nil }
+    let plain = plainText(title).trimmingCharacters(in: .whitespaces)
+    guard !plain.isEmpty, plain != feed.xmlURL else { return nil }
+    return String(plain.prefix(maxImportedTitle))
+  }
+
+  /// A folder path as one tag: line breaks and other controls become spaces (a tag is plain
+  /// text on one line), and a leading `~` or `!` goes (either would make the tag a title or
+  /// a hidden mark).
   static func tag(_ folders: [String]) -> String {
-    let path = folders.joined(separator: "/").map { $0.isNewline ? " " : $0 }
-    return String(String(path).drop { $0 == "~" || $0 == "!" })
+    let path = plainText(folders.joined(separator: "/"))
+    return String(path.drop { $0 == "~" || $0 == "!" })
+  }
+
+  /// `text` with line breaks and other control characters as spaces.
+  static func plainText(_ text: String) -> String {
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      result.append(
+        ControlCharacters.isControl(scalar) || scalar.properties.isWhitespace ? " " : scalar)
+    }
+    return String(result)
   }
 
   /// Adds a tag to a line this import wrote (never to a line the reader wrote).

@@ -45,9 +45,8 @@ public enum OPMLReader {
     let parsed = parser.parse()
     if let failure = collector.failure { throw .badOPML(failure) }
     guard parsed else {
-      let error = parser.parserError as NSError?
-      let line = parser.lineNumber
-      throw .badOPML("XML error \(error?.code ?? 0) near line \(line)")
+      let code = (parser.parserError as NSError?)?.code ?? 0
+      throw .badOPML("XML error near line \(parser.lineNumber): \(xmlProblem(code))")
     }
     guard collector.sawRoot else { throw .badOPML("the document is empty") }
     return collector.feeds
@@ -219,7 +218,8 @@ private final class OPMLCollector: NSObject, XMLParserDelegate {
 
   func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
     if failure == nil {
-      failure = "XML error \((parseError as NSError).code) at line \(parser.lineNumber)"
+      failure =
+        "XML error at line \(parser.lineNumber): \(xmlProblem((parseError as NSError).code))"
     }
   }
 
@@ -227,5 +227,29 @@ private final class OPMLCollector: NSObject, XMLParserDelegate {
     guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty
     else { return nil }
     return value
+  }
+}
+
+/// libxml2's error (`xmlParserErrors`, which FoundationXML passes on as the error code) in
+/// words; a number means nothing to a reader.
+func xmlProblem(_ code: Int) -> String {
+  switch code {
+  case 3, 4: "the document is empty or does not start with an element"
+  case 5: "there is more after the document's end"
+  case 6, 7, 8: "a character reference (&#...;) is not a character"
+  case 9: "a character XML does not allow"
+  case 23: "an entity reference has no closing ;"
+  case 26: "an unknown entity (&name;)"
+  case 34: "a quoted string is not closed"
+  case 38: "a < inside an attribute value"
+  case 39, 40: "an attribute value is not quoted or not closed"
+  case 41: "an attribute has no value"
+  case 42: "an attribute appears twice in one element"
+  case 68: "a name is missing"
+  case 73: "an element is not closed with >"
+  case 74: "an end tag is missing"
+  case 76: "an end tag does not match its start tag"
+  case 77: "an element is not closed"
+  default: "the document is not well-formed XML"
   }
 }

@@ -82,6 +82,9 @@ public struct SourceResolver: Sendable, Equatable {
     guard source != "-" else {
       throw .unreadableSource(source: source, reason: "standard input cannot be subscribed")
     }
+    if let control = ControlCharacters.first(in: source) {
+      throw .unreadableSource(source: source, reason: ControlCharacters.reason(control))
+    }
     let lower = source.lowercased()
     for prefix in ["query:", "exec:", "filter:"] where lower.hasPrefix(prefix) {
       throw .unreadableSource(

@@ -10,18 +10,22 @@ public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertib
   case badField(String)
   /// The OPML file is not OPML (or not XML), with the parser's reason.
   case badOPML(String)
-  /// A file could not be read or written: the path and the system's reason.
+  /// A file could not be written (or locked): the path and the reason, in words.
   case io(path: String, reason: String)
+  /// A file could not be read: the path and the reason, in words.
+  case unreadableFile(path: String, reason: String)
 
   public var description: String {
     switch self {
     case .alreadySubscribed(let source, let line):
-      "\(source) is already subscribed (feeds file line \(line))"
-    case .notSubscribed(let source): "\(source) is not subscribed"
-    case .unreadableSource(let source, let reason): "\(source): \(reason)"
+      "\(ControlCharacters.escaped(source)) is already subscribed (feeds file line \(line))"
+    case .notSubscribed(let source): "\(ControlCharacters.escaped(source)) is not subscribed"
+    case .unreadableSource(let source, let reason):
+      "\(ControlCharacters.escaped(source)): \(reason)"
     case .badField(let reason): reason
     case .badOPML(let reason): "not OPML: \(reason)"
-    case .io(let path, let reason): "\(path): \(reason)"
+    case .io(let path, let reason), .unreadableFile(let path, let reason):
+      reason.hasPrefix("is ") ? "\(path) \(reason)" : "\(path): \(reason)"
     }
   }
 }

@@ -37,7 +37,8 @@ public final class SubscriptionLibrary: Sendable {
   ///   - accounts: sync accounts whose feeds follow `subscriptions`.
   public init(
     subscriptions: [Subscription], loader: FeedLoader, limit: Int = 4,
-    endpoint: EndpointSource? = nil, rowKind: (@Sendable (FeedItem) -> UInt8)? = nil,
+    endpoint: EndpointSource? = nil,
+    rowKind: (@Sendable (FeedItem) -> UInt8)? = ItemPicture.rowKind,
     accounts: [AccountFeeds] = []
   ) {
     self.subscriptions = subscriptions + accounts.flatMap(\.subscriptions)

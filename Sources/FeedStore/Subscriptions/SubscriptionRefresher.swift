@@ -16,7 +16,12 @@ public struct FeedRefresh: Sendable {
   public var state: FeedState {
     switch result {
     case .failure(let error): .failed(error.description)
-    case .success(let loaded): FeedState(loaded.freshness)
+    case .success(let loaded):
+      if let reason = loaded.notSaved, loaded.freshness == .live {
+        .unsaved(reason)
+      } else {
+        FeedState(loaded.freshness)
+      }
     }
   }
 

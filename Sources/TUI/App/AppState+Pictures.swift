@@ -2,10 +2,22 @@ import FeedStore
 import Pictures
 
 extension AppState {
-  /// Turns pictures on or off and sets the colour depth (the terminal's, or `render`'s).
-  public mutating func configurePictures(enabled: Bool, depth: ColorDepth) {
+  /// Turns pictures on or off and sets the colour depth (the terminal's, or `render`'s) and,
+  /// for a terminal that shows pixels, its cell size (pictures are then fitted to the boxes'
+  /// pixels, and kept within a larger budget: a thumbnail is 50-60 KB of pixels).
+  ///
+  /// `note` says why pixels are not used where they could be; the status line shows it once,
+  /// with the first picture (after the first load, which would otherwise clear it).
+  public mutating func configurePictures(
+    enabled: Bool, depth: ColorDepth, cell: CellSize? = nil, note: String? = nil
+  ) {
     pictures.isEnabled = enabled
     pictures.depth = depth
+    pictures.pendingNote = note
+    if cell != nil, pictures.cell == nil {
+      pictures.cache = PictureCache(byteBudget: PictureBoard.pixelByteBudget)
+    }
+    pictures.cell = cell
   }
 
   /// Whether pictures are drawn now.
@@ -32,8 +44,18 @@ extension AppState {
     return [.wantPictures(keys)]
   }
 
-  /// The key of the item view's larger picture, when the view has a box.
+  /// The key of the picture the item view's box shows, when the view has a box: the page's
+  /// picture, or the row's when that one failed (a full picture that cannot be fetched
+  /// offline still shows the thumbnail that can).
   func detailPictureKey(_ detail: DetailState) -> PictureCache.Key? {
+    guard let box = detail.view.box, let url = detail.view.picture?.url else { return nil }
+    let key = pictures.key(url: url, columns: box.width, rows: box.height)
+    guard pictures.hasFailed(key), let fallback = detailFallbackKey(detail) else { return key }
+    return fallback
+  }
+
+  /// The row's picture in the item view's box, asked for once the full picture failed.
+  private func detailFallbackKey(_ detail: DetailState) -> PictureCache.Key? {
     guard let box = detail.view.box, let url = ItemList.pictureURL(of: detail.view.item) else {
       return nil
     }
@@ -42,9 +64,13 @@ extension AppState {
 
   /// A picture arrived (or failed, or was cancelled).
   mutating func pictureArrived(
-    _ key: PictureCache.Key, _ result: Result<PictureCells, ImageLoadError>
+    _ key: PictureCache.Key, _ result: Result<PictureRendition, ImageLoadError>
   ) -> [Command] {
     pictures.arrived(key, result)
+    if let note = pictures.pendingNote, result != .failure(.cancelled) {
+      status = note
+      pictures.pendingNote = nil
+    }
     return []
   }
 

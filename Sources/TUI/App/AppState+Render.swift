@@ -104,7 +104,7 @@ extension AppState {
       style =
         detail?.hasPrefix("Error") == true ? Style(.error, bold: true, reverse: true) : .bar
     } else if detail != nil {
-      right = DetailState.hints
+      right = detail?.hints ?? DetailState.hints
       style = .bar
     } else {
       right = pages.items?.hints(hasFeedList: pages.feeds != nil) ?? ""

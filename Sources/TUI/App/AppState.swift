@@ -110,16 +110,16 @@ public struct AppState {
 
 /// The open item: its laid-out text and the reading position.
 public struct DetailState {
-  public private(set) var view: DetailView
+  public internal(set) var view: DetailView
   /// The first line shown.
   public private(set) var top = 0
   public private(set) var height: Int
   /// The place in the text the reader scrolled to. Only the reader moves it: re-wraps find it
   /// again, so going 100 -> 60 -> 100 columns comes back to the very same line.
-  private var place: (block: Int, offset: Int) = (-1, -1)
+  private(set) var place: (block: Int, offset: Int) = (-1, -1)
 
   init(item: FeedItem, width: Int, height: Int, timeZone: TimeZone) {
-    view = DetailView(item: item, width: width, timeZone: timeZone)
+    view = DetailView(item: item, width: width, height: height, timeZone: timeZone)
     self.height = max(0, height)
   }
 
@@ -144,6 +144,8 @@ public struct DetailState {
     case .openLink: return .openLink
     case .help: return .help
     case .togglePictures: return .togglePictures
+    case .previousPicture: showPicture(view.pictureIndex - 1)
+    case .nextPicture: showPicture(view.pictureIndex + 1)
     case .open, .reload, .refreshAll, .search: break
     }
     return .none
@@ -162,9 +164,7 @@ public struct DetailState {
   /// Re-wraps at a new width, keeping the passage that was at the top of the screen there.
   mutating func resize(width: Int, height: Int) {
     self.height = max(0, height)
-    if width != view.width {
-      view = DetailView(item: view.item, width: width, timeZone: view.timeZone)
-    }
+    if width != view.width || self.height != view.height { relayout(width: width) }
     top = min(view.line(atBlock: place.block, offset: place.offset), maxTop)
   }
 }

@@ -50,7 +50,7 @@ public enum Event: Sendable {
   /// The read or refresh of subscriptions of `generation` ended.
   case feedsRead(generation: Int)
   /// A picture for a thumbnail box was made (or failed, or was cancelled).
-  case pictureReady(PictureCache.Key, Result<PictureCells, ImageLoadError>)
+  case pictureReady(PictureCache.Key, Result<PictureRendition, ImageLoadError>)
   /// Time passed (drives the spinner).
   case tick
   /// A message for the status line (e.g. the browser could not be started).

@@ -7,6 +7,8 @@ public enum Action: Sendable, Equatable {
   case open, back, quit
   case reload, refreshAll, openLink, help, search
   case togglePictures
+  /// The item view's previous / next picture (`[` `]`).
+  case previousPicture, nextPicture
 }
 
 /// The keys of the list and detail views (the help overlay lists the same table).
@@ -29,6 +31,7 @@ public enum KeyMap {
     ("R", .refreshAll, "refresh every subscribed feed"),
     ("o", .openLink, "open the link in $BROWSER"),
     ("i", .togglePictures, "pictures off / on"),
+    ("[  ]", .nextPicture, "an item's previous / next picture"),
     ("?", .help, "this help"),
   ]
 
@@ -51,6 +54,8 @@ public enum KeyMap {
     case .character("R"): .refreshAll
     case .character("o"): .openLink
     case .character("i"): .togglePictures
+    case .character("["): .previousPicture
+    case .character("]"): .nextPicture
     case .character("?"): .help
     default: nil
     }

@@ -63,6 +63,7 @@ extension ItemsPage {
     case .help: outcome.request = .help
     case .search: beginPrompt()
     case .togglePictures: outcome.request = .togglePictures
+    case .previousPicture, .nextPicture: break
     }
     return outcome
   }
@@ -162,17 +163,8 @@ extension ItemsPage {
       prompt.cursor = Self.movedCursor(cursor, by: key, count: characters.count)
       mode = .prompt(prompt)
       return Outcome()
-    case .up:
-      list.move(.up)
-      return Outcome()
-    case .down:
-      list.move(.down)
-      return Outcome()
-    case .pageUp:
-      list.move(.pageUp)
-      return Outcome()
-    case .pageDown:
-      list.move(.pageDown)
+    case .up, .down, .pageUp, .pageDown:
+      if let move = Self.resultMove(for: key) { list.move(move) }
       return Outcome()
     case .escape:
       return cancelPrompt(hasFeedList: hasFeedList)
@@ -189,6 +181,17 @@ extension ItemsPage {
     prompt.cursor = cursor
     mode = .prompt(prompt)
     return promptChanged()
+  }
+
+  /// The keys that move through the results while the prompt is open.
+  private static func resultMove(for key: Key) -> ItemList.Move? {
+    switch key {
+    case .up: .up
+    case .down: .down
+    case .pageUp: .pageUp
+    case .pageDown: .pageDown
+    default: nil
+    }
   }
 
   private static func movedCursor(_ cursor: Int, by key: Key, count: Int) -> Int {

@@ -77,19 +77,21 @@ public enum ItemPresentation {
     return nil
   }
 
-  /// True when the item gets an image row (it has a picture of some kind).
-  public static func hasPicture(_ item: FeedItem) -> Bool {
-    !item.thumbnails.isEmpty && item.thumbnails.contains { !$0.url.isEmpty }
-      || item.contents.contains(where: isImage) || !(item.firstImage ?? "").isEmpty
+  /// The pictures of the item view, in feed order: each image `media:content` (the full
+  /// pictures) once; an item without one has its row's picture. `[` and `]` page through
+  /// them.
+  public static func pictures(of item: FeedItem) -> [PictureSource] {
+    var seen = Set<String>()
+    let contents = item.contents.filter { isImage($0) && seen.insert($0.url).inserted }
+    if contents.isEmpty { return picture(of: item).map { [$0] } ?? [] }
+    return contents.map {
+      PictureSource(url: $0.url, width: $0.width, height: $0.height, origin: .content)
+    }
   }
 
-  /// A `media:content` that is a still image: `medium="image"`, an `image/` type, or, with
-  /// neither said, an address ending in a picture extension.
-  static func isImage(_ content: MediaContent) -> Bool {
-    guard !content.url.isEmpty else { return false }
-    if let medium = content.medium?.lowercased() { return medium == "image" }
-    if let type = content.type?.lowercased() { return type.hasPrefix("image/") }
-    let path = (content.url.split(separator: "?").first ?? "").lowercased()
-    return [".jpg", ".jpeg", ".png", ".gif", ".webp"].contains { path.hasSuffix($0) }
-  }
+  /// True when the item gets an image row (it has a picture of some kind): FeedStore's rule,
+  /// which the search indexes keep per item too.
+  public static func hasPicture(_ item: FeedItem) -> Bool { ItemPicture.has(item) }
+
+  static func isImage(_ content: MediaContent) -> Bool { ItemPicture.isImage(content) }
 }

@@ -27,6 +27,9 @@ public struct ScreenBuffer: Sendable, Equatable {
   public private(set) var width: Int
   public private(set) var height: Int
   public private(set) var cells: [Cell]
+  /// Pictures to show in pixels over the cells, in the order they were placed
+  /// (ScreenBuffer+Pictures.swift). Empty unless the terminal shows pixels.
+  public internal(set) var placements: [PicturePlacement] = []
 
   public init(width: Int, height: Int) {
     self.width = max(0, width)
@@ -44,6 +47,7 @@ public struct ScreenBuffer: Sendable, Equatable {
     let (top, bottom) = (max(0, y), min(height, y + max(0, h)))
     let (left, right) = (max(0, x), min(width, x + max(0, w)))
     guard top < bottom, left < right else { return }
+    if !placements.isEmpty { overdraw(columns: left..<right, rows: top..<bottom) }
     for row in top..<bottom {
       for column in left..<right {
         cells[row * width + column] = Cell(" ", style: style)
@@ -74,6 +78,9 @@ public struct ScreenBuffer: Sendable, Equatable {
       }
       column += cellWidth
     }
+    if !placements.isEmpty, column > max(0, x) {
+      overdraw(columns: max(0, x)..<column, rows: y..<y + 1)
+    }
     return column
   }
 
@@ -96,6 +103,13 @@ public struct ScreenBuffer: Sendable, Equatable {
       while trimmed.last == " " { trimmed = trimmed.dropLast() }
       return String(trimmed)
     }
+  }
+
+  /// Sets one cell, blanking the rest of a wide character it cuts (for `place`).
+  mutating func setCell(_ cell: Cell, x: Int, y: Int) {
+    guard x >= 0, x < width, y >= 0, y < height else { return }
+    clearWide(at: x, y: y)
+    cells[y * width + x] = cell
   }
 
   /// A grapheme's cells; controls that slipped past the sanitizer take none (they are dropped).

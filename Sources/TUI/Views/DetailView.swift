@@ -1,12 +1,15 @@
 import FeedCore
 import Foundation
+import Pictures
 import TextLayout
 
 /// The detail view of one item: the article view (text only) or, when the item has a
-/// picture, the media view (the picture, `RowMetrics.itemViewBox`, beside the heading).
+/// picture, the media view: the picture as large as the screen allows (across the text
+/// column, and as tall as the screen less a blank line above, and a blank line and the title
+/// below), then the heading and the text.
 ///
-/// Built for a width; the reading position is kept as (block, characters of the block before
-/// the line) so a re-wrap at another width shows the same passage at the top.
+/// Built for a width and a height; the reading position is kept as (block, characters of the
+/// block before the line) so a re-wrap at another width shows the same passage at the top.
 public struct DetailView: Sendable {
   /// One laid-out line of the detail text.
   public struct Line: Sendable, Equatable {
@@ -24,18 +27,37 @@ public struct DetailView: Sendable {
   public let width: Int
   /// The reader's time zone, for the item's date.
   public let timeZone: TimeZone
+  /// The lines the view may use on screen; the picture box is sized from them.
+  public let height: Int
+  /// Which of the item's pictures (`ItemPresentation.pictures`) the box shows.
+  public let pictureIndex: Int
   public private(set) var lines: [Line] = []
-  /// The thumbnail box (media view only), at the top left of the content.
+  /// The picture box (media view only), at the top left of the content.
   public private(set) var box: BoxRect?
 
-  /// Lays out the item at a width. The box takes the left of the heading when the text beside
-  /// it would still be at least `RowMetrics`-readable; otherwise the view is the article view.
-  public init(item: FeedItem, width: Int, timeZone: TimeZone) {
+  /// Lays out the item at a size, showing picture `picture` (clamped to the item's), with its
+  /// date in `timeZone`. The media view needs `RowMetrics.thumbnailColumns` columns between the
+  /// margins; otherwise the view is the article view.
+  public init(
+    item: FeedItem, width: Int, height: Int = 0, picture: Int = 0, timeZone: TimeZone
+  ) {
     self.item = item
     self.width = max(0, width)
+    self.height = max(0, height)
     self.timeZone = timeZone
+    let count = ItemPresentation.pictures(of: item).count
+    self.pictureIndex = min(max(0, picture), max(0, count - 1))
     layout()
   }
+
+  /// The picture the box shows, if the item has one.
+  public var picture: ItemPresentation.PictureSource? {
+    let pictures = ItemPresentation.pictures(of: item)
+    return pictures.indices.contains(pictureIndex) ? pictures[pictureIndex] : nil
+  }
+
+  /// How many pictures the item has (`[` and `]` page through them).
+  public var pictureCount: Int { ItemPresentation.pictures(of: item).count }
 
   /// The line showing a place in the text, found again after a re-wrap: the last line of the
   /// block that starts at or before `offset` (its first line for an offset before the text).
@@ -64,13 +86,8 @@ public struct DetailView: Sendable {
     let metrics = RowMetrics.standard
     let margin = width >= 8 ? metrics.horizontalMargin : 0
     let textWidth = max(1, width - 2 * margin)
-    let (boxWidth, boxHeight) = metrics.itemViewBox(width: width, margin: margin)
-    let besideBox = width - margin - boxWidth - metrics.thumbnailGap - margin
-    let media = ItemPresentation.hasPicture(item) && besideBox >= metrics.minimumTextColumns
+    let media = ItemPresentation.hasPicture(item) && width - 2 * margin >= metrics.thumbnailColumns
     var block = 0
-    var heading: [Line] = []
-    let headingX = media ? margin + boxWidth + metrics.thumbnailGap : margin
-    let headingWidth = media ? besideBox : textWidth
     func add(_ text: String, _ style: Style, into target: inout [Line], x: Int, width: Int) {
       var offset = 0
       for wrapped in LineWrapper.wrap(Sanitizer.clean(text), width: width) {
@@ -79,24 +96,43 @@ public struct DetailView: Sendable {
       }
       block += 1
     }
-    add(Self.title(of: item), .title, into: &heading, x: headingX, width: headingWidth)
-    for field in headerFields() {
-      add(field, Style(.accent), into: &heading, x: headingX, width: headingWidth)
-    }
+    lines = [Line(x: 0, text: "", style: .normal, block: -1)]
     if media {
-      box = BoxRect(x: margin, y: 1, width: boxWidth, height: boxHeight)
-      let blankLine = Line(x: 0, text: "", style: .normal, block: -1)
-      lines = [blankLine] + heading
-      while lines.count < boxHeight + 1 {
-        lines.append(Line(x: 0, text: "", style: .normal, block: block - 1, offset: .max))
+      let size = pictureBox(columns: width - 2 * margin, metrics: metrics)
+      box = BoxRect(x: margin, y: 1, width: size.columns, height: size.rows)
+      // The box's lines belong to the opening blank line's block, after it: a reading place
+      // at the top stays at the top when the box changes height.
+      for _ in 0..<size.rows + 1 {
+        lines.append(Line(x: 0, text: "", style: .normal, block: -1, offset: .max))
       }
-    } else {
-      lines = [Line(x: 0, text: "", style: .normal, block: -1)] + heading
+    }
+    add(Self.title(of: item), .title, into: &lines, x: margin, width: textWidth)
+    for field in headerFields() {
+      add(field, Style(.accent), into: &lines, x: margin, width: textWidth)
     }
     for paragraph in bodyParagraphs() {
       lines.append(Line(x: 0, text: "", style: .normal, block: block))
       add(paragraph.text, paragraph.style, into: &lines, x: margin, width: textWidth)
     }
+  }
+
+  /// The picture box in `columns` at most: as tall as the view's height allows (less the
+  /// blank line above it and the blank line and title below; at least the list's box), and,
+  /// when the feed gives the picture's size, no larger than its shape needs (cells taken as
+  /// `RowMetrics`' 8 x 16 px).
+  func pictureBox(columns: Int, metrics: RowMetrics) -> (columns: Int, rows: Int) {
+    let tallest =
+      height > 0
+      ? max(metrics.thumbnailRows, height - 3)
+      : metrics.thumbnailRows * metrics.itemViewScale
+    guard let picture, let w = picture.width, let h = picture.height, w > 0, h > 0 else {
+      return (columns, tallest)
+    }
+    let fitted = CellConverter.fit(
+      width: w, height: h, columns: columns, rows: tallest,
+      cellAspect: Double(metrics.cellPixelWidth) / Double(metrics.cellPixelHeight))
+    // The box keeps the full width (the picture is centred in it); only rows are saved.
+    return (columns, max(min(tallest, metrics.thumbnailRows), fitted.rows))
   }
 
   /// The list's title rule (`ItemPresentation`); "[No Title]" when there is none.

@@ -98,7 +98,7 @@ public struct FeedListPage: Sendable {
     guard entries.indices.contains(feed + 1) else { return }
     entries[feed + 1].list = list
     if !entries[feed + 1].hasCustomTitle { entries[feed + 1].title = list.title }
-    entries[feed + 1].state = FeedState(list.freshness)
+    entries[feed + 1].state = FeedState(list)
   }
 
   /// The read or refresh ended (or was cancelled).
@@ -142,7 +142,7 @@ public struct FeedListPage: Sendable {
     case .help: return .help
     case .quit: return .quit
     case .togglePictures: return .togglePictures
-    case .back, .openLink: break
+    case .back, .openLink, .previousPicture, .nextPicture: break
     }
     return .none
   }
@@ -210,7 +210,11 @@ public struct FeedListPage: Sendable {
     let countText = count.padding(toLength: max(count.count, 10), withPad: " ", startingAt: 0)
     x = buffer.put(countText, x: x, y: y, style: style(.subtitle), limit: width)
     guard x + 1 < width, !state.isEmpty else { return }
-    let isError: Bool = if case .failed = entry.state { true } else { false }
+    let isError: Bool =
+      switch entry.state {
+      case .failed, .unsaved: true
+      default: false
+      }
     let stateStyle: Style = isError ? .error : .subtitle
     buffer.put(
       Truncation.truncated(Sanitizer.clean(state), toWidth: width - x - 1), x: x + 1, y: y,
@@ -225,6 +229,7 @@ public struct FeedListPage: Sendable {
     guard let state = entry.state else { return "not read yet" }
     switch state {
     case .fresh: return "fresh"
+    case .unsaved: return "fresh, not saved"
     case .local: return "local file"
     case .cached(let fetchedAt, _): return "cached \(FeedAge.phrase(fetchedAt, now: now))"
     case .failed(let reason): return "error: \(withoutSource(reason, entry.source))"
@@ -241,7 +246,7 @@ public struct FeedListPage: Sendable {
   func selectedDetail(now: Date) -> String? {
     guard selection > 0, let state = entries[selection].state else { return nil }
     switch state {
-    case .cached: return state.summary(now: now)
+    case .cached, .unsaved: return state.summary(now: now)
     case .failed: return "Error: " + state.summary(now: now).dropFirst("error: ".count)
     case .fresh, .local: return nil
     }

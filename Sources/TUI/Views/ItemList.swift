@@ -278,16 +278,14 @@ public struct ItemList {
 
   // MARK: - Layout
 
+  /// The row kind of an item: FeedStore's `ItemPicture.rowKind`, which the search indexes
+  /// keep too, so answers carry their rows' kinds.
   static func kind(of item: FeedItem) -> Kind {
-    ItemPresentation.hasPicture(item) ? .image : .basic
+    Kind(rawValue: ItemPicture.rowKind(item)) ?? .basic
   }
 
   /// The engine's kind number for an item's row (0 basic, 1 image).
   public static func rowKind(of item: FeedItem) -> Int { Int(kind(of: item).rawValue) }
-
-  /// The rule a `CatalogSource` keeps per item (`init(...rowKind:)`), so a search answer
-  /// carries its rows' kinds: `rowKind(of:)` as the engine's byte.
-  public static let rowKindByte: @Sendable (FeedItem) -> UInt8 = { kind(of: $0).rawValue }
 
   /// An item's row height at a width: what the list measures (benchmarks use it too).
   ///

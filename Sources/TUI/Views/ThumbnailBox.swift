@@ -17,13 +17,19 @@ public enum ThumbnailBox {
       PictureView.draw(cells, at: rect, into: &buffer, clip: visible)
       return
     }
+    if case .pixels(let picture, let key) = slot, key.columns == rect.width,
+      key.rows == rect.height
+    {
+      buffer.place(picture, key: key, in: rect, clip: visible)
+      return
+    }
     guard rect.width >= 2, rect.height >= 2 else { return }
     let inner = rect.width - 2
     var labels = Self.labels(for: item)
     let rows = rect.height - 2
     var status: [String] = []
     switch slot {
-    case .off, .ready: break
+    case .off, .ready, .pixels: break
     case .loading: status = ["loading"]
     case .failed(let reason):
       // A reason wider than the box wraps onto a second line rather than losing its end.

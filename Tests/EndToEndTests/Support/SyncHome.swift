@@ -84,7 +84,7 @@ struct SyncHome {
   func sync() throws -> AccountSync {
     let accounts = try AccountsFile.load(URL(fileURLWithPath: accountsFile))
     let account = try #require(accounts.first { $0.name == name })
-    return try AccountSync.open(account, paths: paths, client: URLSessionClient.shared)
+    return try AccountSync.open(account, paths: paths, client: SharedHTTPClient())
   }
 
   /// The items of the local copy, newest first.

@@ -121,7 +121,25 @@ struct FeedOutputTests {
     let feed = Feed(format: .rss, title: "a\"b\\c\n\r\t\u{08}\u{0C}\u{01}\u{1F}\u{7F} é 中 😀")
     #expect(
       feed.jsonString().contains(
-        #""title": "a\"b\\c\n\r\t\b\f\u0001\u001f\#u{7F} é 中 😀","#))
+        #""title": "a\"b\\c\n\r\t\b\f\u0001\u001f\u007f é 中 😀","#))
+  }
+
+  /// `parse --json` to a terminal must not hand it a control: JSON may carry DEL, C1 and
+  /// bidi controls raw, so they are written as `\u` escapes, which any JSON reader turns back
+  /// into the same text.
+  @Test("JSON strings escape DEL, C1 controls and bidi controls as \\u; the text reads back")
+  func terminalControlsEscaped() throws {
+    let title =
+      "a\u{7F}b\u{80}\u{9B}31m\u{9D}0;x\u{9C}\u{9F}c\u{202A}\u{202E}d\u{2066}\u{2069}"
+      + "\u{200E}\u{200F}\u{061C}e\u{A0}\u{A9}\u{2028}é\u{2030}\u{0640}"
+    let json = Feed(format: .rss, title: title).jsonString()
+    #expect(
+      json.contains(
+        #""title": "a\u007fb\u0080\u009b31m\u009d0;x\u009c\u009fc\u202a\u202ed\u2066\u2069"#
+          + #"\u200e\u200f\u061ce\#u{A0}\#u{A9}\#u{2028}é\#u{2030}\#u{0640}""#))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["title"] as? String == title)
   }
 
   @Test("an empty feed has empty lists")

@@ -33,7 +33,7 @@ struct FeedFetcherTests {
     func fetcher(_ options: FetchOptions = FetchOptions(timeout: 2, connectTimeout: 1))
       -> FeedFetcher
     {
-      FeedFetcher(client: URLSessionClient.shared, cache: cache, options: options)
+      FeedFetcher(client: CurlClient.shared, cache: cache, options: options)
     }
 
     func fetch(_ path: String, endpoint: Bool = false, options: FetchOptions? = nil)
@@ -95,7 +95,7 @@ struct FeedFetcherTests {
     #expect(log[0].headers["if-none-match"] == nil)
     #expect(log[1].headers["if-none-match"] == "\"v1\"")
     #expect(log[1].headers["if-modified-since"] == "Sat, 21 Nov 2026 10:00:00 GMT")
-    #expect(log[1].headers["user-agent"] == URLSessionClient.userAgent)
+    #expect(log[1].headers["user-agent"] == CurlClient.userAgent)
   }
 
   @Test("a 429's Retry-After backs off; a second fetcher honours it without asking")
@@ -292,7 +292,7 @@ struct FeedFetcherTests {
     var path: String? = "/rss.xml?q=boost:popular"
     var titles: [String] = []
     while let next = path, titles.count < 50 {
-      let body = try await URLSessionClient.shared.send(HTTPRequest(url: rig.server.url(next))).body
+      let body = try await CurlClient.shared.send(HTTPRequest(url: rig.server.url(next))).body
       let feed = try FeedParser.parse(body)
       titles += feed.items.compactMap(\.title)
       let text = String(decoding: body, as: UTF8.self)
@@ -305,7 +305,7 @@ struct FeedFetcherTests {
     }
     #expect(titles == (0..<10).map { "Popular work \($0)" })
     let past = try FeedParser.parse(
-      try await URLSessionClient.shared.send(
+      try await CurlClient.shared.send(
         HTTPRequest(url: rig.server.url("/rss.xml?q=by:ann&offset=6"))
       ).body)
     #expect(past.items.isEmpty)
@@ -322,6 +322,6 @@ struct RedirectingClient: HTTPClient {
   func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     var request = request
     request.url = target
-    return try await URLSessionClient.shared.send(request)
+    return try await CurlClient.shared.send(request)
   }
 }

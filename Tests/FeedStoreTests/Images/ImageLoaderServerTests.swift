@@ -18,14 +18,14 @@ struct ImageLoaderServerTests {
     let server = try TestServer(directory: served)
     let address = server.url("/files/t.png").absoluteString
     let cache = ImageDiskCache(directory: temp.url.appendingPathComponent("images"))
-    let loader = ImageLoader(client: URLSessionClient.shared, cache: cache, timeout: 10)
+    let loader = ImageLoader(client: CurlClient.shared, cache: cache, timeout: 10)
     #expect(try await loader.load(address) == bytes)
     let requests = try await server.requests()
     #expect(requests.last?.headers["user-agent"]?.hasPrefix("artfeed/") == true)
     server.stop()
     #expect(try await loader.load(address) == bytes, "the disk cache answers")
     let offline = ImageLoader(
-      client: URLSessionClient.shared, cache: cache, timeout: 10, offline: true)
+      client: CurlClient.shared, cache: cache, timeout: 10, offline: true)
     #expect(try await offline.load(address) == bytes)
   }
 
@@ -33,7 +33,7 @@ struct ImageLoaderServerTests {
   func failures() async throws {
     let server = try TestServer()
     let loader = ImageLoader(
-      client: URLSessionClient.shared, cache: nil, maxBytes: 100_000, timeout: 10)
+      client: CurlClient.shared, cache: nil, maxBytes: 100_000, timeout: 10)
     do {
       _ = try await loader.load(server.url("/status/404").absoluteString)
       Issue.record("a 404 gave a picture")

@@ -24,7 +24,7 @@ struct CatalogSourceTests {
 
   static let loader = FeedLoader(
     fetcher: FeedFetcher(
-      client: URLSessionClient.shared, cache: nil, options: FetchOptions(offline: true)))
+      client: CurlClient.shared, cache: nil, options: FetchOptions(offline: true)))
 
   @Test("opens the main feed and searches every catalog feed, without duplicates")
   func searchCatalog() async throws {

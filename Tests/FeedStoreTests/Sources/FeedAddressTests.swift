@@ -35,7 +35,7 @@ struct FeedAddressTests {
   func endpointURLs() throws {
     let loader = FeedLoader(
       fetcher: FeedFetcher(
-        client: URLSessionClient.shared, cache: nil, options: FetchOptions(offline: true)))
+        client: CurlClient.shared, cache: nil, options: FetchOptions(offline: true)))
     let source = EndpointSource(
       endpoint: URL(string: "https://backend.example/rss.xml?type=deviation")!, loader: loader)
     #expect(

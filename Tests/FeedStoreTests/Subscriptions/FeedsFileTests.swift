@@ -126,19 +126,23 @@ struct FeedsFileTests {
     }
   }
 
-  @Test("save replaces the file atomically and leaves no temporary file")
+  @Test("an edit replaces the file atomically and leaves only the file and its lock")
   func save() throws {
     let temp = try TempDirectory()
     defer { temp.remove() }
     let location = temp.url.appendingPathComponent("config/artfeed/feeds")
     let environment = ["HOME": temp.url.path]
     #expect(try FeedsFile.load(from: location, environment: environment) == nil)
-    var file = FeedsFile.empty(at: location, environment: environment)
-    try file.add("https://example.org/a.xml")
-    try file.save(to: location)
+    try FeedsFile.edit(at: location, environment: environment) {
+      (file: inout FeedsFile?) throws(SubscriptionError) in
+      #expect(file == nil)
+      var created = FeedsFile.empty(at: location, environment: environment)
+      try created.add("https://example.org/a.xml")
+      file = created
+    }
     let names = try FileManager.default.contentsOfDirectory(
       atPath: location.deletingLastPathComponent().path)
-    #expect(names == ["feeds"])
+    #expect(names.sorted() == [".feeds.lock", "feeds"])
     let loaded = try #require(try FeedsFile.load(from: location, environment: environment))
     #expect(loaded.subscriptions.map(\.source) == ["https://example.org/a.xml"])
     #expect(

@@ -52,8 +52,8 @@ struct OPMLTests {
       String(decoding: file.data, as: UTF8.self) == """
         # mine
         https://example.org/top.xml
-        https://example.org/moths.xml "Art/Ink & Paper" "Again"
-        https://example.org/cafe.xml "Art"
+        https://example.org/moths.xml "Art/Ink & Paper" "Again" "~Moths"
+        https://example.org/cafe.xml "Art" "~Café"
 
         """)
     let again = file.importing(try OPMLReader.feeds(in: Data(Self.nested.utf8)))
@@ -88,6 +88,46 @@ struct OPMLTests {
     var file = FeedsFile(parsing: Data(), resolver: Self.resolver)
     _ = file.importing(feeds)
     #expect(file.subscriptions.map(\.tags) == [["Art/Ink", "Fav"], ["Art"], []])
+    #expect(file.subscriptions.map(\.title) == ["A \"quoted\" <one>", "C", "B line"])
+  }
+
+  @Test("import keeps each outline's title as a ~ title, plain and on one line")
+  func importedTitles() throws {
+    let feeds = [
+      OPMLFeed(xmlURL: "https://a.org/f", title: "Moths & more"),
+      OPMLFeed(xmlURL: "https://b.org/f", title: "https://b.org/f"),
+      OPMLFeed(xmlURL: "https://c.org/f", title: "  "),
+      OPMLFeed(xmlURL: "https://d.org/f"),
+      OPMLFeed(xmlURL: "https://e.org/f", title: "two\nlines \u{1B}]0;x\u{07} \u{202E}end"),
+      OPMLFeed(xmlURL: "https://f.org/f", title: String(repeating: "long ", count: 200)),
+    ]
+    var file = FeedsFile(parsing: Data(), resolver: Self.resolver)
+    #expect(file.importing(feeds).added == 6)
+    let titles = file.subscriptions.map(\.title)
+    // An outline whose title is its address (what export writes for a feed with no title
+    // yet) gets none: the feed's own title shows once it is fetched.
+    #expect(titles[0...3] == ["Moths & more", nil, nil, nil])
+    #expect(titles[4] == "two lines  ]0;x   end")
+    #expect(titles[5]?.count == FeedsFile.maxImportedTitle)
+    let reread = FeedsFile(parsing: file.data, resolver: Self.resolver)
+    #expect(reread.subscriptions.map(\.title) == titles)
+    #expect(reread.problems.isEmpty)
+  }
+
+  @Test(
+    "an xmlUrl with a line break, CR, ESC or bidi control is skipped: it writes no line",
+    arguments: [
+      "https://a.org/x\nhttps://evil.org/", "https://a.org/x\rhttps://evil.org/",
+      "https://a.org/\u{1B}]0;PWNED\u{07}", "https://a.org/\u{9B}31m", "https://a.org/\u{202E}lmth",
+    ])
+  func controlInAddress(address: String) throws {
+    var file = FeedsFile(parsing: Data("# mine\n".utf8), resolver: Self.resolver)
+    let report = file.importing([OPMLFeed(xmlURL: address, folders: ["Art\n\u{1B}[2J"])])
+    #expect(report.added == 0 && report.skipped.count == 1)
+    #expect(report.skipped.first?.contains("holds a control character") == true)
+    #expect(
+      report.skipped.allSatisfy { !$0.unicodeScalars.contains(where: ControlCharacters.isControl) })
+    #expect(String(decoding: file.data, as: UTF8.self) == "# mine\n")
   }
 
   @Test(
@@ -95,14 +135,36 @@ struct OPMLTests {
     arguments: [
       ("", "not OPML: the document is empty"),
       ("<html><body/></html>", "not OPML: the root element is <html>, not <opml>"),
-      ("<opml><body><outline text='x'></body></opml>", "not OPML: XML error"),
+      (
+        "<opml><body><outline text='x'></body></opml>",
+        "not OPML: XML error at line 1: an end tag does not match its start tag"
+      ),
       ("just text", "not OPML: XML error"),
+      ("<opml><body><outline text='a' text='b'/></body></opml>", "not OPML: XML error"),
     ])
   func bad(input: String, message: String) {
     #expect {
       try OPMLReader.feeds(in: Data(input.utf8))
     } throws: { error in
       (error as? SubscriptionError)?.description.hasPrefix(message) == true
+    }
+  }
+
+  @Test(
+    "an XML error says what is wrong in words, never only a number",
+    arguments: [
+      "<opml><body><outline text='x'></body></opml>", "just text",
+      "<opml><body><outline text='a' text='b'/></body></opml>", "<opml><body>&nope;</body></opml>",
+      "<opml><body><outline text=\"x/></body></opml>", "<opml><body></body></opml><more/>",
+    ])
+  func xmlErrorsInWords(input: String) {
+    do {
+      _ = try OPMLReader.feeds(in: Data(input.utf8))
+      Issue.record("\(input) was read")
+    } catch {
+      #expect(error.description.hasPrefix("not OPML: XML error "), "\(error)")
+      #expect(error.description.contains(/: [a-z]/), "\(error)")
+      #expect(!error.description.contains(/error [0-9]/), "\(error)")
     }
   }
 

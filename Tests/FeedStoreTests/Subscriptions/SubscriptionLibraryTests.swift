@@ -19,7 +19,7 @@ struct SubscriptionLibraryTests {
     let urls = [server.url("/files/north.xml"), server.url("/files/south.xml")]
     // North was fetched before; South never was.
     _ = try await SubscriptionRefresherTests.loader(cache).load(.web(urls[0]))
-    _ = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
+    _ = try await CurlClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
 
     let library = SubscriptionLibrary(
       subscriptions: SubscriptionRefresherTests.subscriptions(urls),
@@ -87,7 +87,7 @@ struct SubscriptionLibraryTests {
     let library = SubscriptionLibrary(
       subscriptions: subscriptions, loader: loader, endpoint: endpoint)
     _ = await library.refresh()
-    _ = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
+    _ = try await CurlClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
 
     let found = try await library.allItemsSource.search(artist: "mira sol")
     #expect(Array(found.items.prefix(2)).map(\.title) == ["Dune", "Aurora"])

@@ -12,7 +12,7 @@ struct SubscriptionRefresherTests {
   static func loader(_ cache: URL) -> FeedLoader {
     FeedLoader(
       fetcher: FeedFetcher(
-        client: URLSessionClient.shared, cache: FeedCache(directory: cache),
+        client: CurlClient.shared, cache: FeedCache(directory: cache),
         options: FetchOptions(timeout: 10, connectTimeout: 5)))
   }
 
@@ -62,13 +62,13 @@ struct SubscriptionRefresherTests {
     defer { server.stop(); temp.remove() }
     let urls = (0..<10).map { server.url("/stall/headers?seconds=0.3&n=\($0)") }
     for limit in [1, 3] {
-      _ = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/inflight?clear=1")))
-      _ = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
+      _ = try await CurlClient.shared.send(HTTPRequest(url: server.url("/inflight?clear=1")))
+      _ = try await CurlClient.shared.send(HTTPRequest(url: server.url("/log?clear=1")))
       let cache = temp.url.appendingPathComponent("\(limit)")
       let refresher = SubscriptionRefresher(loader: Self.loader(cache), limit: limit)
       let results = await refresher.refresh(Self.subscriptions(urls))
       #expect(results.allSatisfy { $0.state == .fresh })
-      let body = try await URLSessionClient.shared.send(HTTPRequest(url: server.url("/inflight")))
+      let body = try await CurlClient.shared.send(HTTPRequest(url: server.url("/inflight")))
         .body
       let counts = try JSONDecoder().decode([String: Int].self, from: body)
       #expect(counts["max"] == limit, "\(counts)")

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import ListEngine
 
@@ -22,7 +23,7 @@ struct MeasuredTreeTests {
     "sums, heights and counts match a naive array under random inserts and removes",
     arguments: [11, 12, 13, 14, 15, 16])
   func randomAgainstNaive(seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMixGenerator(seed: seed)
     let rowCount = Int.random(in: 1...200, using: &random)
     let kindCount = Int.random(in: 1...3, using: &random)
     var tree = MeasuredTree(kindCount: kindCount)
@@ -53,7 +54,7 @@ struct MeasuredTreeTests {
   /// first mismatch.
   private func compare(
     _ tree: MeasuredTree, _ naive: [(kind: Int, height: Int)?], seed: UInt64, step: Int,
-    random: inout SeededGenerator
+    random: inout SplitMixGenerator
   ) -> Bool {
     let stored = naive.compactMap { $0 }
     guard tree.count == stored.count, tree.totalHeight == stored.reduce(0, { $0 + $1.height })

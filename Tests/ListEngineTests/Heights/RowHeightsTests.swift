@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import ListEngine
 
@@ -39,7 +40,7 @@ struct RowHeightsTests {
     "offsets, totals and row(atOffset:) match a naive sum under random measuring, invalidation and width changes",
     arguments: [21, 22, 23, 24, 25])
   func randomAgainstNaive(seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMixGenerator(seed: seed)
     let rowCount = Int.random(in: 1...120, using: &random)
     let kinds = TestRows.kinds(count: rowCount, seed: Int(seed))
     var salts = [Int](repeating: 0, count: rowCount)
@@ -78,7 +79,7 @@ struct RowHeightsTests {
 
   private func compare(
     _ heights: RowHeights<ArrayRowKinds>, _ naive: NaiveHeights, seed: UInt64, step: Int,
-    random: inout SeededGenerator
+    random: inout SplitMixGenerator
   ) -> Bool {
     let rowCount = naive.kinds.count
     let offsets = naive.offsets()

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import ListEngine
 
@@ -11,7 +12,7 @@ struct RowKindsTests {
 
   @Test("ArrayRowKinds rank queries match a scan", arguments: [1, 2, 3, 4, 5])
   func arrayRanksMatchScan(seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMixGenerator(seed: seed)
     let kindCount = Int.random(in: 1...4, using: &random)
     let rowCount = Int.random(in: 0...300, using: &random)
     let kinds = (0..<rowCount).map { _ in Int.random(in: 0..<kindCount, using: &random) }

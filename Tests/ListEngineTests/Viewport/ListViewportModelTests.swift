@@ -1,5 +1,6 @@
 import ListEngine
 import Testing
+import TestSupport
 
 /// Seeded random runs of every viewport operation against `NaiveList`, which lays out every
 /// row; frames, selection and anchor must agree exactly after every step.
@@ -10,7 +11,7 @@ struct ListViewportModelTests {
   /// One random run; records the seed and step of the first disagreement and stops.
   struct Run {
     let seed: UInt64
-    var random: SeededGenerator
+    var random: SplitMixGenerator
     let kinds: [UInt8]
     var salts: [Int]
     var engine: ListViewport<ArrayRowKinds>
@@ -20,7 +21,7 @@ struct ListViewportModelTests {
 
     init(seed: UInt64) {
       self.seed = seed
-      random = SeededGenerator(seed: seed)
+      random = SplitMixGenerator(seed: seed)
       let sizes = [0, 1, 2, 3, 7, 25, 60]
       let rowCount = sizes[Int.random(in: 0..<sizes.count, using: &random)]
       kinds = TestRows.kinds(count: rowCount, seed: Int(seed))
@@ -33,7 +34,7 @@ struct ListViewportModelTests {
         measure: TestRows.measure(kinds: kinds, salts: salts))
     }
 
-    static func pick<T>(_ values: [T], _ random: inout SeededGenerator) -> T {
+    static func pick<T>(_ values: [T], _ random: inout SplitMixGenerator) -> T {
       values[Int.random(in: 0..<values.count, using: &random)]
     }
 

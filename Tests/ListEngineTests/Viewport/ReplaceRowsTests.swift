@@ -1,5 +1,6 @@
 import ListEngine
 import Testing
+import TestSupport
 
 /// `replaceRows(kinds:measure:keeping:)`: a refreshed feed under the reader.
 @Suite("Replacing rows by identity (refreshes)")
@@ -77,7 +78,7 @@ struct ReplaceRowsTests {
 
   @Test("random refreshes keep the invariants and the selected item when it survives")
   func randomRefreshes() {
-    var generator = SeededGenerator(seed: 9)
+    var generator = SplitMixGenerator(seed: 9)
     var names = Array(0..<120)
     var list = Self.viewport(names: names, height: 17)
     var next = 1000

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import TUI
+@testable import TUIRuntime
 
 @Suite("Run loop with a scripted screen")
 struct AppLoopTests {

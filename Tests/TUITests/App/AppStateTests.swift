@@ -104,16 +104,15 @@ struct AppStateTests {
     #expect(state.screenText == before)
   }
 
-  @Test("the media view has the picture box, twice the row's when wide; the article view none")
+  @Test("the media view's picture box spans the text column; the article view has none")
   func detailKinds() {
     var state = Fixtures.state(width: 100)
-    let frame = "┌" + String(repeating: "─", count: 22) + "┐"
     state.press(.enter)
-    #expect(state.screenText.contains(frame))
+    #expect(state.screenText.contains("┌" + String(repeating: "─", count: 94) + "┐"))
     state.press(.escape)
     state.resize(width: 60, height: 20)
     state.press(.enter)
-    #expect(state.screenText.contains("┌" + String(repeating: "─", count: 10) + "┐"))
+    #expect(state.screenText.contains("┌" + String(repeating: "─", count: 54) + "┐"))
     state.press(.escape, .character("j"), .enter)
     #expect(!state.screenText.contains("┌─"))
   }

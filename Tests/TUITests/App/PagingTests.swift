@@ -18,7 +18,10 @@ struct PagingTests {
   static func loadedState(height: Int = 20) -> AppState {
     var state = AppState(isOffline: false, width: 60, height: height)
     let commands = state.startLoading()
-    guard case .load(let generation, _)? = commands.first else { return state }
+    guard case .load(let generation, _)? = commands.first else {
+      Issue.record("startLoading asked for no load: \(commands)")
+      return state
+    }
     _ = state.update(
       .loaded(
         generation: generation,
@@ -131,10 +134,10 @@ struct PagingTests {
   }
 
   @Test("a cached copy says its age in the title bar and why in the status line")
-  func cachedFreshness() {
+  func cachedFreshness() throws {
     var state = AppState(isOffline: false, width: 80, height: 10)
     let commands = state.startLoading()
-    guard case .load(let generation, _)? = commands.first else { return }
+    let generation = try #require(commands.first?.loadGeneration)
     let fetchedAt = Date().addingTimeInterval(-3 * 3600 - 60)
     _ = state.update(
       .loaded(
@@ -149,9 +152,9 @@ struct PagingTests {
   }
 
   @Test("a failed first load shows the reason and offers r")
-  func failedLoad() {
+  func failedLoad() throws {
     var state = AppState(isOffline: false, width: 80, height: 10)
-    guard case .load(let generation, _)? = state.startLoading().first else { return }
+    let generation = try #require(state.startLoading().first?.loadGeneration)
     _ = state.update(
       .loaded(
         generation: generation, .failure(LoadError(.unavailable, "http://x/: connection refused"))))

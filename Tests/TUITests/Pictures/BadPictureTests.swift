@@ -6,6 +6,7 @@ import Pictures
 import Testing
 
 @testable import TUI
+@testable import TUIRuntime
 
 @Suite("Bad pictures in the list, headless")
 struct BadPictureTests {

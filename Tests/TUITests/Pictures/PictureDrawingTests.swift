@@ -6,6 +6,7 @@ import Pictures
 import Testing
 
 @testable import TUI
+@testable import TUIRuntime
 
 /// A client that never connects (image tests run offline).
 struct NoNetwork: HTTPClient {
@@ -20,7 +21,11 @@ struct PictureDrawingTests {
   func pictureState(width: Int = 60, height: Int = 20) -> (AppState, [PictureCache.Key]) {
     var state = Fixtures.state(width: width, height: height)
     state.configurePictures(enabled: true, depth: .indexed256)
-    guard case .wantPictures(let keys)? = state.pictureCommands().first else { return (state, []) }
+    let asked = state.pictureCommands()
+    guard let keys = asked.first?.pictureKeys else {
+      Issue.record("pictures on, and no pictures asked for: \(asked)")
+      return (state, [])
+    }
     return (state, keys)
   }
 
@@ -46,7 +51,7 @@ struct PictureDrawingTests {
     var (state, keys) = pictureState()
     #expect(state.screenText.contains("│ loading  │"))
     let key = try #require(keys.first)
-    _ = state.update(.pictureReady(key, .success(Self.cells)))
+    _ = state.update(.pictureReady(key, .success(.cells(Self.cells))))
     let buffer = state.render()
     let row = try #require(buffer.lines.firstIndex { $0.contains("▚▚▚▚▚▚▚▚▚▚▚▚") })
     let x = try #require(buffer.lines[row].firstIndex(of: "▚")).utf16Offset(in: buffer.lines[row])
@@ -101,7 +106,7 @@ struct PictureDrawingTests {
   func boxSizeFixed() throws {
     var (state, keys) = pictureState()
     let before = state.render().lines.map { $0.firstIndex(of: "─") != nil && $0.hasPrefix("──") }
-    for key in keys { _ = state.update(.pictureReady(key, .success(Self.cells))) }
+    for key in keys { _ = state.update(.pictureReady(key, .success(.cells(Self.cells)))) }
     let after = state.render().lines.map { $0.firstIndex(of: "─") != nil && $0.hasPrefix("──") }
     #expect(before == after, "separators moved")
   }

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import TUI
+@testable import TUIRuntime
 
 /// A screen driven by a script: each step waits (bounded) until the last frame shows a text,
 /// then delivers its event. Frames are kept for inspection.

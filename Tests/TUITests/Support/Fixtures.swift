@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import Pictures
 
 @testable import TUI
 
@@ -83,5 +84,17 @@ extension AppState {
   /// The frame now (the tests written before `RenderContext` compare with today's clock).
   func render() -> ScreenBuffer {
     render(RenderContext(now: Date(), timeZone: TimeZone(secondsFromGMT: 0)!))
+  }
+}
+
+extension Command {
+  /// The generation of a `.load`, else nil (for `#require` in tests).
+  var loadGeneration: Int? {
+    if case .load(let generation, _) = self { generation } else { nil }
+  }
+
+  /// The keys of a `.wantPictures`, else nil.
+  var pictureKeys: [PictureCache.Key]? {
+    if case .wantPictures(let keys) = self { keys } else { nil }
   }
 }

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import TUI
+@testable import TUIRuntime
 
 /// Runs a loop on a thread of its own, as the app runs it on the main thread: the loop blocks
 /// while it polls input, and must not hold one of the few threads that run the loading tasks.

@@ -38,7 +38,10 @@ struct WholeScreenTests {
       { width, height in
         var state = AppState(isOffline: true, width: width, height: height)
         let load = state.startLoading()
-        guard case .load(let generation, _)? = load.first else { return state }
+        guard let generation = load.first?.loadGeneration else {
+          Issue.record("startLoading asked for no load: \(load)")
+          return state
+        }
         _ = state.update(
           .loaded(generation: generation, .failure(LoadError("feed.rss: not a feed"))))
         return state
@@ -68,6 +71,14 @@ struct WholeScreenTests {
       { width, height in
         var state = Fixtures.state(width: width, height: height)
         state.press(.character("j"), .enter)
+        return state
+      }
+    ),
+    (
+      "item-picture",
+      { width, height in
+        var state = Fixtures.state(width: width, height: height)
+        state.press(.enter)
         return state
       }
     ),

@@ -1,0 +1,183 @@
+"""Pictures in pixels as the reader gets them: the release binary in a pty (100x30 cells of
+10x20 px), its output read back and timed.
+
+1. Scrolling: a feed of 1,000 image rows (the bundled thumbnails, 107 pictures in turn);
+   j pressed 60 times, then k 60 times back. Per key: the bytes written (all, and the
+   pictures' part), kitty transmissions, and the time from the key to the last byte of its
+   frames.
+2. The item view's first full picture: an item whose media:content is a 4000x3000 JPEG;
+   the time from Enter to the last byte of the picture's sequence, in 5 fresh runs.
+
+Usage: python3 pixelbench.py PATH/TO/release/artfeed [PROTOCOL...]
+"""
+import fcntl
+import os
+import re
+import select
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+THUMBNAILS = os.path.join(ROOT, "Resources", "thumbnails")
+GRAPHICS = re.compile(rb"\x1bP[^\x1b]*\x1b\\|\x1b_G[^\x1b]*\x1b\\|\x1b\]1337;[^\x07]*\x07")
+
+
+class App:
+    def __init__(self, argv, workdir):
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 1000, 600))
+        pid = os.fork()
+        if pid == 0:
+            os.setsid()
+            fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+            for fd in (0, 1, 2):
+                os.dup2(slave, fd)
+            os.closerange(3, 256)
+            os.execve(argv[0], argv, {"TERM": "xterm-256color", "LANG": "C.UTF-8",
+                                      "HOME": workdir, "XDG_CONFIG_HOME": workdir + "/config",
+                                      "XDG_CACHE_HOME": workdir + "/cache", "TZ": "UTC"})
+        os.close(slave)
+        self.pid, self.fd = pid, master
+
+    def read_until_quiet(self, quiet=0.15, timeout=20):
+        """(bytes, seconds from now to the last byte)."""
+        start = time.perf_counter()
+        out, last = b"", start
+        while time.perf_counter() - start < timeout:
+            if select.select([self.fd], [], [], 0.01)[0]:
+                chunk = os.read(self.fd, 1 << 20)
+                if not chunk:
+                    break
+                out += chunk
+                last = time.perf_counter()
+            elif out and time.perf_counter() - last > quiet:
+                break
+        return out, last - start
+
+    def wait_for(self, needle, timeout=30):
+        out, start = b"", time.time()
+        while needle not in out and time.time() - start < timeout:
+            if select.select([self.fd], [], [], 0.05)[0]:
+                out += os.read(self.fd, 1 << 20)
+        return out
+
+    def key(self, data):
+        os.write(self.fd, data)
+        return self.read_until_quiet()
+
+    def close(self):
+        """Stops the program, reading what it still writes so it never blocks on a full pty."""
+        try:
+            os.kill(self.pid, 15)
+        except ProcessLookupError:
+            pass
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            try:
+                done, _ = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if done:
+                break
+            if select.select([self.fd], [], [], 0.05)[0]:
+                try:
+                    os.read(self.fd, 1 << 16)
+                except OSError:
+                    pass
+        else:
+            os.kill(self.pid, 9)
+            os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def feed(path, items):
+    with open(path, "w") as f:
+        f.write('<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">'
+                "<channel><title>Bench</title>%s</channel></rss>" % "".join(items))
+
+
+def scrolling(artfeed, kind, workdir):
+    pictures = sorted(os.path.join(THUMBNAILS, n) for n in os.listdir(THUMBNAILS)
+                      if not n.endswith(".md"))
+    items = ['<item><title>Row %d</title><guid>r%d</guid><media:thumbnail url="file://%s"/></item>'
+             % (i, i, pictures[i % len(pictures)]) for i in range(1000)]
+    path = os.path.join(workdir, "rows.rss")
+    feed(path, items)
+    app = App([artfeed, path, "--pictures", kind], workdir)
+    app.wait_for(b"1/1000")
+    app.read_until_quiet(quiet=1.0)
+    passes = {}
+    for name, key in (("down (j x60)", b"j"), ("back (k x60)", b"k")):
+        sizes, graphic, transmits, times = [], [], 0, []
+        for _ in range(60):
+            out, seconds = app.key(key)
+            sizes.append(len(out))
+            graphic.append(sum(len(m.group(0)) for m in GRAPHICS.finditer(out)))
+            transmits += len(re.findall(rb"\x1b_Ga=t,", out))
+            times.append(seconds * 1000)
+        passes[name] = (sizes, graphic, transmits, times)
+    app.close()
+    return passes
+
+
+def item_view(artfeed, kind, workdir):
+    from PIL import Image
+    import random
+    big = os.path.join(workdir, "big.jpg")
+    if not os.path.exists(big):
+        random.seed(1)
+        image = Image.linear_gradient("L").resize((4000, 3000)).convert("RGB")
+        noise = Image.effect_noise((4000, 3000), 40).convert("RGB")
+        Image.blend(image, noise, 0.3).save(big, quality=90)
+    path = os.path.join(workdir, "big.rss")
+    feed(path, ['<item><title>Big</title><guid>big</guid><media:content url="file://%s" '
+                'medium="image" width="4000" height="3000"/></item>' % big])
+    times = []
+    for _ in range(5):
+        app = App([artfeed, path, "--pictures", kind], workdir)
+        app.wait_for(b"1/1")
+        app.read_until_quiet(quiet=0.5)
+        start = time.perf_counter()
+        os.write(app.fd, b"\r")
+        out, last_graphic = b"", None
+        while time.perf_counter() - start < 20:
+            if select.select([app.fd], [], [], 0.01)[0]:
+                out += os.read(app.fd, 1 << 20)
+                if GRAPHICS.search(out) and out.rstrip().endswith((b"\x1b\\", b"\x07", b"\x1b8")):
+                    last_graphic = time.perf_counter()
+            elif last_graphic and time.perf_counter() - last_graphic > 0.3:
+                break
+        drawn = sum(len(m.group(0)) for m in GRAPHICS.finditer(out))
+        times.append((last_graphic - start) * 1000 if last_graphic and drawn > 20000 else float("nan"))
+        app.close()
+    return times, os.path.getsize(big)
+
+
+def describe(values):
+    return "median %7.1f  p90 %7.1f  max %7.1f" % (
+        statistics.median(values), sorted(values)[int(len(values) * 0.9)], max(values))
+
+
+def main():
+    artfeed = os.path.abspath(sys.argv[1])
+    kinds = sys.argv[2:] or ["kitty", "sixel", "iterm"]
+    workdir = tempfile.mkdtemp(prefix="pixelbench-")
+    print("artfeed in a pty, 100x30 cells of 10x20 px; %d cores" % os.cpu_count())
+    for kind in kinds:
+        print("\n== %s" % kind)
+        for name, (sizes, graphic, transmits, times) in scrolling(artfeed, kind, workdir).items():
+            print("%-13s bytes/key %s" % (name, describe(sizes)))
+            print("%-13s pictures' bytes/key %s   kitty transmissions %d" % ("", describe(graphic), transmits))
+            print("%-13s key to last byte, ms %s" % ("", describe(times)))
+        times, size = item_view(artfeed, kind, workdir)
+        print("item view, 4000x3000 JPEG (%d KiB): Enter to the picture's last byte, ms: %s" % (
+            size // 1024, "  ".join("%.0f" % t for t in times)))
+
+
+if __name__ == "__main__":
+    main()

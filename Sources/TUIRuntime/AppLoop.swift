@@ -1,0 +1,90 @@
+import FeedStore
+import Foundation
+import TUI
+
+/// The one loop that owns the screen and the state (bubbletea's model: events in, state
+/// updated by `update`, commands out, frames drawn).
+///
+/// Input never waits on work: loading and searching run in tasks (`CommandRunner`) that post
+/// their results to the inbox. The loop sleeps until the terminal has input or the inbox
+/// wakes it (`WakeSignal`), so a result is drawn the moment it arrives; a timer runs only
+/// while the spinner turns, at the spinner's rate. Idle, it makes no wake-ups at all.
+public struct AppLoop {
+  public var state: AppState
+  let screen: any Screen
+  let runner: CommandRunner
+  /// Asked between events: true when a signal asked the program to stop.
+  let shouldStop: () -> Bool
+  /// How often the spinner turns while work is under way.
+  static let tickInterval: Duration = .milliseconds(100)
+
+  public init(
+    state: AppState, screen: any Screen, source: any FeedSource,
+    shouldStop: @escaping () -> Bool,
+    openLink: @escaping (String, @escaping @Sendable (String) -> Void) -> Void,
+    images: ImageLoader? = nil, library: SubscriptionLibrary? = nil
+  ) {
+    self.state = state
+    self.screen = screen
+    self.runner = CommandRunner(
+      source: source, openLink: openLink, images: images, library: library)
+    self.shouldStop = shouldStop
+  }
+
+  /// The signal that wakes the loop: a signal handler may write to it to end a sleep.
+  public var wake: WakeSignal { runner.inbox.wake }
+
+  /// Runs until the reader quits or `shouldStop` says so. `initial` are commands to start with
+  /// (the first load, an `--artist` search).
+  public mutating func run(initial: [Command]) {
+    var pending = initial
+    let clock = ContinuousClock()
+    var nextTick: ContinuousClock.Instant?
+    var needsDraw = true
+    defer { runner.cancelAll() }
+    while true {
+      for command in pending {
+        if command == .quit { return }
+        runner.perform(command)
+      }
+      pending = []
+      // Finished work first, so a frame shows what arrived (a batch, a search) without
+      // waiting for a key.
+      for event in runner.inbox.drain() {
+        pending += state.update(event)
+        needsDraw = true
+      }
+      if !pending.isEmpty { continue }
+      if needsDraw { screen.draw(state.render(now: Date())) }
+      needsDraw = false
+      if shouldStop() { return }
+      // The spinner's timer runs only while work is under way.
+      if !state.isBusy {
+        nextTick = nil
+      } else if nextTick == nil {
+        nextTick = clock.now + Self.tickInterval
+      }
+      let timeout = nextTick.map { Self.milliseconds(until: $0, clock: clock) }
+      if let event = screen.nextEvent(wake: runner.inbox.wake, timeoutMilliseconds: timeout) {
+        pending += state.update(event)
+        needsDraw = true
+      }
+      if let tick = nextTick, clock.now >= tick {
+        // A late tick (a long frame) is not made up for: the next is a whole interval on.
+        nextTick = clock.now + Self.tickInterval
+        pending += state.update(.tick)
+        needsDraw = true
+      }
+    }
+  }
+
+  /// Whole milliseconds from now until `instant` (at least 0, rounded up).
+  private static func milliseconds(
+    until instant: ContinuousClock.Instant, clock: ContinuousClock
+  ) -> Int {
+    let left = clock.now.duration(to: instant).components
+    let milliseconds =
+      left.seconds * 1000 + (left.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int(max(0, milliseconds))
+  }
+}

@@ -1,0 +1,200 @@
+import FeedStore
+import Foundation
+import Locking
+import TUI
+
+/// Events posted from background work, drained by the loop that owns the state; it also
+/// counts the work still running, so `artfeed render` can wait for all of it.
+public final class EventInbox: Sendable {
+  private let queue = Locked<(events: [Event], running: Int)>(([], 0))
+  private let arrived = DispatchSemaphore(value: 0)
+  /// Wakes the run loop whenever an event arrives.
+  public let wake = WakeSignal()
+
+  public init() {}
+
+  /// Posts an event that ends no piece of work (a notice).
+  public func post(_ event: Event) {
+    queue.withLock { $0.events.append(event) }
+    arrived.signal()
+    wake.signal()
+  }
+
+  /// A piece of work started; it must end with exactly one `finish`.
+  func start() {
+    queue.withLock { $0.running += 1 }
+  }
+
+  /// A piece of work ended with this event.
+  func finish(_ event: Event) {
+    queue.withLock {
+      $0.events.append(event)
+      $0.running -= 1
+    }
+    arrived.signal()
+    wake.signal()
+  }
+
+  func drain() -> [Event] {
+    queue.withLock { state in
+      defer { state.events.removeAll() }
+      return state.events
+    }
+  }
+
+  /// Work started and not yet finished.
+  var running: Int { queue.withLock { $0.running } }
+
+  /// Waits until an event arrives or the deadline passes; false on timeout.
+  func wait(until deadline: DispatchTime) -> Bool {
+    arrived.wait(timeout: deadline) == .success
+  }
+}
+
+/// Starts the work commands ask for, in tasks whose results come back through the inbox.
+///
+/// Lives on the thread that owns the state (the run loop, or `artfeed render`); only the
+/// tasks run elsewhere. A new search cancels the one before it, and an online search waits
+/// for typing to pause first, so a server sees one request per pause, not per key.
+public final class CommandRunner {
+  public let source: any FeedSource
+  /// The reader's subscriptions, when the browser opened on them: they answer for the feed
+  /// list, a feed's page and "All items".
+  public let library: SubscriptionLibrary?
+  public let inbox = EventInbox()
+  /// Opens a link; says how it went (`Error: ...` on failure) through the callback, which
+  /// may be called later, from another thread.
+  let openLink: (String, @escaping @Sendable (String) -> Void) -> Void
+  /// How long an online search waits for the next key before asking the server.
+  let searchPause: Duration
+  private var tasks: [Command.Work: Task<Void, Never>] = [:]
+  /// Loads pictures for `.wantPictures`; nil when the caller gave no image loader.
+  public private(set) var pictures: PictureLoader?
+
+  public init(
+    source: any FeedSource,
+    openLink: @escaping (String, @escaping @Sendable (String) -> Void) -> Void = { _, _ in },
+    searchPause: Duration = .milliseconds(250), images: ImageLoader? = nil,
+    library: SubscriptionLibrary? = nil
+  ) {
+    self.source = source
+    self.library = library
+    self.openLink = openLink
+    self.searchPause = searchPause
+    pictures = images.map { PictureLoader(images: $0, inbox: inbox) }
+  }
+
+  /// The source of an items page.
+  func source(_ key: SourceKey) -> any FeedSource {
+    switch (key, library) {
+    case (.feed(let index), let library?): library.feedSource(index)
+    case (.allItems, let library?): library.allItemsSource
+    default: source
+    }
+  }
+
+  public func perform(_ command: Command) {
+    switch command {
+    case .quit:
+      break
+    case .load(let generation, let key):
+      let source = self.source(key)
+      let inbox = self.inbox
+      start(.load) { () async -> Event in
+        do throws(LoadError) {
+          let rest = try await source.loadMain { batch in
+            inbox.post(.loadProgress(generation: generation, batch))
+          }
+          return .loaded(generation: generation, .success(rest))
+        } catch {
+          return .loaded(generation: generation, .failure(error))
+        }
+      }
+    case .search(let generation, let query, let key):
+      let source = self.source(key)
+      let pause = source.searchesOnline ? searchPause : .zero
+      start(.search) { () async -> Event in
+        do throws(LoadError) {
+          if pause > .zero {
+            do { try await Task.sleep(for: pause) } catch { throw LoadError(.cancelled, "") }
+          }
+          let found = try await source.search(artist: query)
+          return .searchResults(generation: generation, query: query, .success(found))
+        } catch {
+          return .searchResults(generation: generation, query: query, .failure(error))
+        }
+      }
+    case .loadPage(let url, let key):
+      let source = self.source(key)
+      start(.page) { () async -> Event in
+        do throws(LoadError) {
+          return .pageLoaded(url: url, .success(try await source.page(at: url)))
+        } catch {
+          return .pageLoaded(url: url, .failure(error))
+        }
+      }
+    case .openFeeds(let generation), .refreshFeeds(let generation, _):
+      guard let library else { return }
+      let inbox = self.inbox
+      let isOpening: Bool = if case .openFeeds = command { true } else { false }
+      let feeds: [Int] = if case .refreshFeeds(_, let chosen) = command { chosen } else { [] }
+      start(.feeds) { () async -> Event in
+        let report: @Sendable (Int, FeedRefresh) -> Void = { feed, refresh in
+          inbox.post(.feedRead(generation: generation, feed: feed, refresh))
+        }
+        if isOpening {
+          _ = await library.open(progress: report)
+        } else {
+          _ = await library.refresh(feeds, progress: report)
+        }
+        return .feedsRead(generation: generation)
+      }
+    case .cancel(let work):
+      tasks[work]?.cancel()
+    case .openLink(let url):
+      let inbox = self.inbox
+      openLink(url) { inbox.post(.notice($0)) }
+    case .wantPictures(let keys):
+      pictures?.want(keys)
+    }
+  }
+
+  /// Cancels every piece of work (the loop is ending).
+  public func cancelAll() {
+    for task in tasks.values { task.cancel() }
+    pictures?.cancelAll()
+  }
+
+  /// Runs `initial`, then applies finished work's events and the commands they lead to, until
+  /// no work is left or `deadline` passes: what the browser would show once everything it
+  /// asked for has arrived. Returns false if the deadline passed first.
+  ///
+  /// `until`, when given, ends the wait as soon as it holds after an event (`render
+  /// --first-screen` stops at the first batch).
+  public func settle(
+    _ state: inout AppState, initial: [Command], deadline: DispatchTime = .distantFuture,
+    until done: ((AppState) -> Bool)? = nil
+  ) -> Bool {
+    var pending = initial
+    while true {
+      for command in pending where command != .quit { perform(command) }
+      pending = []
+      // Read before draining: work that ended by then has its last event in this drain.
+      let running = inbox.running
+      for event in inbox.drain() {
+        pending += state.update(event)
+        if let done, done(state) { return true }
+      }
+      if pending.isEmpty, running == 0 { return true }
+      if pending.isEmpty, !inbox.wait(until: deadline) { return false }
+    }
+  }
+
+  /// Starts `work` in a detached task (replacing, and cancelling, the same kind of work).
+  private func start(_ work: Command.Work, _ body: @escaping @Sendable () async -> Event) {
+    tasks[work]?.cancel()
+    let inbox = self.inbox
+    inbox.start()
+    tasks[work] = Task.detached { inbox.finish(await body()) }
+  }
+}

@@ -1,0 +1,134 @@
+import FeedStore
+import Foundation
+import Locking
+import Pictures
+import TUI
+
+/// Loads, decodes and converts pictures off the UI loop, a few at a time, in the order the
+/// state last asked for them; results come back as `.pictureReady` events through the inbox.
+///
+/// `want(_:)` replaces the whole wish list (visible rows first): queued pictures no longer
+/// wanted are dropped, running ones are cancelled (a cancelled fetch stops; a decode already
+/// under way finishes and its cells are still cached). Each wanted picture is one piece of the
+/// inbox's work from the moment it is queued until its event is posted, so `settle` (and
+/// `artfeed render`) waits for exactly what the screen asked for.
+public final class PictureLoader: Sendable {
+  /// The most pictures in flight at once.
+  public let limit: Int
+  private let images: ImageLoader
+  private let inbox: EventInbox
+  private let state = Locked(Queue())
+  /// Called in the loading task with each picture made in pixels: the backend encodes it for
+  /// its terminal there, off the run loop (`setPreparer`).
+  private let preparer = Locked<(@Sendable (PictureCache.Key, PixelPicture) -> Void)?>(nil)
+
+  private struct Queue {
+    var wanted: Set<PictureCache.Key> = []
+    var waiting: [PictureCache.Key] = []
+    var running: [PictureCache.Key: Task<Void, Never>] = [:]
+    /// The longest the waiting line has been (the benchmark prints it).
+    var longestWait = 0
+  }
+
+  public init(images: ImageLoader, inbox: EventInbox, limit: Int = 3) {
+    self.images = images
+    self.inbox = inbox
+    self.limit = max(1, limit)
+  }
+
+  /// Makes `keys` (most wanted first) the pictures to load; everything else is dropped.
+  public func want(_ keys: [PictureCache.Key]) {
+    let dropped: [PictureCache.Key] = state.withLock { queue in
+      queue.wanted = Set(keys)
+      let dropped = queue.waiting.filter { !queue.wanted.contains($0) }
+      let queued = Set(queue.waiting)
+      for (key, task) in queue.running where !queue.wanted.contains(key) { task.cancel() }
+      var seen = Set<PictureCache.Key>()
+      queue.waiting = keys.filter { queue.running[$0] == nil && seen.insert($0).inserted }
+      for key in queue.waiting where !queued.contains(key) { inbox.start() }
+      queue.longestWait = max(queue.longestWait, queue.waiting.count)
+      return dropped
+    }
+    for key in dropped { inbox.finish(.pictureReady(key, .failure(.cancelled))) }
+    startMore()
+  }
+
+  /// Has each picture made in pixels handed to `body` in its loading task, before it is
+  /// posted.
+  public func setPreparer(_ body: @escaping @Sendable (PictureCache.Key, PixelPicture) -> Void) {
+    preparer.withLock { $0 = body }
+  }
+
+  /// Pictures waiting and running now, and the longest wait seen.
+  public var counts: (waiting: Int, running: Int, longestWait: Int) {
+    state.withLock { ($0.waiting.count, $0.running.count, $0.longestWait) }
+  }
+
+  /// Stops everything (the loop is ending).
+  public func cancelAll() { want([]) }
+
+  // MARK: - Work
+
+  private func startMore() {
+    state.withLock { queue in
+      while queue.running.count < limit, !queue.waiting.isEmpty {
+        let key = queue.waiting.removeFirst()
+        let images = self.images
+        let prepare = preparer.withLock { $0 }
+        queue.running[key] = Task.detached {
+          let result = await Self.make(key, images: images, prepare: prepare)
+          self.finished(key, result)
+        }
+      }
+    }
+  }
+
+  /// A picture is done: post it, or queue it again at the front if it was cancelled and is
+  /// wanted again (its piece of work carries over).
+  private func finished(
+    _ key: PictureCache.Key, _ result: Result<PictureRendition, ImageLoadError>
+  ) {
+    let post = state.withLock { queue -> Bool in
+      queue.running[key] = nil
+      if result == .failure(.cancelled), queue.wanted.contains(key) {
+        queue.waiting.insert(key, at: 0)
+        return false
+      }
+      return true
+    }
+    if post { inbox.finish(.pictureReady(key, result)) }
+    startMore()
+  }
+
+  /// Fetch, decode, convert: symbol cells, or pixels fitted to the box when the key has a
+  /// cell size (a JPEG much larger than the box is decoded at a reduced scale).
+  static func make(
+    _ key: PictureCache.Key, images: ImageLoader,
+    prepare: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? = nil
+  ) async -> Result<PictureRendition, ImageLoadError> {
+    do throws(ImageLoadError) {
+      let data = try await images.load(key.url)
+      if Task.isCancelled { throw .cancelled }
+      let box = key.cell.map { (key.columns * $0.width, key.rows * $0.height) }
+      let picture: Picture
+      do {
+        picture = try PictureDecoder.decode(data, covering: box)
+      } catch {
+        throw ImageLoadError(error.description)
+      }
+      if let cell = key.cell {
+        guard
+          let fitted = PixelPicture.fitting(
+            picture, columns: key.columns, rows: key.rows, cell: cell)
+        else { throw ImageLoadError("no room") }
+        prepare?(key, fitted)
+        return .success(.pixels(fitted))
+      }
+      let cells = CellConverter(depth: key.depth).cells(
+        for: picture, columns: key.columns, rows: key.rows)
+      return .success(.cells(cells))
+    } catch {
+      return .failure(error)
+    }
+  }
+}

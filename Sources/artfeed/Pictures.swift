@@ -1,0 +1,48 @@
+import ArgumentParser
+import CursesBackend
+import Foundation
+import Pictures
+
+extension PictureChoice: ExpressibleByArgument {}
+
+/// `render --pictures`: the protocol whose sequences are printed at the boxes.
+enum RenderPictures: String, ExpressibleByArgument, CaseIterable {
+  case kitty
+  case sixel
+  case iterm
+
+  var kind: PictureProtocol {
+    switch self {
+    case .kitty: .kitty
+    case .sixel: .sixel
+    case .iterm: .iterm
+    }
+  }
+}
+
+/// `render --cell-size WxH`: the cell size pictures are fitted to.
+struct CellSizeArgument: ExpressibleByArgument {
+  var size: CellSize
+
+  init?(argument: String) {
+    let parts = argument.lowercased().split(separator: "x")
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+      (1...200).contains(width), (1...400).contains(height)
+    else { return nil }
+    size = CellSize(width: width, height: height)
+  }
+}
+
+/// The browser's picture set-up: asks the terminal (and tmux) what it shows, unless the
+/// choice needs no pixels. Call before curses takes the screen.
+func detectPictures(_ choice: PictureChoice) -> PictureSetup {
+  switch choice {
+  case .symbols, .none: return PictureSetup()
+  case .auto, .kitty, .sixel, .iterm: break
+  }
+  let environment = ProcessInfo.processInfo.environment
+  let tmux = TmuxQuery.report(environment: environment)
+  // Inside tmux the queries would reach tmux, not the terminal: only the cell size counts.
+  let report = TerminalProbe.probe()
+  return PictureSetup.resolve(choice, report: report, tmux: tmux, environment: environment)
+}
