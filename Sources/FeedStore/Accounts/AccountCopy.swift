@@ -277,8 +277,8 @@ struct AccountItemText {
 
   /// The `src` of the `<img>` whose class is FreshRSS's `enclosure-thumbnail`.
   static func enclosureThumbnail(_ html: String) -> String? {
-    guard let marker = html.range(of: "enclosure-thumbnail"),
-      let open = html[..<marker.lowerBound].range(of: "<img", options: .backwards)
+    guard let marker = ServerText.range(of: "enclosure-thumbnail", in: html[...]),
+      let open = ServerText.range(of: "<img", in: html[..<marker.lowerBound], backwards: true)
     else { return nil }
     return HTMLText.firstImageSource(String(html[open.lowerBound...]))
   }

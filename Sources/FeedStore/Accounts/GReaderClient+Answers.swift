@@ -29,7 +29,7 @@ extension GReaderClient {
   }
 
   static func labelName(_ id: String) -> String? {
-    guard let range = id.range(of: "/label/") else { return nil }
+    guard let range = ServerText.range(of: "/label/", in: id[...]) else { return nil }
     return String(id[range.upperBound...])
   }
 

@@ -138,7 +138,9 @@ extension GReaderJSON.Item {
       ?? published?.int64.map { $0 * 1_000_000 } ?? 0
     let categories = categories ?? []
     let labels = categories.compactMap { category -> String? in
-      guard let range = category.range(of: "/label/"), category.hasPrefix("user/") else {
+      guard category.hasPrefix("user/"),
+        let range = ServerText.range(of: "/label/", in: category[...])
+      else {
         return nil
       }
       return String(category[range.upperBound...])

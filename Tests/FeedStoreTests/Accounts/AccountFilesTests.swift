@@ -145,6 +145,20 @@ struct AccountFilesTests {
     again?.release()
   }
 
+  @Test("byte search forwards and backwards, through multi-byte text")
+  func byteSearch() throws {
+    let text = "é<img a><img b>ü enclosure-thumbnail <img c>"
+    let marker = try #require(ServerText.range(of: "enclosure-thumbnail", in: text[...]))
+    #expect(text[marker] == "enclosure-thumbnail")
+    let last = try #require(
+      ServerText.range(of: "<img", in: text[..<marker.lowerBound], backwards: true))
+    #expect(text[last.lowerBound...].hasPrefix("<img b>"))
+    let first = try #require(ServerText.range(of: "<img", in: text[...]))
+    #expect(text[first.lowerBound...].hasPrefix("<img a>"))
+    #expect(ServerText.range(of: "<video", in: text[...]) == nil)
+    #expect(ServerText.range(of: "", in: text[...]) == nil)
+  }
+
   @Test("server text for a terminal line: escapes and bidi controls gone, cut at the limit")
   func serverText() {
     #expect(ServerText.oneLine("a\u{1B}[31mb\u{202E}c\n d") == "a [31mb c d")
