@@ -17,14 +17,14 @@ struct AccountAdd: ParsableCommand {
     commandName: "add",
     abstract: "Log in to a sync server and keep it as an account.",
     discussion: """
-      KIND is greader (FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux); URL is its
-      Google Reader API (FreshRSS: https://HOST/api/greader.php, with the API password set in
-      its profile). The password comes from --password-command (its words run without a
-      shell, the first line it prints is the password; it runs again whenever the server
-      wants a new login) or is typed at a prompt; it is never stored. The login token is kept
-      in $XDG_DATA_HOME/artfeed/accounts (mode 0600), the account in
-      $XDG_CONFIG_HOME/artfeed/accounts.json. Exit status: 0 added, 1 an account of that name
-      exists, 64 no way to get a password, 65 URL is not the API, 69 the server cannot be
+      KIND is greader (FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux); URL is its \
+      Google Reader API (FreshRSS: https://HOST/api/greader.php, with the API password set in \
+      its profile). The password comes from --password-command (its words run without a \
+      shell, the first line it prints is the password; it runs again whenever the server \
+      wants a new login) or is typed at a prompt; it is never stored. The login token is kept \
+      in $XDG_DATA_HOME/artfeed/accounts (mode 0600), the account in \
+      $XDG_CONFIG_HOME/artfeed/accounts.json. Exit status: 0 added, 1 an account of that name \
+      exists, 64 no way to get a password, 65 URL is not the API, 69 the server cannot be \
       reached, 77 wrong user name or password.
       """,
     version: Artfeed.version)
@@ -47,6 +47,7 @@ struct AccountAdd: ParsableCommand {
   @OptionGroup var network: NetworkOptions
 
   func validate() throws {
+    if network.offline { throw ValidationError("account add needs the network: drop --offline") }
     guard Account.kinds.contains(kind) else {
       throw ValidationError("unknown kind \(kind): artfeed speaks greader (the Google Reader API)")
     }
@@ -170,7 +171,7 @@ struct AccountRemove: ParsableCommand {
     commandName: "remove",
     abstract: "Forget an account: its login, local copy and queue (the server keeps it all).",
     discussion: """
-      Refused (exit 1) while marks made here wait to be sent, unless --force: artfeed sync
+      Refused (exit 1) while marks made here wait to be sent, unless --force: artfeed sync \
       sends them first.
       """,
     version: Artfeed.version)

@@ -7,13 +7,14 @@ struct Sync: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Sync accounts: send marks made here, then fetch marks and new items.",
     discussion: """
-      Marks made in artfeed while the server could not be reached wait in the state database
-      and go first, in the order they were made. Then the server's read and starred sets come
-      back (a mark changed on the server since the last sync wins over one made here of the
-      same flag), then the items that are new since the last sync, newest first. One line per
-      account, with the requests made and the bytes received. Exit status: 0 synced, 65 the
-      server is not the Google Reader API, 69 it cannot be reached (the local copy stays, the
-      marks stay queued), 77 it refused the login.
+      Marks made in artfeed (read, unread, starred, mark-all) wait in the state database until \
+      a sync reaches the server. A sync first applies the server's read and starred sets (a \
+      mark changed on the server since the last sync wins over one queued here for the same \
+      flag), then sends the queued marks in the order they were made, then fetches the items \
+      new since the last sync, newest first. One line per account, with the requests made and \
+      the bytes received. Exit status: 0 synced, 64 --offline, 65 the server is not the \
+      Google Reader API, 69 it cannot be reached (the local copy stays, the marks stay \
+      queued), 77 it refused the login.
       """,
     version: Artfeed.version)
 
@@ -21,6 +22,10 @@ struct Sync: ParsableCommand {
   var name: String?
 
   @OptionGroup var network: NetworkOptions
+
+  func validate() throws {
+    if network.offline { throw ValidationError("sync needs the network: drop --offline") }
+  }
 
   func run() throws {
     do {
