@@ -133,8 +133,8 @@ final class SyncFeedServer: Sendable {
   static func shared() throws -> SyncFeedServer {
     try instance.withLock { existing in
       if let existing { return existing }
-      let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("artfeed-sync-feeds-\(getpid())")
+      // Inside the server's state folder, which goes with it when the tests end.
+      let folder = try FreshRSS.shared().state.appendingPathComponent("feeds")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let made = SyncFeedServer(
         server: try TestServer(directory: folder, lifetime: 1800), folder: folder)
