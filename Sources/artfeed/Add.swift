@@ -23,8 +23,14 @@ struct Add: ParsableCommand {
   @Option(help: "A title that replaces the feed's own.")
   var title: String?
 
+  @Option(help: "Subscribe on this sync account (its server) instead; --tag is its folder.")
+  var account: String?
+
   func run() throws {
     do {
+      if let account {
+        return try AccountSubscriptions.add(source, folder: tags.first, account: account)
+      }
       try add()
     } catch let failure {
       fail(failure)

@@ -23,21 +23,24 @@ struct Feeds: ParsableCommand {
 
   private func list() throws(CommandFailure) {
     let access = try FeedsFileAccess()
-    guard let file = try access.load() else {
+    let file = try access.load()
+    let now = Date()
+    let counts = Self.unreadCounts()
+    let accountRows = Self.accountRows(counts, now: now)
+    guard file != nil || !accountRows.isEmpty else {
       say(
         "no subscriptions: \(access.location.path) does not exist; artfeed opens its bundled feeds")
       say("(artfeed init copies an example there; artfeed add URL subscribes to a feed)")
       return
     }
     let cache = access.cache
-    let now = Date()
-    let counts = Self.unreadCounts()
-    let rows = file.subscriptions.map { subscription in
-      (
-        SubscriptionStatus.describe(subscription, cache: cache, now: now),
-        Self.describe(subscription) + Self.unread(subscription, counts)
-      )
-    }
+    let rows =
+      (file?.subscriptions ?? []).map { subscription in
+        (
+          SubscriptionStatus.describe(subscription, cache: cache, now: now),
+          Self.describe(subscription) + Self.unread(subscription, counts)
+        )
+      } + accountRows
     let width = rows.map(\.0.count).max() ?? 0
     var output = ""
     for (status, text) in rows {

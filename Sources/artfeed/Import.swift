@@ -18,6 +18,9 @@ struct Import: ParsableCommand {
   @Argument(help: "An OPML file (- for standard input).")
   var file: String
 
+  @Option(help: "Subscribe this sync account (its server) instead; folders as they are.")
+  var account: String?
+
   func run() throws {
     do {
       try importFeeds()
@@ -34,6 +37,9 @@ struct Import: ParsableCommand {
       feeds = try OPMLReader.feeds(in: data)
     } catch {
       throw .notAFeed("\(file): \(error.description)")
+    }
+    if let account {
+      return try AccountSubscriptions.importFeeds(feeds, account: account)
     }
     let report = try access.edit { subscriptions, _ throws(CommandFailure) in
       subscriptions.importing(feeds)

@@ -16,8 +16,12 @@ struct Remove: ParsableCommand {
   @Argument(help: "The URL or file to unsubscribe from.")
   var source: String
 
+  @Option(help: "Unsubscribe on this sync account (SOURCE: its URL, feed/N or title).")
+  var account: String?
+
   func run() throws {
     do {
+      if let account { return try AccountSubscriptions.remove(source, account: account) }
       try remove()
     } catch let failure {
       fail(failure)
