@@ -3,10 +3,11 @@
 
 1. Scrolling: a feed of 1,000 image rows (the bundled thumbnails, 107 pictures in turn);
    j pressed 60 times, then k 60 times back. Per key: the bytes written (all, and the
-   pictures' part), kitty transmissions, and the time from the key to the last byte of its
-   frames.
+   pictures' part), kitty transmissions, the time from the key to the end of the frame that
+   answers it (its first burst of output), and to the last byte (pictures that were still
+   loading arrive in later frames).
 2. The item view's first full picture: an item whose media:content is a 4000x3000 JPEG;
-   the time from Enter to the last byte of the picture's sequence, in 5 fresh runs.
+   the time from Enter to the last byte of the picture's sequence, in 9 fresh runs.
 
 Usage: python3 pixelbench.py PATH/TO/release/artfeed [PROTOCOL...]
 """
@@ -38,26 +39,32 @@ class App:
             for fd in (0, 1, 2):
                 os.dup2(slave, fd)
             os.closerange(3, 256)
-            os.execve(argv[0], argv, {"TERM": "xterm-256color", "LANG": "C.UTF-8",
-                                      "HOME": workdir, "XDG_CONFIG_HOME": workdir + "/config",
-                                      "XDG_CACHE_HOME": workdir + "/cache", "TZ": "UTC"})
+            environment = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": workdir,
+                           "XDG_CONFIG_HOME": workdir + "/config",
+                           "XDG_CACHE_HOME": workdir + "/cache", "TZ": "UTC"}
+            if "ARTFEED_PIXEL_LOG" in os.environ:  # the writer's per-frame log, for a look
+                environment["ARTFEED_PIXEL_LOG"] = os.environ["ARTFEED_PIXEL_LOG"]
+            os.execve(argv[0], argv, environment)
         os.close(slave)
         self.pid, self.fd = pid, master
 
     def read_until_quiet(self, quiet=0.15, timeout=20):
-        """(bytes, seconds from now to the last byte)."""
+        """(bytes, [(seconds from now, bytes so far)] per read)."""
         start = time.perf_counter()
-        out, last = b"", start
+        parts, reads, last = [], [], start
+        total = 0
         while time.perf_counter() - start < timeout:
-            if select.select([self.fd], [], [], 0.01)[0]:
+            if select.select([self.fd], [], [], 0.005)[0]:
                 chunk = os.read(self.fd, 1 << 20)
                 if not chunk:
                     break
-                out += chunk
+                parts.append(chunk)
+                total += len(chunk)
                 last = time.perf_counter()
-            elif out and time.perf_counter() - last > quiet:
+                reads.append((last - start, total))
+            elif parts and time.perf_counter() - last > quiet:
                 break
-        return out, last - start
+        return b"".join(parts), reads
 
     def wait_for(self, needle, timeout=30):
         out, start = b"", time.time()
@@ -69,6 +76,7 @@ class App:
     def key(self, data):
         os.write(self.fd, data)
         return self.read_until_quiet()
+
 
     def close(self):
         """Stops the program, reading what it still writes so it never blocks on a full pty."""
@@ -95,6 +103,17 @@ class App:
         os.close(self.fd)
 
 
+def first_frame(reads, gap=0.02):
+    """Seconds to the end of the first burst of output: the frame that answers the key
+    (pictures still loading come in later bursts)."""
+    end = reads[0][0] if reads else 0
+    for when, _ in reads[1:]:
+        if when - end > gap:
+            break
+        end = when
+    return end
+
+
 def feed(path, items):
     with open(path, "w") as f:
         f.write('<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">'
@@ -113,14 +132,15 @@ def scrolling(artfeed, kind, workdir):
     app.read_until_quiet(quiet=1.0)
     passes = {}
     for name, key in (("down (j x60)", b"j"), ("back (k x60)", b"k")):
-        sizes, graphic, transmits, times = [], [], 0, []
+        sizes, graphic, transmits, frames, lasts = [], [], 0, [], []
         for _ in range(60):
-            out, seconds = app.key(key)
+            out, reads = app.key(key)
             sizes.append(len(out))
             graphic.append(sum(len(m.group(0)) for m in GRAPHICS.finditer(out)))
             transmits += len(re.findall(rb"\x1b_Ga=t,", out))
-            times.append(seconds * 1000)
-        passes[name] = (sizes, graphic, transmits, times)
+            frames.append(first_frame(reads) * 1000)
+            lasts.append((reads[-1][0] if reads else 0) * 1000)
+        passes[name] = (sizes, graphic, transmits, frames, lasts)
     app.close()
     return passes
 
@@ -138,22 +158,19 @@ def item_view(artfeed, kind, workdir):
     feed(path, ['<item><title>Big</title><guid>big</guid><media:content url="file://%s" '
                 'medium="image" width="4000" height="3000"/></item>' % big])
     times = []
-    for _ in range(5):
+    for _ in range(9):
         app = App([artfeed, path, "--pictures", kind], workdir)
         app.wait_for(b"1/1")
         app.read_until_quiet(quiet=0.5)
-        start = time.perf_counter()
         os.write(app.fd, b"\r")
-        out, last_graphic = b"", None
-        while time.perf_counter() - start < 20:
-            if select.select([app.fd], [], [], 0.01)[0]:
-                out += os.read(app.fd, 1 << 20)
-                if GRAPHICS.search(out) and out.rstrip().endswith((b"\x1b\\", b"\x07", b"\x1b8")):
-                    last_graphic = time.perf_counter()
-            elif last_graphic and time.perf_counter() - last_graphic > 0.3:
-                break
-        drawn = sum(len(m.group(0)) for m in GRAPHICS.finditer(out))
-        times.append((last_graphic - start) * 1000 if last_graphic and drawn > 20000 else float("nan"))
+        out, reads = app.read_until_quiet(quiet=1.0)
+        sequences = list(GRAPHICS.finditer(out))
+        drawn = sum(len(m.group(0)) for m in sequences)
+        if drawn > 20000:
+            end = sequences[-1].end()
+            times.append(next(when for when, total in reads if total >= end) * 1000)
+        else:
+            times.append(float("nan"))
         app.close()
     return times, os.path.getsize(big)
 
@@ -170,13 +187,16 @@ def main():
     print("artfeed in a pty, 100x30 cells of 10x20 px; %d cores" % os.cpu_count())
     for kind in kinds:
         print("\n== %s" % kind)
-        for name, (sizes, graphic, transmits, times) in scrolling(artfeed, kind, workdir).items():
+        for name, (sizes, graphic, transmits, frames, lasts) in scrolling(artfeed, kind, workdir).items():
             print("%-13s bytes/key %s" % (name, describe(sizes)))
             print("%-13s pictures' bytes/key %s   kitty transmissions %d" % ("", describe(graphic), transmits))
-            print("%-13s key to last byte, ms %s" % ("", describe(times)))
+            print("%-13s key to its frame, ms %s" % ("", describe(frames)))
+            print("%-13s key to the last picture, ms %s" % ("", describe(lasts)))
         times, size = item_view(artfeed, kind, workdir)
-        print("item view, 4000x3000 JPEG (%d KiB): Enter to the picture's last byte, ms: %s" % (
-            size // 1024, "  ".join("%.0f" % t for t in times)))
+        print("item view, 4000x3000 JPEG (%d KiB): Enter to the picture's last byte, ms: "
+              "median %.0f  min %.0f  max %.0f  (%s)" % (
+                  size // 1024, statistics.median(times), min(times), max(times),
+                  " ".join("%.0f" % t for t in times)))
 
 
 if __name__ == "__main__":

@@ -8,12 +8,14 @@ import Foundation
 //
 // Each run starts from a fresh database holding 100 feeds x 1,000 items (100k items, each
 // keyed from a DeviantArt-shaped guid, all unread), then times:
-//   - bulk mark: 100k items read in one transaction (the write `A` makes off the loop);
+//   - bulk mark: 100k items read in one transaction (the write `A` makes off the loop), with
+//     the WAL checkpoint deferred as the browser's writer defers it, and that checkpoint;
 //   - overlay: the same mark applied in memory by ReaderState (what the UI thread pays);
 //   - counts: unread/total/new for the 100 feeds, and "All items" over them;
 //   - lookup: marks of 60 visible items (a cold ReaderState: one batch from the database);
 //   - observe: recording a 1,000-item feed's list again, and a new 100k-item feed;
-//   - open: opening the 100k database (quick_check and migration check included);
+//   - open: opening the 100k database with quick_check (the commands), and with the schema
+//     check only (the browser, which runs quick_check on its writer queue);
 // and the file's size once every item is read (after the WAL is checkpointed at close).
 // Targets (issue 18): bulk mark <= 200 ms, counts <= 20 ms, <= 10 MB per 100k items read.
 
@@ -59,6 +61,37 @@ func fileSize(_ path: String) -> Int {
   ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
 }
 
+// `--probe bulk|counts|allcounts|allnew|open`: prepare, then do that one thing once, inside a function
+// of its own, for instruction counts (the machine is too noisy for A/B timings):
+//   valgrind --tool=callgrind --toggle-collect='*probeWork*' .build/release/StateBenchmark \
+//     --probe bulk
+@inline(never)
+func probeWork(_ body: () throws -> Void) rethrows { try body() }
+
+if let at = CommandLine.arguments.firstIndex(of: "--probe"), at + 1 < CommandLine.arguments.count {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "artfeed-state-probe-\(getpid()).db"
+  ).path
+  do {
+    let store = try prepare(path)
+    switch CommandLine.arguments[at + 1] {
+    case "bulk":
+      try store.deferCheckpoints()
+      try probeWork { try store.apply(.setRead(items, true), at: Date()) }
+    case "counts": try probeWork { _ = try store.counts() }
+    case "allcounts":
+      try probeWork { _ = try store.combinedCounts(of: feeds, countingNew: false) }
+    case "allnew": try probeWork { _ = try store.combinedCounts(of: feeds) }
+    case "open": try probeWork { _ = try SQLiteStateStore(path: path) }
+    default: print("--probe bulk|counts|allcounts|allnew|open")
+    }
+  } catch {
+    print("StateBenchmark: \(error)")
+  }
+  for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+  exit(0)
+}
+
 var figures: [String: [Double]] = [:]
 let path = FileManager.default.temporaryDirectory.appendingPathComponent(
   "artfeed-state-benchmark-\(getpid()).db"
@@ -69,10 +102,15 @@ do {
     do {
       let store = try prepare(path)
       figures["counts (100 feeds x 1k)", default: []].append(try time { _ = try store.counts() })
-      figures["All items counts", default: []].append(
+      figures["All items counts (total, unread)", default: []].append(
+        try time { _ = try store.combinedCounts(of: feeds, countingNew: false) })
+      figures["All items counts with new", default: []].append(
         try time { _ = try store.combinedCounts(of: feeds) })
-      figures["bulk mark 100k read", default: []].append(
+      try store.deferCheckpoints()
+      figures["bulk mark 100k read (commit)", default: []].append(
         try time { try store.apply(.setRead(items, true), at: Date()) })
+      figures["checkpoint after the bulk mark", default: []].append(
+        try time { try store.checkpoint() })
       figures["counts after the mark", default: []].append(try time { _ = try store.counts() })
       figures["observe a 1k feed again", default: []].append(
         try time {
@@ -84,8 +122,12 @@ do {
         try time { try store.apply(.observe(big, items, complete: true), at: Date()) })
     }
     var opened: SQLiteStateStore?
-    figures["open the 100k database", default: []].append(
+    figures["open the 100k database (quick_check)", default: []].append(
       try time { opened = try SQLiteStateStore(path: path) })
+    figures["open it as the browser does (schema)", default: []].append(
+      try time { opened = try SQLiteStateStore(path: path, check: .schema) })
+    figures["quick_check (the browser's, off its loop)", default: []].append(
+      try time { try opened?.quickCheck() })
     let reader = try SQLiteStateStore(path: path)
     let state = ReaderState(
       store: try require(opened), reader: reader, isSaved: true, notify: { _ in })

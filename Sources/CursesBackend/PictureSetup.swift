@@ -101,12 +101,14 @@ public struct PictureSetup: Sendable, Equatable {
     _ choice: PictureChoice, tmux: TmuxReport, environment: [String: String],
     report: TerminalReport
   ) -> PictureSetup {
+    let outerKitty =
+      tmux.clientTerm.contains("kitty") || environment["KITTY_WINDOW_ID"] != nil
     guard tmux.passthrough else {
+      // Said only when pixels were possible: a plain terminal behind tmux shows symbols anyway.
+      guard outerKitty || choice.forced != nil else { return PictureSetup() }
       return PictureSetup(
         note: "Pictures as symbols: tmux's allow-passthrough is off (set -g allow-passthrough on)")
     }
-    let outerKitty =
-      tmux.clientTerm.contains("kitty") || environment["KITTY_WINDOW_ID"] != nil
     guard let kind = choice.forced ?? (outerKitty ? .kitty : nil) else {
       return PictureSetup(
         note: "Pictures as symbols: the terminal outside tmux is not known to show pixels")

@@ -87,8 +87,13 @@ public final class PixelWriter {
   }
 
   private func note(_ line: String) {
-    log?.write(Data((line + "\n").utf8))
+    guard let log else { return }
+    let now = ContinuousClock.now.duration(to: Self.started).components
+    let milliseconds = -(Double(now.seconds) * 1000 + Double(now.attoseconds) / 1e15)
+    log.write(Data((String(format: "%10.1f ", milliseconds) + line + "\n").utf8))
   }
+
+  private static let started = ContinuousClock.now
 
   private static func describe(_ step: PlacementTable.Step) -> String {
     switch step {

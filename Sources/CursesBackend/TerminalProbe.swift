@@ -29,14 +29,18 @@ public struct TerminalReport: Sendable, Equatable {
 /// the input is flushed, so no part of an answer is taken for keys.
 public enum TerminalProbe {
   /// The queries, in the order the replies are expected.
-  static let queries: [UInt8] =
+  public static let queries: [UInt8] =
     KittyGraphics.query + Array("\u{1B}[16t\u{1B}[>0q\u{1B}[c".utf8)
+
+  /// Inside tmux: the cell size and DA1 only. tmux takes an APC string (the kitty query) as a
+  /// title for the pane, so it is never sent there.
+  public static let tmuxQueries: [UInt8] = Array("\u{1B}[16t\u{1B}[c".utf8)
 
   /// Probes the terminal on `input`/`output`; a report with `answered` false when they are
   /// not a terminal or nothing came back in time.
   public static func probe(
     input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO,
-    timeout: Duration = .milliseconds(1000)
+    timeout: Duration = .milliseconds(1000), queries: [UInt8] = queries
   ) -> TerminalReport {
     guard isatty(input) == 1, isatty(output) == 1 else { return TerminalReport() }
     var saved = termios()

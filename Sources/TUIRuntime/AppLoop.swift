@@ -34,6 +34,18 @@ public struct AppLoop {
   /// The signal that wakes the loop: a signal handler may write to it to end a sleep.
   public var wake: WakeSignal { runner.inbox.wake }
 
+  /// Opens the reader's state for this run (see `CommandRunner.openState`); the lines are
+  /// for the status line.
+  public func openState(environment: [String: String]) -> [String] {
+    runner.openState(environment: environment)
+  }
+
+  /// Waits for every mark to be written (after the loop ends); false on timeout.
+  @discardableResult
+  public func finishStateWrites() -> Bool {
+    runner.finishStateWrites()
+  }
+
   /// Runs until the reader quits or `shouldStop` says so. `initial` are commands to start with
   /// (the first load, an `--artist` search).
   public mutating func run(initial: [Command]) {

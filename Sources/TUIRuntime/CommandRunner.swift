@@ -70,6 +70,14 @@ public final class CommandRunner {
   private var tasks: [Command.Work: Task<Void, Never>] = [:]
   /// Loads pictures for `.wantPictures`; nil when the caller gave no image loader.
   public private(set) var pictures: PictureLoader?
+  /// Where picture bytes come from (`d` saves through it too).
+  let images: ImageLoader?
+  /// The reader's marks (`attach(_:)`); nil while the reading state is off.
+  public internal(set) var readerState: ReaderState?
+  /// False for `artfeed render`, which shows marks but changes none.
+  var writesState = true
+  /// The environment `d` finds the pictures folder from.
+  var environment: [String: String] = ProcessInfo.processInfo.environment
 
   public init(
     source: any FeedSource,
@@ -81,6 +89,7 @@ public final class CommandRunner {
     self.library = library
     self.openLink = openLink
     self.searchPause = searchPause
+    self.images = images
     pictures = images.map { PictureLoader(images: $0, inbox: inbox) }
   }
 
@@ -89,6 +98,7 @@ public final class CommandRunner {
     switch (key, library) {
     case (.feed(let index), let library?): library.feedSource(index)
     case (.allItems, let library?): library.allItemsSource
+    case (.starred, let library?): StarredSource(library: library, state: readerState)
     default: source
     }
   }
@@ -156,6 +166,9 @@ public final class CommandRunner {
       openLink(url) { inbox.post(.notice($0)) }
     case .wantPictures(let keys):
       pictures?.want(keys)
+    case .wantMarks, .setRead, .setStarred, .markRead, .undoMark, .observe, .visit,
+      .requestCounts, .refreshState, .filter, .findUnread, .download:
+      performState(command)
     }
   }
 
@@ -191,7 +204,7 @@ public final class CommandRunner {
   }
 
   /// Starts `work` in a detached task (replacing, and cancelling, the same kind of work).
-  private func start(_ work: Command.Work, _ body: @escaping @Sendable () async -> Event) {
+  func start(_ work: Command.Work, _ body: @escaping @Sendable () async -> Event) {
     tasks[work]?.cancel()
     let inbox = self.inbox
     inbox.start()

@@ -30,6 +30,9 @@ struct Browse: ParsableCommand {
       """)
   var pictures: PictureChoice = .auto
 
+  @Flag(help: "Neither show nor keep read and starred marks this time.")
+  var noState = false
+
   func run() throws {
     let loader = FeedSources.loader(options.network)
     let source: any FeedSource
@@ -68,8 +71,20 @@ struct Browse: ParsableCommand {
       images: FeedSources.images(options.network), library: library)
     TerminalGuard.wakes(loop.wake)
     if let pixels = screen.pixels { loop.pictureLoader?.setPreparer(pixels.preparer) }
+    if !noState {
+      let notices = loop.openState(environment: ProcessInfo.processInfo.environment)
+      commands += loop.state.attachState(
+        mainFeed: FeedSources.mainFeedKey(for: options, library: library))
+      if !notices.isEmpty {
+        commands += loop.state.update(.notice(notices.joined(separator: "; ")))
+      }
+    }
     loop.run(initial: commands)
     screen.close()
+    if !loop.finishStateWrites() {
+      FileHandle.standardError.write(
+        Data("artfeed: state: some marks were not saved in 5 s and are lost\n".utf8))
+    }
     if state.quitsIfNotAFeed, loop.state.list.count == 0, let failure = loop.state.loadFailure,
       failure.kind == .notAFeed || failure.kind == .unreadable
     {

@@ -152,6 +152,17 @@ enum FeedSources {
     return (state, commands)
   }
 
+  /// The reading state's key for the browser's own source (the `.main` page): the feed
+  /// given, the endpoint, or the bundled popular feed. Nil with subscriptions (their pages
+  /// have their own keys).
+  static func mainFeedKey(for options: SourceOptions, library: SubscriptionLibrary?) -> FeedKey? {
+    guard library == nil else { return nil }
+    if let argument = options.endpoint ?? options.source {
+      return (try? FeedAddress(argument: argument)).map(FeedKey.init)
+    }
+    return BundledFeeds.popular.map { FeedKey(.file($0)) }
+  }
+
   /// A SOURCE argument, with files checked up front so a typo fails before the screen opens.
   static func address(_ argument: String) throws(CommandFailure) -> FeedAddress {
     let address: FeedAddress

@@ -42,7 +42,9 @@ func detectPictures(_ choice: PictureChoice) -> PictureSetup {
   }
   let environment = ProcessInfo.processInfo.environment
   let tmux = TmuxQuery.report(environment: environment)
-  // Inside tmux the queries would reach tmux, not the terminal: only the cell size counts.
-  let report = TerminalProbe.probe()
+  // Inside tmux the queries would reach tmux, not the terminal: only the cell size counts,
+  // and the kitty query (an APC string, which tmux makes the pane's title) is left out.
+  let report =
+    tmux == nil ? TerminalProbe.probe() : TerminalProbe.probe(queries: TerminalProbe.tmuxQueries)
   return PictureSetup.resolve(choice, report: report, tmux: tmux, environment: environment)
 }

@@ -66,6 +66,9 @@ struct Render: ParsableCommand {
 
   @Option(help: "The cell size in pixels the pictures are fitted to, as WxH (default 10x20).")
   var cellSize: CellSizeArgument?
+
+  @Flag(help: "Show no read or starred marks (render never changes them).")
+  var noState = false
   @Flag(
     help: """
       Print the first screen that shows items as soon as the browser would draw it (the \
@@ -106,6 +109,18 @@ struct Render: ParsableCommand {
       enabled: !noImages, depth: (colors ?? (color ? .indexed256 : .none)).depth, cell: cell)
     let runner = CommandRunner(
       source: source, images: FeedSources.images(options.network), library: library)
+    if !noState {
+      // The marks as the browser would show them, on a copy in memory: render records
+      // nothing in the state file.
+      let inbox = runner.inbox
+      if let reader = ReaderState.openCopy(
+        environment: ProcessInfo.processInfo.environment, notify: { inbox.post(.state($0)) })
+      {
+        runner.attach(reader)
+        commands += state.attachState(
+          mainFeed: FeedSources.mainFeedKey(for: options, library: library))
+      }
+    }
     if firstScreen, library != nil {
       // The feed list as soon as every feed has been read once (cached copies, files).
       _ = runner.settle(&state, initial: commands)
@@ -130,7 +145,8 @@ struct Render: ParsableCommand {
     // The pictures of the final screen, as the browser would show them once they arrive;
     // bounded by --timeout so a slow server cannot hold the output.
     let deadline = DispatchTime.now() + options.network.timeout
-    _ = runner.settle(&state, initial: state.pictureCommands(), deadline: deadline)
+    _ = runner.settle(
+      &state, initial: state.pictureCommands() + state.markCommands(), deadline: deadline)
     let screen = state.render(now: Date())
     let lines = color ? screen.sgrLines : screen.trimmedLines
     var output = lines.joined(separator: "\n") + "\n"

@@ -66,13 +66,18 @@ extension EndToEnd {
       // Settled: a picture that arrives now must not make the screen after Esc differ.
       let beforeDetail = try tmux.settled("the list with pictures in")
       try tmux.send("Enter")
+      // The item view: its status line; the picture fills the screen above the heading.
       try tmux.waitFor("the detail view") { screen in
-        screen.contains { $0.contains("by inkwell-moth") }
+        screen.last?.contains("j/k scroll") == true && screen.last?.contains("lines") == true
       }
       try tmux.send("Escape")
       try tmux.waitFor("the list again") { $0.last?.contains("2/") == true }
-      let back = try tmux.screen(timeout: 10) { $0 == beforeDetail }
-      #expect(back == beforeDetail)
+      // The same screen, but the item opened is read now: its unread mark (●) is gone.
+      let opened = try #require(beforeDetail.firstIndex { $0.contains("● Mothorchard study") })
+      var afterReading = beforeDetail
+      afterReading[opened] = afterReading[opened].replacingOccurrences(of: "●", with: " ")
+      let back = try tmux.screen(timeout: 10) { $0 == afterReading }
+      #expect(back == afterReading, "\(ScreenText.difference(back, afterReading))")
 
       // Resize: every line fits, the selected title is re-wrapped whole, and it stays on screen.
       let selectedTitle = try Bundled.items(byArtist: "inkwell")[1].title ?? "[No Title]"

@@ -38,9 +38,12 @@ extension EndToEnd {
           && screen.contains { $0.contains("error: HTTP 500") }
           && screen.last?.contains("1 feed failed") == true
       }
-      #expect(opened[0].contains("artfeed · 3 feeds · 5 items"))
-      #expect(opened[1].contains("▸ All items") && opened[1].contains("5 items"))
-      #expect(opened[2].contains("North") && opened[2].contains("3 items"))
+      // Counts from the reading state: unread / total (a fresh state: all unread), and the
+      // starred items' line under All items.
+      #expect(opened[0].contains("artfeed · 3 feeds · 5 items · 5 unread"))
+      #expect(opened[1].contains("▸ All items") && opened[1].contains("5/5 unread"))
+      #expect(opened[2].contains("★ Starred") && opened[2].contains("0 starred"))
+      #expect(opened[3].contains("North") && opened[3].contains("3/3 unread"))
       #expect(!opened.joined().contains("North Gallery"), "the feeds file's ~title wins")
 
       // R: every feed again, four at a time at most; the list says how it went.
@@ -60,7 +63,7 @@ extension EndToEnd {
       #expect(asked == ["/files/north.xml", "/files/south.xml", "/status/500"])
 
       // Enter opens South; Esc comes back to the list with South still selected.
-      try tmux.send("j", "j", "Enter")
+      try tmux.send("j", "j", "j", "Enter")
       // The whole page, not a half-drawn frame: the title, a row and the page's hints.
       try tmux.waitFor("South's items") { screen in
         screen.first?.contains("South Gallery · 3 items") == true
@@ -68,13 +71,15 @@ extension EndToEnd {
       }
       try tmux.send("Escape")
       try tmux.waitFor("the list, South selected") { screen in
-        screen.contains { $0.hasPrefix("▸ South Gallery") } && screen.last?.contains("3/4") == true
+        screen.contains { $0.hasPrefix("▸ South Gallery") } && screen.last?.contains("4/5") == true
       }
 
       // North, second item selected; two new items arrive at its top; r keeps Fjord on its line.
       try tmux.send("k", "Enter", "j")
       let before = try tmux.waitFor("North, Fjord selected") { $0.last?.contains("2/3") == true }
-      let fjordLine = before.firstIndex { $0.hasPrefix("  Fjord") }
+      // A row's title starts in column 2 (columns 0-1 hold its unread and starred marks).
+      func isTitle(_ line: String, _ title: String) -> Bool { line.dropFirst(2).hasPrefix(title) }
+      let fjordLine = before.firstIndex { isTitle($0, "Fjord") }
       try SmallFeed.writeGalleries(
         in: files,
         northExtra: [.init("Comet", by: "Vel Ra", day: 22), .init("Nova", by: "Vel Ra", day: 23)])
@@ -82,10 +87,10 @@ extension EndToEnd {
       let after = try tmux.waitFor("North reloaded") {
         $0.first?.contains("North · 5 items") == true && $0.last?.contains("4/5") == true
       }
-      #expect(fjordLine != nil && after.firstIndex { $0.hasPrefix("  Fjord") } == fjordLine)
+      #expect(fjordLine != nil && after.firstIndex { isTitle($0, "Fjord") } == fjordLine)
       try tmux.send("Escape")
       try tmux.waitFor("the list with North's new count") { screen in
-        screen.contains { $0.hasPrefix("▸ North") && $0.contains("5 items") }
+        screen.contains { $0.hasPrefix("▸ North") && $0.contains("5/5 unread") }
           && screen.first?.contains("7 items") == true
       }
 
@@ -94,7 +99,8 @@ extension EndToEnd {
       try tmux.type("mira")
       // Title lines: the name and at most the scrollbar's cell.
       func titles(_ screen: [String]) -> [Substring] {
-        screen.map { $0.split(separator: " ") }.filter { $0.count <= 2 }.compactMap(\.first)
+        screen.map { $0.dropFirst(2).split(separator: " ") }.filter { $0.count <= 2 }
+          .compactMap(\.first)
       }
       try tmux.waitFor("the search across feeds") { screen in
         screen.first?.contains("Artist: mira · 2 items") == true

@@ -50,9 +50,10 @@ extension EndToEnd {
       let screen = try measure("2 MB title", render(small), scratch: scratch, keepOutput: true)
       let lines = screen.output.split(separator: "\n")
       #expect(lines.count == 24)
-      // The first word alone on its line (the long word starts a fresh one), then the title.
+      // The first word alone on its line (the long word starts a fresh one), then the title;
+      // the unread mark left of it.
       #expect(
-        lines.count > 3 && lines[2].hasPrefix("  Huge  ") && lines[3].hasPrefix("  hostilexxx"))
+        lines.count > 3 && lines[2].hasPrefix("● Huge  ") && lines[3].hasPrefix("  hostilexxx"))
       #expect(screen.output.contains("1/2"))
     }
 

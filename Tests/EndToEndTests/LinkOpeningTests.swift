@@ -29,9 +29,11 @@ extension EndToEnd {
       let tmux = try Tmux.shell(width: 100, height: 30)
       try tmux.enter(
         "PATH=\(scratch.url.path):/usr/bin:/bin BROWSER=w3m \"$ARTFEED\"; echo EXIT=$?")
-      let list = try tmux.waitFor("the list with its pictures") {
+      try tmux.waitFor("the list with its pictures and unread count") {
         $0.last?.contains("1/") == true && !ScreenText.hasLoadingBox($0)
+          && $0.first?.contains("unread") == true
       }
+      let list = try tmux.settled("the list, whole")
       try tmux.send("o")
       try tmux.waitFor("the fake browser's screen") { screen in
         screen.contains { $0.hasPrefix("FAKE-W3M https://") }

@@ -45,7 +45,8 @@ extension EndToEnd {
       let url = server.url("/feed.xml").absoluteString
       let fresh = try ArtfeedCommand.run(["render", url, "--width", "80"], environment: cache)
       #expect(fresh.status == 0, "\(fresh.errors)")
-      #expect(fresh.output.hasPrefix(" artfeed · Test Feed · 3 items\n"), "\(fresh.output)")
+      #expect(
+        fresh.output.hasPrefix(" artfeed · Test Feed · 3 items · 3 unread\n"), "\(fresh.output)")
       server.stop()
 
       let parsed = try ArtfeedCommand.run(["parse", url], environment: cache)
@@ -55,7 +56,7 @@ extension EndToEnd {
       let rendered = try ArtfeedCommand.run(["render", url, "--width", "80"], environment: cache)
       #expect(rendered.status == 0, "\(rendered.errors)")
       #expect(
-        rendered.output.hasPrefix(" artfeed · Test Feed · 3 items · cached just now\n"),
+        rendered.output.hasPrefix(" artfeed · Test Feed · 3 items · 3 unread · cached just now\n"),
         "\(rendered.output)")
       #expect(rendered.output.contains("Showing the cached copy"))
       let offline = try ArtfeedCommand.run(["parse", url, "--offline"], environment: cache)

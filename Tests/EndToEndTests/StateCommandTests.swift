@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FeedStore
@@ -127,6 +128,63 @@ extension EndToEnd {
       }
       let store = try SQLiteStateStore(path: home.statePath)
       #expect(try store.export().items.count == 10_000)
+    }
+
+    @Test("six artfeeds opening a fresh data folder at once all save their marks")
+    func sixOpenersAtOnce() throws {
+      for round in 0..<5 {
+        let home = try Home()
+        var processes: [Process] = []
+        for writer in 0..<6 {
+          let item = StateSnapshot.Item(
+            id: ItemKey(rawValue: Int64(writer + 1)).description, read: true, starred: false,
+            firstSeen: 1_700_000_000, changed: 1_700_000_000)
+          let path = home.scratch.path("one\(writer).json")
+          try StateSnapshot(items: [item], feeds: []).encoded().write(
+            to: URL(fileURLWithPath: path))
+          processes.append(
+            try Self.start(["state", "import", path], environment: home.environment))
+        }
+        for process in processes { process.waitUntilExit() }
+        let statuses = processes.map(\.terminationStatus)
+        #expect(statuses.allSatisfy { $0 == 0 }, "round \(round): \(statuses)")
+        let store = try SQLiteStateStore(path: home.statePath)
+        #expect(try store.export().items.count == 6, "round \(round)")
+      }
+    }
+
+    @Test(
+      "artfeeds opening the state while another connection holds a write transaction wait",
+      arguments: ["a fresh file (rollback journal)", "a WAL database"])
+    func openWhileWriting(kind: String) throws {
+      let home = try Home()
+      try FileManager.default.createDirectory(
+        atPath: home.scratch.path("data/artfeed"), withIntermediateDirectories: true)
+      let holder: SQLiteConnection
+      if kind.hasPrefix("a fresh") {
+        holder = try SQLiteConnection(path: home.statePath)
+      } else {
+        holder = try SQLiteStateStore(path: home.statePath).db
+      }
+      try holder.execute("BEGIN IMMEDIATE; CREATE TABLE held(x); INSERT INTO held VALUES(1)")
+      let path = home.scratch.path("one.json")
+      let item = StateSnapshot.Item(
+        id: ItemKey(rawValue: 42).description, read: true, starred: false,
+        firstSeen: 1_700_000_000, changed: 1_700_000_000)
+      try StateSnapshot(items: [item], feeds: []).encoded().write(to: URL(fileURLWithPath: path))
+      let processes = try (0..<3).map { _ in
+        try Self.start(["state", "import", path], environment: home.environment)
+      }
+      Thread.sleep(forTimeInterval: TimeScale.seconds(0.8))
+      let waiting = processes.filter(\.isRunning).count
+      #expect(waiting == 3, "they wait for the lock")
+      try holder.execute("COMMIT")
+      for process in processes { process.waitUntilExit() }
+      #expect(processes.map(\.terminationStatus) == [0, 0, 0])
+      let store = try SQLiteStateStore(path: home.statePath)
+      #expect(try store.export().items.count == 1)
+      let held = try store.db.integer("SELECT count(*) FROM held")
+      #expect(held == 1)
     }
 
     @Test("kill -9 during a 100k-item mark-read: the database opens, checks ok, all or none")

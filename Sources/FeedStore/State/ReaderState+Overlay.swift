@@ -7,7 +7,7 @@ import Foundation
 /// writes overrides without reading any of them first. Only `ReaderState`'s lock touches it.
 struct Overlay: Sendable {
   /// The lookup connection; nil when the store is in memory (the overlay then holds it all).
-  let reader: StoreBox?
+  private(set) var reader: StoreBox?
   private var entries: [ItemKey: Entry] = [:]
   private var visits: [FeedKey: Date?] = [:]
   /// The number of the last change made.
@@ -33,23 +33,54 @@ struct Overlay: Sendable {
   }
 
   /// The marks of `keys`, reading those without a `base` from the database in one batch.
-  mutating func marks(for keys: [ItemKey]) -> [ItemMarks] {
+  /// Throws only `.corrupt` (other lookup failures read as unknown marks), so the caller
+  /// can have the file checked.
+  mutating func marks(for keys: [ItemKey]) throws(StateError) -> [ItemMarks] {
     let missing = keys.filter { entries[$0]?.base == nil }
-    if !missing.isEmpty, let reader, let found = try? reader.store.marks(of: missing) {
-      for key in missing { entries[key, default: Entry()].base = found[key] ?? .unknown }
+    if !missing.isEmpty, let reader {
+      do {
+        let found = try reader.store.marks(of: missing)
+        for key in missing { entries[key, default: Entry()].base = found[key] ?? .unknown }
+      } catch  where error.kind == .corrupt {
+        throw error
+      } catch {}
     }
     return keys.map { entries[$0]?.marks ?? .unknown }
   }
 
-  /// Applies one change to `keys`; returns its number.
-  mutating func change(_ keys: [ItemKey], _ body: (inout Entry) -> Void) -> Int {
+  /// The marks of `keys` without keeping what the database says: for a pass over a whole
+  /// list (a filter, the next unread item), which must not fill memory with every item.
+  func peek(_ keys: [ItemKey]) -> [ItemMarks] {
+    let missing = keys.filter { entries[$0]?.base == nil }
+    let found = missing.isEmpty ? [:] : ((try? reader?.store.marks(of: missing)) ?? [:])
+    return keys.map { key in
+      guard var entry = entries[key] else { return found[key] ?? .unknown }
+      if entry.base == nil { entry.base = found[key] ?? .unknown }
+      return entry.marks
+    }
+  }
+
+  /// The number a new change gets.
+  mutating func nextSequence() -> Int {
     sequence += 1
+    return sequence
+  }
+
+  /// Applies change `number` to `keys`.
+  mutating func change(_ keys: some Collection<ItemKey>, number: Int, _ body: (inout Entry) -> Void)
+  {
     entries.reserveCapacity(entries.count + keys.count)
     for key in keys {
       body(&entries[key, default: Entry()])
-      entries[key]?.sequence = sequence
+      entries[key]?.sequence = number
     }
-    return sequence
+  }
+
+  /// Applies one change to `keys`; returns its number.
+  mutating func change(_ keys: [ItemKey], _ body: (inout Entry) -> Void) -> Int {
+    let number = nextSequence()
+    change(keys, number: number, body)
+    return number
   }
 
   /// Drops a change that never reached the disk from the keys it was the last to touch.
@@ -65,6 +96,24 @@ struct Overlay: Sendable {
     entries = entries.filter { $0.value.sequence > savedThrough }
     for key in entries.keys { entries[key]?.base = nil }
     visits = [:]
+  }
+
+  /// A fresh database replaced a damaged one: what was read from the old file is
+  /// forgotten, and the session's own marks come back as changes to write into the new one
+  /// (read, unread, starred, unstarred: at most four).
+  mutating func replaceReader(_ reader: StoreBox?) -> [StateChange] {
+    self.reader = reader
+    visits = [:]
+    var read: [Bool: [ItemKey]] = [:]
+    var starred: [Bool: [ItemKey]] = [:]
+    for (key, entry) in entries {
+      if let flag = entry.read { read[flag, default: []].append(key) }
+      if let flag = entry.starred { starred[flag, default: []].append(key) }
+    }
+    entries = entries.filter { $0.value.read != nil || $0.value.starred != nil }
+    for key in entries.keys { entries[key]?.base = nil }
+    return read.map { StateChange.setRead($0.value, $0.key) }
+      + starred.map { StateChange.setStarred($0.value, $0.key) }
   }
 
   /// The last visit of `feed` before now, remembering `now` as the latest.

@@ -11,16 +11,25 @@ public enum StateEvent: Sendable, Equatable {
   case recovered
   /// Counts asked for with `requestCounts`, computed after every change made before.
   case counts(StateCounts)
+  /// The file was damaged: it was moved aside and a fresh one started (the line says
+  /// where it went). The session's marks are written into the fresh one; everything read
+  /// before should be read again.
+  case reset(String)
 }
 
 /// The feed list's figures: every recorded feed, and "All items" over the feeds asked for.
 public struct StateCounts: Sendable, Equatable {
   public var feeds: [FeedKey: FeedCounts]
   public var allItems: FeedCounts
+  /// Items starred (in any feed, or none any more).
+  public var starred: Int
 
-  public init(feeds: [FeedKey: FeedCounts] = [:], allItems: FeedCounts = FeedCounts()) {
+  public init(
+    feeds: [FeedKey: FeedCounts] = [:], allItems: FeedCounts = FeedCounts(), starred: Int = 0
+  ) {
     self.feeds = feeds
     self.allItems = allItems
+    self.starred = starred
   }
 }
 
@@ -60,9 +69,36 @@ public final class ReaderState: Sendable {
     writer = StateWriter(store: StoreBox(store), clock: clock, notify: notify)
   }
 
+  /// A state on the file at `url`, which a damaged file moves aside for a fresh one.
+  private init(
+    file url: URL, store: SQLiteStateStore, reader: SQLiteStateStore?,
+    notify: @escaping @Sendable (StateEvent) -> Void
+  ) {
+    isSaved = true
+    let clock: @Sendable () -> Date = { Date() }
+    self.clock = clock
+    let overlay = Locked(Overlay(reader: reader.map(StoreBox.init)))
+    self.overlay = overlay
+    writer = StateWriter(
+      store: StoreBox(store), clock: clock, notify: notify,
+      recovery: { error in
+        guard let (fresh, notice) = StateFile.startAfresh(url, because: error) else { return nil }
+        try? fresh.deferCheckpoints()
+        let lookups = (try? SQLiteStateStore(path: url.path, check: .schema)).map(StoreBox.init)
+        let rewrite = overlay.withLock { $0.replaceReader(lookups) }
+        return StateWriter.Recovered(store: StoreBox(fresh), rewrite: rewrite, notice: notice)
+      })
+  }
+
   /// Opens `$XDG_DATA_HOME/artfeed/state.db` (see `StateFile.open`) with a second
-  /// connection for lookups, and prunes items that left every feed `retention` ago (in the
-  /// background). The notices are one line each, for the status line.
+  /// connection for lookups, checks every page of it and prunes items that left every feed
+  /// `retention` ago (both in the background). The notices are one line each, for the
+  /// status line.
+  ///
+  /// Opening reads only the header and the schema (under a millisecond at 100k items);
+  /// `PRAGMA quick_check` (50-100 ms there) runs on the writer's queue. A file it finds
+  /// damaged, or that a statement finds damaged later, is moved aside and a fresh one
+  /// started (`StateEvent.reset`), the session's marks written into it.
   public static func open(
     environment: [String: String], retention: TimeInterval = 30 * 86_400,
     notify: @escaping @Sendable (StateEvent) -> Void
@@ -72,12 +108,31 @@ public final class ReaderState: Sendable {
       let state = ReaderState(store: memory, reader: nil, isSaved: false, notify: notify)
       return (state, ["state: set HOME or XDG_DATA_HOME to keep marks; kept in memory only"])
     }
-    guard let opened = StateFile.open(at: url) else { return nil }
-    let reader = opened.isSaved ? try? SQLiteStateStore(path: url.path) : nil
-    let state = ReaderState(
-      store: opened.store, reader: reader, isSaved: opened.isSaved, notify: notify)
+    guard let opened = StateFile.open(at: url, check: .schema) else { return nil }
+    guard opened.isSaved else {
+      let state = ReaderState(store: opened.store, reader: nil, isSaved: false, notify: notify)
+      return (state, [opened.notices.joined(separator: "; ")])
+    }
+    try? opened.store.deferCheckpoints()
+    let reader = try? SQLiteStateStore(path: url.path, check: .schema)
+    let state = ReaderState(file: url, store: opened.store, reader: reader, notify: notify)
+    state.writer.verify()
     state.prune(retention: retention)
     return (state, opened.notices)
+  }
+
+  /// The state for a run that must change nothing on disk (`artfeed render`): a copy in
+  /// memory of the file if there is one, else an empty state in memory. It behaves as the
+  /// browser's (a load records its items, so the counts are the browser's), and nothing
+  /// reaches the file. Nil only if SQLite cannot open a memory database.
+  public static func openCopy(
+    environment: [String: String], notify: @escaping @Sendable (StateEvent) -> Void
+  ) -> ReaderState? {
+    let file = StateFile.defaultLocation(environment: environment)?.path
+    let copy = file.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+      .flatMap(SQLiteStateStore.inMemoryCopy(of:))
+    guard let store = copy ?? SQLiteStateStore.inMemory() else { return nil }
+    return ReaderState(store: store, reader: nil, isSaved: false, notify: notify)
   }
 
   // MARK: - Reading (synchronous, cheap)
@@ -85,7 +140,28 @@ public final class ReaderState: Sendable {
   /// The marks of `keys` (the visible rows), in their order: from memory, the rest in one
   /// batch from the database. Cost: O(keys).
   public func marks(for keys: [ItemKey]) -> [ItemMarks] {
-    overlay.withLock { $0.marks(for: keys) }
+    do {
+      return try overlay.withLock { overlay throws(StateError) in try overlay.marks(for: keys) }
+    } catch {
+      // The lookup met a damaged page: the writer checks the file (and starts afresh).
+      writer.verify()
+      return keys.map { _ in .unknown }
+    }
+  }
+
+  /// The marks of many `keys` (a whole list, for a filter or the next unread item) without
+  /// keeping them in memory: for work off the UI loop. The lock is taken a chunk at a time,
+  /// so lookups of visible rows wait at most for one chunk.
+  public func peek(_ keys: [ItemKey]) -> [ItemMarks] {
+    var marks: [ItemMarks] = []
+    marks.reserveCapacity(keys.count)
+    var start = 0
+    while start < keys.count {
+      let chunk = Array(keys[start..<min(keys.count, start + 512)])
+      marks += overlay.withLock { $0.peek(chunk) }
+      start += chunk.count
+    }
+    return marks
   }
 
   /// The marks of one item.
@@ -100,11 +176,18 @@ public final class ReaderState: Sendable {
 
   /// Marks `keys` read or unread. For more than one key (a bulk mark: `A`), returns the token
   /// that undoes it.
+  ///
+  /// A bulk mark updates memory a chunk at a time (visible rows' lookups wait at most for
+  /// one chunk); call it off the UI loop.
   @discardableResult
   public func setRead(_ keys: [ItemKey], _ read: Bool) -> UndoToken? {
-    let sequence = overlay.withLock { overlay in
-      overlay.change(keys) { $0.read = read }
-    }
+    let sequence = overlay.withLock { $0.nextSequence() }
+    var start = 0
+    repeat {
+      let chunk = keys[start..<min(keys.count, start + 4096)]
+      overlay.withLock { $0.change(chunk, number: sequence) { $0.read = read } }
+      start += chunk.count
+    } while start < keys.count
     writer.write(.setRead(keys, read), sequence: sequence)
     return keys.count > 1 && read ? UndoToken(sequence: sequence) : nil
   }
@@ -163,21 +246,35 @@ public final class ReaderState: Sendable {
   /// Records that `feed`'s list holds `items` (`complete`: the whole list, which lets items
   /// missing from it be pruned later). The items are hashed on the writer's queue.
   public func observe(_ feed: FeedKey, items: [FeedItem], complete: Bool) {
+    writer.observe(feed, items: ItemChunks(items), complete: complete)
+  }
+
+  /// `observe` for a list as the browser keeps it (no item is copied on the caller's thread).
+  public func observe(_ feed: FeedKey, items: ItemChunks, complete: Bool) {
     writer.observe(feed, items: items, complete: complete)
   }
 
-  /// Asks for counts of every feed and of "All items" over `allItems`; they arrive as
-  /// `StateEvent.counts` once every change made before is written.
-  public func requestCounts(allItems: [FeedKey]) {
-    writer.requestCounts(allItems: allItems)
+  /// Asks for counts of every feed and of "All items" over `allItems` (with how many are
+  /// new since its last visit if `countingNew`: a pass over the items); they arrive as
+  /// `StateEvent.counts` once every change made before is written. Requests made while one
+  /// waits are answered once.
+  public func requestCounts(allItems: [FeedKey], countingNew: Bool = true) {
+    writer.requestCounts(allItems: allItems, countingNew: countingNew)
   }
 
   /// Forgets what memory holds about written marks, so the next reads show marks another
-  /// artfeed made (`r`/`R`). Marks not written yet stay.
-  public func refresh() {
+  /// artfeed made (`r`/`R`). Marks not written yet stay. `done` runs (on the writer's
+  /// thread) once that is so.
+  public func refresh(then done: (@Sendable () -> Void)? = nil) {
     writer.afterWrites { savedThrough in
       self.overlay.withLock { $0.forgetSaved(through: savedThrough) }
+      done?()
     }
+  }
+
+  /// Runs `done` (on the writer's thread) after everything asked of the writer so far.
+  public func whenQueued(_ done: @escaping @Sendable () -> Void) {
+    writer.afterWrites { _ in done() }
   }
 
   /// Removes items that left every feed more than `retention` seconds ago (not starred).

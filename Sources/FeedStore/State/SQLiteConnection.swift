@@ -84,6 +84,17 @@ final class SQLiteConnection {
     }
   }
 
+  /// Copies the whole database `source` into this one (SQLite's backup API): for a copy
+  /// in memory that may change without touching the file.
+  func copy(from source: SQLiteConnection) throws(StateError) {
+    guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
+      throw error(sqlite3_errcode(handle))
+    }
+    let code = sqlite3_backup_step(backup, -1)
+    sqlite3_backup_finish(backup)
+    guard code == SQLITE_DONE else { throw StateError(sqlite: code, "\(source.path): copy failed") }
+  }
+
   /// Rows changed by the last statement.
   var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -69,6 +69,7 @@ extension SQLiteStateStore {
         visit.bind(2, time)
         try visit.run()
       }
+      try recountAll()
       return merged
     }
   }

@@ -12,34 +12,118 @@ public final class SQLiteStateStore: ReaderStateStore {
   public var path: String { db.path }
   private var statements: [String: SQLiteStatement] = [:]
 
+  /// How much of the file opening reads to know it is sound.
+  public enum Check: Sendable {
+    /// `PRAGMA quick_check`: every page (53 ms at 100k items): for the commands, which
+    /// are about to write.
+    case pages
+    /// The header and the schema only (a file that is not a database, or a damaged first
+    /// page, fails here); damage deeper in the file fails the statement that meets it, with
+    /// `.corrupt`. The browser opens this way and runs `quickCheck()` off its loop.
+    case schema
+  }
+
   /// Opens the database at `path` (creating it, mode 0600), migrates it to the latest
-  /// version and checks it.
+  /// version and checks it (`check`).
   ///
   /// - Throws: `.corrupt` for a file that is not a sound database (`StateFile.open` moves it
   ///   aside), `.newerVersion`, or why the file cannot be opened.
-  public init(path: String, busyTimeout milliseconds: Int32 = 5000) throws(StateError) {
+  public init(path: String, busyTimeout milliseconds: Int32 = 5000, check: Check = .pages)
+    throws(StateError)
+  {
     if path != ":memory:" { Self.createPrivately(path) }
     db = try SQLiteConnection(path: path)
     db.setBusyTimeout(milliseconds: milliseconds)
     try db.execute("PRAGMA temp_store = MEMORY")
-    // Before anything writes (WAL mode changes the header): a newer version stays untouched.
-    try StateSchema.refuseNewer(db)
-    if path != ":memory:" {
-      let mode = try db.text("PRAGMA journal_mode = WAL")
-      guard mode?.lowercased() == "wal" else {
-        throw StateError(.readOnly, "\(path): cannot switch to WAL (journal mode \(mode ?? "?"))")
+    let db = self.db
+    try Self.retryingWhileBusy(milliseconds: milliseconds) { () throws(StateError) in
+      // Before anything writes (WAL mode changes the header): a newer version stays untouched.
+      try StateSchema.refuseNewer(db)
+      if path != ":memory:" {
+        let mode = try db.text("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+          throw StateError(.readOnly, "\(path): cannot switch to WAL (journal mode \(mode ?? "?"))")
+        }
+        try db.execute("PRAGMA synchronous = FULL")
       }
-      try db.execute("PRAGMA synchronous = FULL")
-      let check = try db.text("PRAGMA quick_check") ?? ""
-      guard check == "ok" else { throw StateError(.corrupt, "\(path): \(check)") }
+      // Reads the schema: a damaged first page or schema fails here.
+      _ = try db.integer("SELECT count(*) FROM sqlite_master")
+      if check == .pages, path != ":memory:" { try Self.quickCheck(db) }
+      try StateSchema.migrate(db)
     }
+    try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY)")
+  }
+
+  /// Leaves copying the WAL into the database (a checkpoint, which SQLite otherwise runs
+  /// inside the commit that passes 1,000 pages) to `checkpoint()`: the browser's writer runs
+  /// it when it has nothing else to write, so a bulk mark's commit does not wait for it.
+  public func deferCheckpoints() throws(StateError) {
+    try db.execute("PRAGMA wal_autocheckpoint = 0")
+  }
+
+  /// Copies what the WAL holds into the database, as far as no reader needs it (PASSIVE:
+  /// never waits for another connection).
+  public func checkpoint() throws(StateError) {
+    guard path != ":memory:" else { return }
+    try db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+  }
+
+  /// A store on a connection to a database in memory (already filled), migrated.
+  private init(connection: SQLiteConnection) throws(StateError) {
+    db = connection
+    try db.execute("PRAGMA temp_store = MEMORY")
     try StateSchema.migrate(db)
     try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY)")
+  }
+
+  /// `PRAGMA quick_check`: throws `.corrupt` unless every page is sound.
+  public func quickCheck() throws(StateError) {
+    try Self.quickCheck(db)
+  }
+
+  private static func quickCheck(_ db: SQLiteConnection) throws(StateError) {
+    let check = try db.text("PRAGMA quick_check") ?? ""
+    guard check == "ok" else { throw StateError(.corrupt, "\(db.path): \(check)") }
+  }
+
+  /// Runs `body` again while it fails with busy, for up to `milliseconds`.
+  ///
+  /// The busy timeout covers waiting for a lock, but not every way opening can meet another
+  /// connection: switching a fresh file to WAL needs the only lock on it, and when two
+  /// connections both hold a shared lock and want that, SQLite fails one at once rather than
+  /// let them wait for each other (two `artfeed`s started together on a fresh data folder).
+  /// Every step of `body` is safe to repeat: the pragmas are idempotent and each migration
+  /// re-reads the version inside its own transaction.
+  static func retryingWhileBusy(
+    milliseconds: Int32, _ body: () throws(StateError) -> Void
+  ) throws(StateError) {
+    let deadline = DispatchTime.now() + .milliseconds(Int(milliseconds))
+    var pause: UInt32 = 1_000
+    while true {
+      do {
+        return try body()
+      } catch  where error.kind == .busy && DispatchTime.now() < deadline {
+        // A random pause, growing to 50 ms, so two openers do not retry in step.
+        usleep(UInt32.random(in: pause / 2...pause))
+        pause = min(pause * 2, 50_000)
+      }
+    }
   }
 
   /// A store that lives in memory only: the session's state when the file cannot be used.
   public static func inMemory() -> SQLiteStateStore? {
     try? SQLiteStateStore(path: ":memory:")
+  }
+
+  /// A copy in memory of the database at `path` (read, never written): changes to it stay
+  /// in memory. Nil if the file cannot be read as a state database.
+  public static func inMemoryCopy(of path: String) -> SQLiteStateStore? {
+    guard let file = try? SQLiteConnection(path: path, readOnly: true),
+      (try? StateSchema.version(of: file)).map({ $0 <= StateSchema.latest }) == true,
+      let memory = try? SQLiteConnection(path: ":memory:"),
+      (try? memory.copy(from: file)) != nil
+    else { return nil }
+    return try? SQLiteStateStore(connection: memory)
   }
 
   /// Creates an absent file with mode 0600 before SQLite does (SQLite would use 0644, and
@@ -73,13 +157,10 @@ public final class SQLiteStateStore: ReaderStateStore {
     return found
   }
 
+  /// Every feed's counts: one read of the feeds table (they are kept by every write).
   public func counts() throws(StateError) -> [FeedKey: FeedCounts] {
     let select = try statement(
-      """
-      SELECT f.key, f.last_visit, count(m.item), coalesce(sum(m.unread), 0),
-        coalesce(sum(m.first_seen > coalesce(f.last_visit, -1)), 0)
-      FROM feeds f LEFT JOIN memberships m ON m.feed = f.id GROUP BY f.id
-      """)
+      "SELECT key, last_visit, item_count, unread_count, new_count FROM feeds")
     defer { select.reset() }
     var counts: [FeedKey: FeedCounts] = [:]
     while try select.step() {
@@ -92,22 +173,64 @@ public final class SQLiteStateStore: ReaderStateStore {
   }
 
   public func combinedCounts(of feeds: [FeedKey]) throws(StateError) -> FeedCounts {
+    try combinedCounts(of: feeds, countingNew: true)
+  }
+
+  /// Counts over the union of `feeds`, each item once: the feeds' own counts, less the
+  /// items counted more than once (an item in k of them counts k - 1 times too many; its
+  /// memberships share its unread flag). Finding those is one pass over the index of
+  /// memberships by item, reading no membership row; `countingNew` adds a pass over the
+  /// items for how many arrived since the last visit of "All items".
+  public func combinedCounts(of feeds: [FeedKey], countingNew: Bool) throws(StateError)
+    -> FeedCounts
+  {
     guard !feeds.isEmpty else { return FeedCounts() }
     let lastVisit = try visitTime(of: .allItems)
-    let places = Array(repeating: "?", count: feeds.count).joined(separator: ",")
-    let select = try db.prepare(
+    try db.execute("CREATE TEMP TABLE IF NOT EXISTS asked(id INTEGER PRIMARY KEY)")
+    try db.execute("DELETE FROM temp.asked")
+    let ask = try statement("INSERT OR IGNORE INTO temp.asked SELECT id FROM feeds WHERE key = ?")
+    for feed in feeds {
+      ask.bind(1, feed.rawValue)
+      try ask.run()
+    }
+    let sums = try statement(
       """
-      SELECT count(*), coalesce(sum(unread), 0), coalesce(sum(first_seen > ?1), 0) FROM (
-        SELECT m.item, max(m.unread) AS unread, min(m.first_seen) AS first_seen
-        FROM feeds f JOIN memberships m ON m.feed = f.id
-        WHERE f.key IN (\(places)) GROUP BY m.item)
+      SELECT coalesce(sum(item_count), 0), coalesce(sum(unread_count), 0) FROM feeds
+      WHERE id IN temp.asked
       """)
-    select.bind(1, lastVisit ?? -1)
-    for (index, feed) in feeds.enumerated() { select.bind(Int32(index + 2), feed.rawValue) }
-    guard try select.step() else { return FeedCounts() }
-    return FeedCounts(
-      total: Int(select.int64(0)), unread: Int(select.int64(1)), new: Int(select.int64(2)),
-      lastVisit: lastVisit.map { Date(timeIntervalSince1970: Double($0)) })
+    defer { sums.reset() }
+    guard try sums.step() else { return FeedCounts() }
+    var counts = FeedCounts(total: Int(sums.int64(0)), unread: Int(sums.int64(1)))
+    let twice = try statement(
+      """
+      SELECT coalesce(sum(d.n - 1), 0),
+        coalesce(sum((d.n - 1) * (SELECT NOT read FROM items WHERE id = d.item)), 0)
+      FROM (SELECT item, count(*) AS n FROM memberships INDEXED BY memberships_item
+        WHERE current AND feed IN temp.asked GROUP BY item HAVING count(*) > 1) AS d
+      """)
+    defer { twice.reset() }
+    if try twice.step() {
+      counts.total -= Int(twice.int64(0))
+      counts.unread -= Int(twice.int64(1))
+    }
+    counts.lastVisit = lastVisit.map { Date(timeIntervalSince1970: Double($0)) }
+    if countingNew {
+      // One pass over the items; only those newer than the visit look up a membership.
+      let new = try statement(
+        """
+        SELECT count(*) FROM items WHERE first_seen > ?1 AND EXISTS (SELECT 1 FROM memberships
+          INDEXED BY memberships_item WHERE item = items.id AND current AND +feed IN temp.asked)
+        """)
+      new.bind(1, lastVisit ?? -1)
+      defer { new.reset() }
+      if try new.step() { counts.new = Int(new.int64(0)) }
+    }
+    return counts
+  }
+
+  /// How many items are starred (the partial index of starred items answers).
+  public func starredCount() throws(StateError) -> Int {
+    Int(try db.integer("SELECT count(*) FROM items WHERE starred") ?? 0)
   }
 
   public func lastVisit(of feed: FeedKey) throws(StateError) -> Date? {
@@ -130,8 +253,8 @@ public final class SQLiteStateStore: ReaderStateStore {
     return try db.transaction { () throws(StateError) -> [ItemKey] in
       switch change {
       case .setRead(let keys, let read):
-        try choose(keys)
-        return try setChosenRead(read, at: time)
+        let chosen = try choose(keys)
+        return try setChosenRead(read, at: time, chosen: chosen)
       case .markFeedRead(let feed):
         try db.execute("DELETE FROM temp.chosen")
         let chooseFeed = try statement(
@@ -141,11 +264,11 @@ public final class SQLiteStateStore: ReaderStateStore {
           """)
         chooseFeed.bind(1, feed.rawValue)
         try chooseFeed.run()
-        return try setChosenRead(true, at: time)
+        return try setChosenRead(true, at: time, chosen: db.changes)
       case .markAllRead:
         try db.execute(
           "DELETE FROM temp.chosen; INSERT INTO temp.chosen SELECT id FROM items WHERE NOT read")
-        return try setChosenRead(true, at: time)
+        return try setChosenRead(true, at: time, chosen: db.changes)
       case .setStarred(let keys, let starred):
         try setStarred(keys, starred, at: time)
         return []
@@ -158,6 +281,13 @@ public final class SQLiteStateStore: ReaderStateStore {
         visit.bind(1, feed.rawValue)
         visit.bind(2, Int64(date.timeIntervalSince1970))
         try visit.run()
+        let recount = try statement(
+          """
+          UPDATE feeds SET new_count = (SELECT count(*) FROM memberships
+            WHERE feed = feeds.id AND current AND first_seen > feeds.last_visit) WHERE key = ?
+          """)
+        recount.bind(1, feed.rawValue)
+        try recount.run()
         return []
       case .observe(let feed, let keys, let complete):
         try observe(feed, keys, complete: complete, at: time)
@@ -166,19 +296,39 @@ public final class SQLiteStateStore: ReaderStateStore {
     }
   }
 
-  /// Fills `temp.chosen` with `keys`, sorted (appending to a b-tree is its cheapest insert).
-  private func choose(_ keys: [ItemKey]) throws(StateError) {
+  /// Fills `temp.chosen` with `keys`, sorted (appending to a b-tree is its cheapest insert),
+  /// `chooseBatch` to a statement; returns how many distinct keys it holds.
+  @discardableResult
+  private func choose(_ keys: [ItemKey]) throws(StateError) -> Int {
     try db.execute("DELETE FROM temp.chosen")
-    let insert = try statement("INSERT OR IGNORE INTO temp.chosen(id) VALUES(?)")
-    for key in keys.sorted() {
-      insert.bind(1, key.rawValue)
-      try insert.run()
+    let sorted = keys.map(\.rawValue).sorted()
+    let batch = try statement(
+      "INSERT OR IGNORE INTO temp.chosen(id) SELECT column1 FROM (VALUES "
+        + Array(repeating: "(?)", count: Self.chooseBatch).joined(separator: ",")
+        + ") WHERE column1 IS NOT NULL")
+    var start = 0
+    while start < sorted.count {
+      let end = min(sorted.count, start + Self.chooseBatch)
+      for index in start..<end { batch.bind(Int32(index - start + 1), sorted[index]) }
+      for place in (end - start)..<Self.chooseBatch { batch.bind(Int32(place + 1), nil) }
+      try batch.run()
+      start = end
     }
+    return Int(try db.integer("SELECT count(*) FROM temp.chosen") ?? 0)
   }
 
-  /// Sets the read flag of the items in `temp.chosen` (adding those not recorded yet) and
-  /// their memberships' copy; returns the items whose flag changed.
-  private func setChosenRead(_ read: Bool, at time: Int64) throws(StateError) -> [ItemKey] {
+  /// Keys bound per statement when filling `temp.chosen`: a statement per key costs about
+  /// three times as much per key in SQLite's own work.
+  static let chooseBatch = 500
+
+  /// Sets the read flag of the items in `temp.chosen` (adding those not recorded yet), their
+  /// memberships' copy and their feeds' unread counts; returns the items whose flag changed.
+  ///
+  /// `chosen`: how many distinct items `temp.chosen` holds; when the update changed them all,
+  /// every one is recorded and the pass adding unrecorded ones is skipped.
+  private func setChosenRead(_ read: Bool, at time: Int64, chosen: Int) throws(StateError)
+    -> [ItemKey]
+  {
     // An UPDATE of the recorded items, then an INSERT of the others: cheaper than one
     // upsert, which tries an insert for every row first.
     let update = try statement(
@@ -187,11 +337,12 @@ public final class SQLiteStateStore: ReaderStateStore {
     update.bind(1, time)
     update.bind(2, read ? 1 : 0)
     var changed: [ItemKey] = []
+    changed.reserveCapacity(chosen)
     do {
       defer { update.reset() }
       while try update.step() { changed.append(ItemKey(rawValue: update.int64(0))) }
     }
-    if read {
+    if read, changed.count < chosen {
       let insert = try statement(
         """
         INSERT INTO items(id, read, first_seen, changed) SELECT id, 1, ?1, ?1 FROM temp.chosen
@@ -201,10 +352,42 @@ public final class SQLiteStateStore: ReaderStateStore {
       defer { insert.reset() }
       while try insert.step() { changed.append(ItemKey(rawValue: insert.int64(0))) }
     }
-    let copy = try statement(
-      "UPDATE memberships SET unread = ?1 WHERE item IN temp.chosen AND unread != ?1")
-    copy.bind(1, read ? 0 : 1)
-    try copy.run()
+    guard !changed.isEmpty else { return changed }
+    let memberships = try db.integer("SELECT coalesce(sum(item_count), 0) FROM feeds") ?? 0
+    if Int64(changed.count) * 16 < memberships {
+      // A few items: each membership changed adjusts its feed's count.
+      let copy = try statement(
+        """
+        UPDATE memberships SET unread = ?1 WHERE item IN temp.chosen AND unread != ?1
+        RETURNING feed, current
+        """)
+      copy.bind(1, read ? 0 : 1)
+      var perFeed: [Int64: Int64] = [:]
+      do {
+        defer { copy.reset() }
+        while try copy.step() {
+          if copy.int64(1) != 0 { perFeed[copy.int64(0), default: 0] += 1 }
+        }
+      }
+      let adjust = try statement("UPDATE feeds SET unread_count = unread_count + ?2 WHERE id = ?1")
+      for (feed, count) in perFeed {
+        adjust.bind(1, feed)
+        adjust.bind(2, read ? -count : count)
+        try adjust.run()
+      }
+    } else {
+      // Many: RETURNING would make SQLite update in two passes (twice the work); counting
+      // every feed's unread again is one pass over the memberships, a tenth of that.
+      let copy = try statement(
+        "UPDATE memberships SET unread = ?1 WHERE item IN temp.chosen AND unread != ?1")
+      copy.bind(1, read ? 0 : 1)
+      try copy.run()
+      try db.execute(
+        """
+        UPDATE feeds SET unread_count =
+          (SELECT coalesce(sum(unread), 0) FROM memberships WHERE feed = feeds.id AND current)
+        """)
+    }
     return changed
   }
 
@@ -222,7 +405,7 @@ public final class SQLiteStateStore: ReaderStateStore {
     }
   }
 
-  /// Records that `feed`'s list holds `keys` at `time`.
+  /// Records that `feed`'s list holds `keys` at `time`, then counts the feed again.
   ///
   /// A membership's `last_seen` is rewritten only when a day old, so reloading a big feed
   /// writes little; pruning allows the same day of slack (`seenSlack`).
@@ -230,29 +413,52 @@ public final class SQLiteStateStore: ReaderStateStore {
     throws(StateError)
   {
     let feedID = try self.feedID(feed)
-    let item = try statement(
-      "INSERT INTO items(id, first_seen) VALUES(?1, ?2) ON CONFLICT(id) DO NOTHING")
-    let member = try statement(
+    try choose(keys)
+    let items = try statement(
+      "INSERT INTO items(id, first_seen) SELECT id, ?1 FROM temp.chosen WHERE 1 ON CONFLICT DO NOTHING"
+    )
+    items.bind(1, time)
+    try items.run()
+    let members = try statement(
       """
       INSERT INTO memberships(feed, item, first_seen, last_seen, unread)
-      VALUES(?1, ?2, ?3, ?3, (SELECT NOT read FROM items WHERE id = ?2))
-      ON CONFLICT(feed, item) DO UPDATE SET last_seen = excluded.last_seen
+      SELECT ?1, c.id, ?2, ?2, NOT i.read FROM temp.chosen c JOIN items i ON i.id = c.id
+      WHERE 1 ON CONFLICT(feed, item) DO UPDATE SET last_seen = excluded.last_seen
       WHERE last_seen < excluded.last_seen - \(Self.seenSlack)
       """)
-    member.bind(1, feedID)
-    for key in keys {
-      item.bind(1, key.rawValue)
-      item.bind(2, time)
-      try item.run()
-      member.bind(2, key.rawValue)
-      member.bind(3, time)
-      try member.run()
+    members.bind(1, feedID)
+    members.bind(2, time)
+    try members.run()
+    // An item back in the list is current again; with the whole list, those not in it are
+    // not (they stay recorded: back later, they are not new).
+    let back = try statement(
+      "UPDATE memberships SET current = 1 WHERE feed = ?1 AND NOT current AND item IN temp.chosen")
+    back.bind(1, feedID)
+    try back.run()
+    if complete {
+      let gone = try statement(
+        "UPDATE memberships SET current = 0 WHERE feed = ?1 AND current AND item NOT IN temp.chosen"
+      )
+      gone.bind(1, feedID)
+      try gone.run()
+      let observed = try statement("UPDATE feeds SET observed = ?1 WHERE id = ?2")
+      observed.bind(1, time)
+      observed.bind(2, feedID)
+      try observed.run()
     }
-    guard complete else { return }
-    let observed = try statement("UPDATE feeds SET observed = ?1 WHERE id = ?2")
-    observed.bind(1, time)
-    observed.bind(2, feedID)
-    try observed.run()
+    try recount(feedID)
+  }
+
+  /// Counts one feed's items, unread and new again.
+  func recount(_ feedID: Int64) throws(StateError) {
+    let recount = try statement(StateSchema.recountFeeds + " WHERE id = ?")
+    recount.bind(1, feedID)
+    try recount.run()
+  }
+
+  /// Counts every feed again (after pruning or an import, which touch many).
+  func recountAll() throws(StateError) {
+    try db.execute(StateSchema.recountFeeds)
   }
 
   /// Seconds a membership's `last_seen` may lag behind the feed's last observation.
@@ -288,7 +494,9 @@ public final class SQLiteStateStore: ReaderStateStore {
         """)
       items.bind(1, time)
       try items.run()
-      return db.changes
+      let pruned = db.changes
+      try recountAll()
+      return pruned
     }
   }
 }

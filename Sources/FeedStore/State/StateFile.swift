@@ -27,23 +27,21 @@ public enum StateFile {
   /// read-only folder, a newer version) keeps the state in memory for the session, with a
   /// notice saying why; the browser goes on either way. Nil only if SQLite cannot even open
   /// a memory database.
-  public static func open(at url: URL, now: Date = Date()) -> Opened? {
+  public static func open(
+    at url: URL, now: Date = Date(), check: SQLiteStateStore.Check = .pages
+  ) -> Opened? {
     var notices: [String] = []
     do {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
-      return Opened(store: try SQLiteStateStore(path: url.path), isSaved: true, notices: [])
+      return Opened(
+        store: try SQLiteStateStore(path: url.path, check: check), isSaved: true, notices: [])
     } catch let error as StateError where error.kind == .corrupt {
-      let aside = url.path + ".corrupt-" + timestamp(now)
-      if moveAside(url.path, to: aside) {
-        notices.append("state: \(url.path) was damaged (\(error.description)); moved to \(aside)")
-        if let store = try? SQLiteStateStore(path: url.path) {
-          return Opened(store: store, isSaved: true, notices: notices)
-        }
-      } else {
-        notices.append("state: \(url.path) is damaged and could not be moved aside")
+      if let (store, notice) = startAfresh(url, because: error, now: now) {
+        return Opened(store: store, isSaved: true, notices: [notice])
       }
+      notices.append("state: \(url.path) is damaged and could not be moved aside")
     } catch let error as StateError {
       notices.append("state not saved: \(error.description)")
     } catch {
@@ -52,6 +50,22 @@ public enum StateFile {
     guard let memory = SQLiteStateStore.inMemory() else { return nil }
     notices.append("state: marks are kept in memory for this session only")
     return Opened(store: memory, isSaved: false, notices: notices)
+  }
+
+  /// Moves a damaged database aside and opens a fresh one in its place; with the notice
+  /// that says so. Nil when it cannot be moved or the fresh one cannot be opened.
+  public static func startAfresh(_ url: URL, because error: StateError, now: Date = Date())
+    -> (SQLiteStateStore, String)?
+  {
+    var aside = url.path + ".corrupt-" + timestamp(now)
+    var number = 1
+    while FileManager.default.fileExists(atPath: aside) {
+      number += 1
+      aside = url.path + ".corrupt-" + timestamp(now) + "-\(number)"
+    }
+    guard moveAside(url.path, to: aside), let store = try? SQLiteStateStore(path: url.path)
+    else { return nil }
+    return (store, "state: \(url.path) was damaged (\(error.description)); moved to \(aside)")
   }
 
   /// Renames the database and its -wal (which would otherwise be replayed into the fresh

@@ -6,7 +6,7 @@
 /// tables (issue 20).
 enum StateSchema {
   /// Version N is reached by running `migrations[N - 1]` on version N - 1.
-  static let migrations: [String] = [version1, version2, version3]
+  static let migrations: [String] = [version1, version2, version3, version4]
 
   /// The version this artfeed writes.
   static var latest: Int { migrations.count }
@@ -49,7 +49,43 @@ enum StateSchema {
     CREATE INDEX items_starred ON items(id) WHERE starred;
     """
 
-  /// Version 3: sync accounts (docs/adr/0131). `account_items` maps an item of an account to
+  /// Version 3: each feed's counts kept in its row, so the feed list's figures are one
+  /// read of the feeds table instead of a scan of every membership (docs/adr/0114); and
+  /// which memberships are `current`: in the feed's latest whole list (or added since by a
+  /// first batch). Counts are of current memberships: an item that left a feed stays
+  /// recorded (so it is not new again if it comes back) but no longer counts. Every write
+  /// keeps the counts: read marks adjust `unread_count` by what they changed; loads,
+  /// visits, imports and pruning count the feeds they touched again. The item index gains
+  /// `current`, so All items finds shared current items without reading a membership.
+  static let version3 = """
+    ALTER TABLE memberships ADD COLUMN current INTEGER NOT NULL DEFAULT 1;
+    UPDATE memberships SET current =
+      (last_seen >= coalesce((SELECT observed FROM feeds WHERE id = feed), 0) - 86400);
+    DROP INDEX memberships_item;
+    CREATE INDEX memberships_item ON memberships(item, current);
+    ALTER TABLE feeds ADD COLUMN item_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE feeds ADD COLUMN unread_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE feeds ADD COLUMN new_count INTEGER NOT NULL DEFAULT 0;
+    UPDATE feeds SET
+      item_count = (SELECT count(*) FROM memberships WHERE feed = feeds.id AND current),
+      unread_count =
+        (SELECT coalesce(sum(unread), 0) FROM memberships WHERE feed = feeds.id AND current),
+      new_count = (SELECT count(*) FROM memberships WHERE feed = feeds.id AND current
+        AND first_seen > coalesce(feeds.last_visit, -1));
+    """
+
+  /// Counts feeds' current items, unread and new again from their memberships, as version
+  /// 3 did (append a `WHERE` choosing the feeds).
+  static let recountFeeds = """
+    UPDATE feeds SET
+      item_count = (SELECT count(*) FROM memberships WHERE feed = feeds.id AND current),
+      unread_count =
+        (SELECT coalesce(sum(unread), 0) FROM memberships WHERE feed = feeds.id AND current),
+      new_count = (SELECT count(*) FROM memberships WHERE feed = feeds.id AND current
+        AND first_seen > coalesce(feeds.last_visit, -1))
+    """
+
+  /// Version 4: sync accounts (docs/adr/0131). `account_items` maps an item of an account to
   /// the server's id, its feed, its crawl time (microseconds) and the read and starred flags
   /// the server had at the last sync (what a change made elsewhere is told from).
   /// `sync_queue` holds marks not yet sent, in the order they were made: triggers add them in
@@ -60,7 +96,7 @@ enum StateSchema {
   /// account runs no trigger body (a 100k bulk mark: +20 ms instead of +38, sqlite3 CLI).
   /// `sync_streams` keeps each stream's high-water mark and, while a long fetch is under way,
   /// where it resumes.
-  static let version3 = """
+  static let version4 = """
     CREATE TABLE account_items(
       item INTEGER PRIMARY KEY,
       account TEXT NOT NULL,

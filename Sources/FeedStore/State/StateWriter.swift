@@ -6,22 +6,41 @@ import Locking
 /// changes in the order they were made, each in its own transaction.
 ///
 /// Changes that fail stay queued (`pending`) and are tried again, in order, before the next
-/// one; the first failure is reported, and so is the recovery.
+/// one; the first failure is reported, and so is the recovery. A file found damaged (by the
+/// check `verify` starts, or by any statement) is moved aside and a fresh one started, if
+/// the writer was given a way to (`recovery`). When the queue runs dry after writing, the
+/// WAL is checkpointed (the store defers it, so a bulk mark's commit does not wait for it).
 final class StateWriter: @unchecked Sendable {
-  // @unchecked: `store`, `pending`, `savedThrough` and `failing` are touched only on `queue`;
-  // `shared` is behind its lock.
+  // @unchecked: `store`, `pending`, `savedThrough`, `failing` and `unchecked` are touched
+  // only on `queue`; `shared` is behind its lock.
   private let queue = DispatchQueue(label: "artfeed.state.writer", qos: .utility)
-  private let store: StoreBox
+  private var store: StoreBox
   private let clock: @Sendable () -> Date
   private let notify: @Sendable (StateEvent) -> Void
   private var pending: [(sequence: Int?, change: StateChange)] = []
   private var savedThrough = 0
   private var failing = false
+  /// Changes written since the last checkpoint.
+  private var unchecked = 0
   private let shared = Locked<Shared>(Shared())
+  /// Moves a damaged file aside and opens a fresh one (see `ReaderState.open`).
+  let recovery: (@Sendable (StateError) -> Recovered?)?
+
+  /// What a recovery gives: the fresh store, the changes to write into it again, and the
+  /// line that tells the reader.
+  struct Recovered: Sendable {
+    var store: StoreBox
+    var rewrite: [StateChange]
+    var notice: String
+  }
 
   struct Shared: Sendable {
     var lastBulk: Bulk?
     var latestCounts: StateCounts?
+    /// Blocks queued and not yet started.
+    var queued = 0
+    /// Count requests queued: only the last one counts.
+    var countRequests = 0
   }
 
   /// The last bulk mark: what it changed once written, or its keys while not written.
@@ -38,54 +57,100 @@ final class StateWriter: @unchecked Sendable {
 
   init(
     store: StoreBox, clock: @escaping @Sendable () -> Date,
-    notify: @escaping @Sendable (StateEvent) -> Void
+    notify: @escaping @Sendable (StateEvent) -> Void,
+    recovery: (@Sendable (StateError) -> Recovered?)? = nil
   ) {
     self.store = store
     self.clock = clock
     self.notify = notify
+    self.recovery = recovery
   }
 
   var latestCounts: StateCounts? { shared.withLock { $0.latestCounts } }
 
+  /// Runs `body` on the queue, then checkpoints if nothing else is queued.
+  private func enqueue(_ body: @escaping @Sendable () -> Void) {
+    shared.withLock { $0.queued += 1 }
+    queue.async {
+      let left = self.shared.withLock { shared -> Int in
+        shared.queued -= 1
+        return shared.queued
+      }
+      body()
+      if left == 0 { self.checkpointIfWritten() }
+    }
+  }
+
   /// Queues `change` (`sequence`: its overlay change, for marks).
   func write(_ change: StateChange, sequence: Int?) {
-    queue.async {
+    enqueue {
       self.pending.append((sequence, change))
       self.flush()
     }
   }
 
   /// Hashes `items` and records them, on the queue.
-  func observe(_ feed: FeedKey, items: [FeedItem], complete: Bool) {
-    queue.async {
+  func observe(_ feed: FeedKey, items: ItemChunks, complete: Bool) {
+    enqueue {
       let keys = items.map(ItemKey.init)
       self.pending.append((nil, .observe(feed, keys, complete: complete)))
       self.flush()
     }
   }
 
-  func requestCounts(allItems: [FeedKey]) {
-    queue.async {
-      self.flush()
+  /// Runs `PRAGMA quick_check` off the caller's thread; a damaged file is started afresh.
+  func verify() {
+    enqueue {
       do throws(StateError) {
-        let counts = StateCounts(
-          feeds: try self.store.store.counts(),
-          allItems: try self.store.store.combinedCounts(of: allItems))
-        self.shared.withLock { $0.latestCounts = counts }
-        self.notify(.counts(counts))
+        try (self.store.store as? SQLiteStateStore)?.quickCheck()
       } catch {
-        self.notify(.failed(error))
+        if !self.recover(from: error) { self.report(error) }
       }
     }
   }
 
+  func requestCounts(allItems: [FeedKey], countingNew: Bool) {
+    shared.withLock { $0.countRequests += 1 }
+    enqueue {
+      // A later request is queued: it will count after this one's changes too.
+      let later = self.shared.withLock { shared -> Bool in
+        shared.countRequests -= 1
+        return shared.countRequests > 0
+      }
+      guard !later else { return }
+      self.flush()
+      do throws(StateError) {
+        let counts = try self.counts(allItems: allItems, countingNew: countingNew)
+        self.shared.withLock { $0.latestCounts = counts }
+        self.notify(.counts(counts))
+      } catch {
+        if self.recover(from: error) {
+          return self.requestCounts(allItems: allItems, countingNew: countingNew)
+        }
+        self.report(error)
+      }
+    }
+  }
+
+  private func counts(allItems: [FeedKey], countingNew: Bool) throws(StateError) -> StateCounts {
+    let store = self.store.store
+    let all: FeedCounts
+    if let sqlite = store as? SQLiteStateStore {
+      all = try sqlite.combinedCounts(of: allItems, countingNew: countingNew)
+    } else {
+      all = try store.combinedCounts(of: allItems)
+    }
+    let starred = try (store as? SQLiteStateStore)?.starredCount() ?? 0
+    return StateCounts(feeds: try store.counts(), allItems: all, starred: starred)
+  }
+
   func prune(before cutoff: Date) {
-    queue.async {
+    enqueue {
       self.flush()
       do throws(StateError) {
         try self.store.store.prune(leftBefore: cutoff)
       } catch {
-        self.notify(.failed(error))
+        if !self.recover(from: error) { self.report(error) }
       }
     }
   }
@@ -93,7 +158,7 @@ final class StateWriter: @unchecked Sendable {
   /// Runs `body` on the queue once every change before it has been tried, with the number
   /// of the last change such that it and all before it are on disk.
   func afterWrites(_ body: @escaping @Sendable (Int) -> Void) {
-    queue.async {
+    enqueue {
       self.flush()
       body(self.savedThrough)
     }
@@ -116,6 +181,7 @@ final class StateWriter: @unchecked Sendable {
     let done = DispatchSemaphore(value: 0)
     queue.async {
       self.flush()
+      self.checkpointIfWritten()
       done.signal()
     }
     let nanoseconds =
@@ -133,19 +199,43 @@ final class StateWriter: @unchecked Sendable {
           shared.withLock { $0.lastBulk = .written(sequence: sequence, changed: changed) }
         }
       } catch {
+        if recover(from: error) { continue }
         if change.isBulkMark, let sequence, case .setRead(let keys, _) = change {
           shared.withLock { $0.lastBulk = .unwritten(sequence: sequence, keys: keys) }
         }
-        if !failing { notify(.failed(error)) }
-        failing = true
+        report(error)
         return
       }
       pending.removeFirst()
+      unchecked += 1
       if let sequence { savedThrough = sequence }
     }
     if failing {
       failing = false
       notify(.recovered)
     }
+  }
+
+  /// Reports a failure once, until writes succeed again.
+  private func report(_ error: StateError) {
+    if !failing { notify(.failed(error)) }
+    failing = true
+  }
+
+  /// A damaged file: moves it aside and carries on in a fresh one, writing the session's
+  /// marks into it first. False when `error` is not damage or nothing could be done.
+  private func recover(from error: StateError) -> Bool {
+    guard error.kind == .corrupt, let recovered = recovery?(error) else { return false }
+    store = recovered.store
+    pending.insert(contentsOf: recovered.rewrite.map { (nil, $0) }, at: 0)
+    unchecked = 0
+    notify(.reset(recovered.notice))
+    return true
+  }
+
+  private func checkpointIfWritten() {
+    guard unchecked > 0, pending.isEmpty else { return }
+    unchecked = 0
+    try? (store.store as? SQLiteStateStore)?.checkpoint()
   }
 }

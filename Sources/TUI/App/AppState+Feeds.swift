@@ -27,6 +27,18 @@ extension AppState {
     ]
   }
 
+  /// Opens the starred items of every feed: a page whose load the runtime answers.
+  mutating func openStarred() -> [Command] {
+    var items = ItemsPage(
+      list: ItemList(title: "Starred", items: []), source: .starred,
+      generationsFrom: generationFloor)
+    items.resize(columns: width, lines: listHeight)
+    pages.items = items
+    pages.item = nil
+    status = nil
+    return startLoading()
+  }
+
   /// Keys on the feed list.
   mutating func handleFeeds(_ action: Action) -> [Command] {
     guard var page = pages.feeds else { return [] }
@@ -35,8 +47,9 @@ extension AppState {
     pages.feeds = page
     switch outcome {
     case .none: return []
-    case .open(let entry): return openEntry(entry)
-    case .refresh(let feeds): return startRefreshing(feeds)
+    case .open(let entry): return openEntry(entry) + countCommands()
+    case .openStarred: return openStarred()
+    case .refresh(let feeds): return startRefreshing(feeds) + stateRefresh()
     case .search:
       let commands = openEntry(0)
       pages.items?.openedForSearch = true
@@ -49,6 +62,9 @@ extension AppState {
       return [.quit]
     case .togglePictures:
       return togglePictures()
+    case .notHere(let message):
+      status = message
+      return []
     }
   }
 
@@ -94,10 +110,11 @@ extension AppState {
     }
     // Answers still on their way for this page match no later page.
     generationFloor = max(generationFloor, page.lastGeneration + 1)
+    commands += visitCommands()
     pages.items = nil
     pages.item = nil
     status = nil
-    return commands
+    return commands + countCommands()
   }
 
   // MARK: - Results
@@ -134,6 +151,14 @@ extension AppState {
     default:
       break
     }
+  }
+
+  /// A feed read or refreshed has its items recorded (counted once the read ends).
+  func observeCommands(generation: Int, feed: Int, _ refresh: FeedRefresh) -> [Command] {
+    guard generation == feedsGeneration, marks != nil, let list = refresh.list,
+      let key = subscriptionKey(feed)
+    else { return [] }
+    return [.observe(key, list.chunks, complete: true)]
   }
 
   /// The read or refresh ended; the status line says how it went.

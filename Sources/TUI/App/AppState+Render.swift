@@ -14,13 +14,16 @@ extension AppState {
     }
     switch topPage {
     case .item:
-      pages.items?.drawTitleBar(into: &buffer, width: width, context: context)
+      pages.items?.drawTitleBar(
+        into: &buffer, width: width, context: context, counts: pageCounts)
       if let detail { drawDetail(detail, into: &buffer) }
     case .items:
-      pages.items?.draw(into: &buffer, pictures: pictures, context: context)
+      pages.items?.draw(
+        into: &buffer, pictures: pictures, context: context, marks: marks, counts: pageCounts)
     case .feeds:
       drawFeedsTitleBar(into: &buffer)
-      pages.feeds?.draw(into: &buffer, y: 1, width: width, now: context.now)
+      pages.feeds?.draw(
+        into: &buffer, y: 1, width: width, now: context.now, counts: marks?.counts)
     }
     drawStatusLine(into: &buffer, context: context)
     if case .help(let top) = overlay { HelpOverlay.draw(into: &buffer, top: top) }
@@ -45,6 +48,7 @@ extension AppState {
     guard let page = pages.feeds else { return }
     var parts = ["artfeed", page.feedCount == 1 ? "1 feed" : "\(page.feedCount) feeds"]
     parts.append(FeedListPage.items(page.allItemsCount))
+    if let all = marks?.counts?.allItems { parts.append("\(all.unread) unread") }
     if let reading = page.reading { parts.append("refreshing \(reading.done)/\(reading.total)") }
     buffer.put(
       " " + parts.joined(separator: " · "), x: 0, y: 0,
@@ -76,13 +80,15 @@ extension AppState {
     buffer.fill(x: 0, y: y, width: width, height: 1, style: .bar)
     let spinner = Self.spinner[spinnerFrame % Self.spinner.count]
     if let page = pages.items, let prompt = page.prompt {
-      page.drawPrompt(prompt, into: &buffer, y: y, spinner: spinner)
+      page.drawPrompt(
+        prompt, into: &buffer, y: y, spinner: spinner,
+        message: prompt.kind == .filter ? status : nil)
       return
     }
     var left = " "
     if isBusy { left += spinner + " \(busyWhat)  " }
     if topPage == .feeds, let page = pages.feeds {
-      left += "\(page.selection + 1)/\(page.entries.count)"
+      left += "\(page.selection + 1)/\(page.lineCount)"
     } else if let detail {
       let total = detail.view.lines.count
       let shown = min(total, detail.top + detail.height)

@@ -8,7 +8,7 @@ extension AppState {
     var commands = apply(event)
     if commands.contains(.quit) { return commands }
     if let paging = pages.items?.pageCommands() { commands += paging }
-    return commands + pictureCommands()
+    return commands + pictureCommands() + markCommands()
   }
 
   private mutating func apply(_ event: Event) -> [Command] {
@@ -22,24 +22,33 @@ extension AppState {
     case .tick:
       if isBusy { spinnerFrame += 1 }
       return []
-    case .loadProgress, .searchResults, .pageLoaded:
+    case .loadProgress, .searchResults, .pageLoaded, .filtered, .foundUnread:
       return withItemsPage { $0.apply(event) }
+    case .marksRead, .state, .bulkMarked, .undone, .stateRefreshed:
+      return applyStateEvent(event)
+    case .stateSettled:
+      return []
     case .loaded(let generation, let result):
       guard let page = pages.items, generation == page.loadGeneration else { return [] }
       if case .success(let loaded) = result { noteItemsReloaded(loaded) }
-      let commands = withItemsPage { $0.apply(event) }
+      var commands = withItemsPage { $0.apply(event) }
       if quitsIfNotAFeed, list.count == 0, let kind = loadFailure?.kind,
         kind == .notAFeed || kind == .unreadable
       {
         return [.quit]
       }
+      if case .success = result, let page = pages.items {
+        commands += observeCommands(page.source, list: page.feed ?? page.list) + countCommands()
+      }
       return commands
     case .feedRead(let generation, let feed, let refresh):
+      let observe = observeCommands(generation: generation, feed: feed, refresh)
       feedArrived(generation: generation, feed: feed, refresh)
-      return []
+      return observe
     case .feedsRead(let generation):
+      let finished = generation == feedsGeneration
       feedsFinished(generation: generation)
-      return []
+      return finished ? countCommands() : []
     case .pictureReady(let key, let result):
       return pictureArrived(key, result)
     case .mouse(let mouse):
@@ -79,13 +88,14 @@ extension AppState {
     guard let request = outcome.request else { return commands }
     switch request {
     case .close: commands += closeItemsPage()
-    case .quit: commands.append(.quit)
+    case .quit: commands += visitCommands() + [.quit]
     case .help: overlay = .help(top: 0)
     case .togglePictures: commands += togglePictures()
     case .open(let item):
       pages.item = DetailState(item: item, width: width, height: listHeight, timeZone: timeZone)
+      commands += markOpened(item)
     case .openLink(let item): commands += openLink(item)
-    case .refreshAll: commands += startRefreshing([])
+    case .refreshAll: commands += startRefreshing([]) + stateRefresh()
     case .reload:
       // A subscription's page (or All items) refreshes through the feed list, so both show
       // the result; the page keeps the reader's place (`feedArrived`).
@@ -94,8 +104,20 @@ extension AppState {
       case .allItems where pages.feeds != nil: commands += startRefreshing([])
       default: commands += startLoading()
       }
+      commands += stateRefresh()
+    case .toggleRead(let item): commands += toggleRead(item)
+    case .toggleStar(let item): commands += toggleStar(item)
+    case .download(let item): commands += download(item)
+    case .markViewRead: commands += markViewRead()
+    case .undoMark: commands += undoMark()
+    case .findUnread(let forward): commands += findUnread(forward: forward)
     }
     return commands
+  }
+
+  /// `r`, `R`: marks other artfeeds made show too.
+  func stateRefresh() -> [Command] {
+    marks == nil ? [] : [.refreshState]
   }
 
   // MARK: - Keys
@@ -149,6 +171,9 @@ extension AppState {
     case .openLink: return openLink(detail.view.item)
     case .help: overlay = .help(top: 0)
     case .togglePictures: return togglePictures()
+    case .toggleRead: return toggleRead(detail.view.item)
+    case .toggleStar: return toggleStar(detail.view.item)
+    case .download: return download(detail.view.item)
     }
     return []
   }
@@ -177,7 +202,7 @@ extension AppState {
         page.select(entry)
       }
       pages.feeds = page
-      return mouse.action == .doubleClick ? openEntry(page.selection) : []
+      return mouse.action == .doubleClick ? handleFeeds(.open) : []
     case .item:
       if var detail = pages.item, mouse.action == .wheelDown || mouse.action == .wheelUp {
         detail.scroll(by: mouse.action == .wheelDown ? 3 : -3)

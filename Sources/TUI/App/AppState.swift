@@ -32,6 +32,9 @@ public struct AppState {
   var feedsGeneration = 0
   /// The highest generation any items page used: the next page starts above it.
   var generationFloor = 0
+  /// The reader's marks and counts as the screen needs them; nil while the reading state
+  /// is off (`attachState`).
+  public internal(set) var marks: MarkBook?
 
   /// What can sit over the page on top.
   public enum Overlay: Equatable {
@@ -126,7 +129,10 @@ public struct DetailState {
   var maxTop: Int { max(0, view.lines.count - height) }
 
   /// What a key on the item page asks of the app beyond scrolling.
-  enum Outcome: Equatable { case none, back, openLink, help, togglePictures }
+  enum Outcome: Equatable {
+    case none, back, openLink, help, togglePictures
+    case toggleRead, toggleStar, download
+  }
 
   /// The item page's keys: the moving keys scroll; the rest say what the app should do.
   mutating func handle(_ action: Action) -> Outcome {
@@ -146,7 +152,12 @@ public struct DetailState {
     case .togglePictures: return .togglePictures
     case .previousPicture: showPicture(view.pictureIndex - 1)
     case .nextPicture: showPicture(view.pictureIndex + 1)
-    case .open, .reload, .refreshAll, .search: break
+    case .toggleRead: return .toggleRead
+    case .toggleStar: return .toggleStar
+    case .download: return .download
+    case .open, .reload, .refreshAll, .search, .markViewRead, .undoMark, .nextUnread,
+      .previousUnread, .filter:
+      break
     }
     return .none
   }

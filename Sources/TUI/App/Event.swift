@@ -4,7 +4,7 @@ import Foundation
 import Pictures
 
 /// A key, decoded by the backend from whatever the terminal sent.
-public enum Key: Sendable, Equatable {
+public enum Key: Sendable, Hashable {
   case character(Character)
   /// Ctrl plus a letter, as the lower-case letter (`.control("d")` is Ctrl-D).
   case control(Character)
@@ -55,6 +55,27 @@ public enum Event: Sendable {
   case tick
   /// A message for the status line (e.g. the browser could not be started).
   case notice(String)
+
+  // MARK: Reading state
+
+  /// The marks of rows the screen asked for (`Command.wantMarks`).
+  case marksRead([ItemKey: ItemMarks])
+  /// What the state's writer reports: counts, a failure, a recovery, a fresh file.
+  case state(StateEvent)
+  /// A bulk mark (`A`) is in memory and on its way to disk: `count` items; the token undoes
+  /// it (nil when there was nothing to undo).
+  case bulkMarked(UndoToken?, count: Int)
+  /// An undo ran (false: the mark it named was no longer the last).
+  case undone(Bool)
+  /// Marks another artfeed made are visible now (after `r` or `R`).
+  case stateRefreshed
+  /// The state's writer did everything asked of it before (ends a piece of work for
+  /// `settle`; changes nothing).
+  case stateSettled
+  /// The items of a list that meet a filter (`F`), for the query of `generation`.
+  case filtered(generation: Int, query: FilterQuery, Result<LoadedList, LoadError>)
+  /// The next (or previous) unread row from where `n` (`N`) was pressed; nil: none.
+  case foundUnread(generation: Int, row: Int?)
 }
 
 /// Work the state asks the run loop to do; results come back as events.
@@ -73,6 +94,32 @@ public enum Command: Sendable, Equatable {
   /// The pictures to load, most wanted first; everything else is dropped (`PictureLoader`).
   case wantPictures([PictureCache.Key])
 
+  // MARK: Reading state (each a no-op when the state is off)
+
+  /// Read the marks of these items (rows on screen); answered by `.marksRead`.
+  case wantMarks([ItemKey])
+  /// Mark these items read or unread; star or unstar them.
+  case setRead([ItemKey], Bool)
+  case setStarred([ItemKey], Bool)
+  /// Mark every item of a view read (`A`): keys are made off the loop; `.bulkMarked`.
+  case markRead(ItemChunks)
+  /// Undo the bulk mark the token names; `.undone`.
+  case undoMark(UndoToken)
+  /// The feed's list holds these items (`complete`: the whole list).
+  case observe(FeedKey, ItemChunks, complete: Bool)
+  /// The reader leaves a feed: the next visit's "new" counts from now.
+  case visit(FeedKey)
+  /// Counts of every feed, and of "All items" over these feeds; `.state(.counts)`.
+  case requestCounts(allItems: [FeedKey], countingNew: Bool)
+  /// Show marks other artfeeds made (`r`, `R`); `.stateRefreshed`.
+  case refreshState
+  /// The items of `items` that meet `query` (`title`: the result's title); `.filtered`.
+  case filter(generation: Int, query: FilterQuery, items: ItemChunks, title: String)
+  /// The first unread row of `items` after (or before) `row`; `.foundUnread`.
+  case findUnread(generation: Int, items: ItemChunks, from: Int, forward: Bool)
+  /// Save the item's full-size picture; the outcome comes back as a `.notice`.
+  case download(FeedItem, feed: String)
+
   /// Background work that can be cancelled.
-  public enum Work: Sendable, Equatable { case load, search, page, feeds }
+  public enum Work: Sendable, Equatable { case load, search, page, feeds, filter, find }
 }

@@ -7,12 +7,50 @@ public enum Action: Sendable, Equatable {
   case open, back, quit
   case reload, refreshAll, openLink, help, search
   case togglePictures
+  /// Reading state: toggle read (`m`), star (`s`), mark the view read (`A`), undo that
+  /// (`u`), the next / previous unread item (`n` / `N`).
+  case toggleRead, toggleStar, markViewRead, undoMark, nextUnread, previousUnread
+  /// The filter prompt (`F`) and saving the picture (`d`).
+  case filter, download
   /// The item view's previous / next picture (`[` `]`).
   case previousPicture, nextPicture
 }
 
 /// The keys of the list and detail views (the help overlay lists the same table).
+///
+/// Every binding is a row of `keys` (what the key sends) and an `Action`: a later keys file
+/// (issue 21) replaces rows of this table, and nothing else needs to know which key it was.
 public enum KeyMap {
+  /// One key as the backend decodes it, and the action it has.
+  public static let keys: [(key: Key, action: Action)] = [
+    (.down, .down), (.character("j"), .down),
+    (.up, .up), (.character("k"), .up),
+    (.control("d"), .halfPageDown), (.control("u"), .halfPageUp),
+    (.pageDown, .pageDown), (.character(" "), .pageDown), (.control("f"), .pageDown),
+    (.pageUp, .pageUp), (.character("b"), .pageUp), (.control("b"), .pageUp),
+    (.home, .top), (.character("g"), .top),
+    (.end, .bottom), (.character("G"), .bottom),
+    (.enter, .open), (.right, .open), (.character("l"), .open),
+    (.escape, .back), (.left, .back), (.character("h"), .back), (.backspace, .back),
+    (.character("q"), .quit),
+    (.character("/"), .search),
+    (.character("F"), .filter),
+    (.character("r"), .reload),
+    (.character("R"), .refreshAll),
+    (.character("o"), .openLink),
+    (.character("i"), .togglePictures),
+    (.character("["), .previousPicture),
+    (.character("]"), .nextPicture),
+    (.character("m"), .toggleRead),
+    (.character("s"), .toggleStar),
+    (.character("A"), .markViewRead),
+    (.character("u"), .undoMark),
+    (.character("n"), .nextUnread),
+    (.character("N"), .previousUnread),
+    (.character("d"), .download),
+    (.character("?"), .help),
+  ]
+
   /// Key bindings in the order the help overlay shows them.
   public static let bindings: [(keys: String, action: Action, help: String)] = [
     ("j  Down", .down, "next item / scroll down"),
@@ -32,32 +70,21 @@ public enum KeyMap {
     ("o", .openLink, "open the link in $BROWSER"),
     ("i", .togglePictures, "pictures off / on"),
     ("[  ]", .nextPicture, "an item's previous / next picture"),
+    ("m", .toggleRead, "mark the item read / unread"),
+    ("s", .toggleStar, "star / unstar the item"),
+    ("A", .markViewRead, "mark every item in this view read"),
+    ("u", .undoMark, "undo the last A"),
+    ("n  N", .nextUnread, "next / previous unread item"),
+    ("F", .filter, "filter: unread starred artist: tag: since:7d"),
+    ("d", .download, "save the picture to ~/Pictures/artfeed"),
     ("?", .help, "this help"),
   ]
 
   /// The action for a key, or nil for keys that do nothing.
   public static func action(for key: Key) -> Action? {
-    switch key {
-    case .down, .character("j"): .down
-    case .up, .character("k"): .up
-    case .control("d"): .halfPageDown
-    case .control("u"): .halfPageUp
-    case .pageDown, .character(" "), .control("f"): .pageDown
-    case .pageUp, .character("b"), .control("b"): .pageUp
-    case .home, .character("g"): .top
-    case .end, .character("G"): .bottom
-    case .enter, .right, .character("l"): .open
-    case .escape, .left, .character("h"), .backspace: .back
-    case .character("q"): .quit
-    case .character("/"): .search
-    case .character("r"): .reload
-    case .character("R"): .refreshAll
-    case .character("o"): .openLink
-    case .character("i"): .togglePictures
-    case .character("["): .previousPicture
-    case .character("]"): .nextPicture
-    case .character("?"): .help
-    default: nil
-    }
+    table[key]
   }
+
+  private static let table: [Key: Action] = Dictionary(
+    keys.map { ($0.key, $0.action) }, uniquingKeysWith: { first, _ in first })
 }

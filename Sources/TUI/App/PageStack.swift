@@ -11,6 +11,8 @@ public enum SourceKey: Sendable, Hashable {
   case feed(Int)
   /// Every subscription merged.
   case allItems
+  /// The starred items among every subscription's.
+  case starred
 }
 
 /// The pages on screen, bottom first: the feed list (with subscriptions), a list of items,

@@ -17,11 +17,16 @@ public struct RenderContext: Sendable {
 
 extension ItemsPage {
   /// Draws the title bar on line 0 and the list (or why it is empty) on the lines below,
-  /// down to `lines` of the area.
-  func draw(into buffer: inout ScreenBuffer, pictures: PictureBoard, context: RenderContext) {
-    drawTitleBar(into: &buffer, width: columns, context: context)
+  /// down to `lines` of the area. `marks` (nil when the reading state is off) marks unread
+  /// rows; `counts` are the feed's, for the title bar.
+  func draw(
+    into buffer: inout ScreenBuffer, pictures: PictureBoard, context: RenderContext,
+    marks: MarkBook? = nil, counts: FeedCounts? = nil
+  ) {
+    drawTitleBar(into: &buffer, width: columns, context: context, counts: counts)
     list.draw(
-      into: &buffer, top: 1, emptyMessage: emptyMessage, pictures: pictures, context: context)
+      into: &buffer, top: 1, emptyMessage: emptyMessage, pictures: pictures, context: context,
+      marks: marks)
   }
 
   private var emptyMessage: String {
@@ -30,20 +35,34 @@ extension ItemsPage {
     if let loadFailure, searchQuery == nil, prompt == nil {
       return "Could not load the feed. \(loadFailure.description). Press r to try again."
     }
-    if let searchQuery { return "No items by an artist matching “\(searchQuery)”." }
-    if let prompt, !prompt.text.isEmpty {
+    if let searchQuery {
+      return queryKind == .filter
+        ? "No items match “\(searchQuery)”." : "No items by an artist matching “\(searchQuery)”."
+    }
+    if let prompt, prompt.kind == .artist, !prompt.text.isEmpty {
       return "No items by an artist matching “\(prompt.text)”."
     }
     return "This feed has no items."
   }
 
-  func drawTitleBar(into buffer: inout ScreenBuffer, width: Int, context: RenderContext) {
+  /// `counts`: the feed's unread and new items, shown on the feed's own list (not on a
+  /// search or filter, whose counts would need every item's marks).
+  func drawTitleBar(
+    into buffer: inout ScreenBuffer, width: Int, context: RenderContext,
+    counts: FeedCounts? = nil
+  ) {
     buffer.fill(x: 0, y: 0, width: width, height: 1, style: .bar)
     var parts = [Sanitizer.clean(list.title)]
     if isLoading && list.count == 0 {
       parts.append("loading")
     } else {
       parts.append(Self.count(list.count))
+      if let counts, searchQuery == nil {
+        parts.append("\(counts.unread) unread")
+        if counts.lastVisit != nil, counts.new > 0 {
+          parts.append("\(counts.new) new since last visit")
+        }
+      }
       if listIsLoading { parts.append("loading") }
       if list.isPartial { parts.append("partial (r loads it all)") }
     }
@@ -61,7 +80,7 @@ extension ItemsPage {
   /// What the spinner says is under way, if anything.
   var busyWhat: String? {
     if isLoading { return "loading" }
-    if isSearching { return "searching" }
+    if isSearching { return prompt?.kind == .filter ? "filtering" : "searching" }
     if list.pageInFlight != nil || feed?.pageInFlight != nil { return "next page" }
     return nil
   }
@@ -78,17 +97,27 @@ extension ItemsPage {
     return "j/k move  Enter open  / artist  ? help  q quit"
   }
 
-  /// The prompt on the status line `y`, with the spinner's frame while it searches.
+  /// The prompt on the status line `y`, with the spinner's frame while it searches; a
+  /// `message` (why a filter cannot be read) takes the place of the keys' hint.
   func drawPrompt(
-    _ prompt: SearchPrompt, into buffer: inout ScreenBuffer, y: Int, spinner: String
+    _ prompt: SearchPrompt, into buffer: inout ScreenBuffer, y: Int, spinner: String,
+    message: String? = nil
   ) {
     let characters = Array(prompt.text)
     let cursor = min(max(0, prompt.cursor), characters.count)
     let prompted = Style(.prompt, bold: true, reverse: true)
-    var end = buffer.put("Artist: " + String(characters[..<cursor]), x: 0, y: y, style: prompted)
+    let label = prompt.kind == .filter ? "Filter: " : "Artist: "
+    var end = buffer.put(label + String(characters[..<cursor]), x: 0, y: y, style: prompted)
     end = buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
     let after = buffer.put(String(characters[cursor...]), x: end, y: y, style: prompted)
-    let busy = isSearching ? "  " + spinner + " searching" : ""
-    buffer.put(busy + "   Enter keep  Esc cancel", x: after, y: y, style: .bar)
+    let busy = isSearching ? "  " + spinner + " " + (busyWhat ?? "") : ""
+    if let message {
+      buffer.put(
+        "  " + Sanitizer.clean(message), x: after, y: y,
+        style: Style(.error, bold: true, reverse: true))
+      return
+    }
+    let keys = prompt.kind == .filter ? "   Enter apply  Esc cancel" : "   Enter keep  Esc cancel"
+    buffer.put(busy + keys, x: after, y: y, style: .bar)
   }
 }

@@ -23,6 +23,16 @@ extension ItemsPage {
       case reload
       /// `R`: refresh every subscription.
       case refreshAll
+      /// `m`, `s`, `d` on the selected item.
+      case toggleRead(FeedItem)
+      case toggleStar(FeedItem)
+      case download(FeedItem)
+      /// `A`: mark the list on screen read (the view: a search result or a filter).
+      case markViewRead
+      /// `u`: undo the last `A`.
+      case undoMark
+      /// `n` / `N`: the next / previous unread item.
+      case findUnread(forward: Bool)
     }
 
     init(_ commands: [Command] = [], status: String?? = nil, request: Request? = nil) {
@@ -61,9 +71,17 @@ extension ItemsPage {
     case .refreshAll: if hasFeedList { outcome.request = .refreshAll }
     case .openLink: outcome.request = .openLink(list.selectedItem)
     case .help: outcome.request = .help
-    case .search: beginPrompt()
+    case .search: beginPrompt(.artist)
+    case .filter: beginPrompt(.filter)
     case .togglePictures: outcome.request = .togglePictures
     case .previousPicture, .nextPicture: break
+    case .toggleRead: outcome.request = list.selectedItem.map(Outcome.Request.toggleRead)
+    case .toggleStar: outcome.request = list.selectedItem.map(Outcome.Request.toggleStar)
+    case .download: outcome.request = list.selectedItem.map(Outcome.Request.download)
+    case .markViewRead: if list.count > 0 { outcome.request = .markViewRead }
+    case .undoMark: outcome.request = .undoMark
+    case .nextUnread: outcome.request = .findUnread(forward: true)
+    case .previousUnread: outcome.request = .findUnread(forward: false)
     }
     return outcome
   }
@@ -76,7 +94,7 @@ extension ItemsPage {
     if isSearching {
       isSearching = false
       _ = nextSearch()
-      outcome.commands.append(.cancel(.search))
+      outcome.commands.append(.cancel(prompt?.kind == .filter ? .filter : .search))
     }
     if searchQuery != nil {
       clearSearch()
@@ -109,26 +127,41 @@ extension ItemsPage {
     count == 1 ? "1 item" : "\(count) items"
   }
 
-  /// Esc on a search result: the feed's list as it was.
+  /// Esc on a kept result: what was under it (the feed's list as it was, or the result a
+  /// filter narrowed).
   mutating func clearSearch() {
-    guard case .result = mode, let feed else { return }
-    list = sized(feed)
-    self.feed = nil
-    mode = .browsing
+    guard case .result = mode else { return }
+    restore(resultRestores)
+  }
+
+  /// Shows what `restores` keeps.
+  private mutating func restore(_ restores: Restore) {
+    switch restores {
+    case .feed:
+      guard let feed else { return }
+      list = sized(feed)
+      self.feed = nil
+      mode = .browsing
+      resultRestores = .feed
+    case .result(let query, let kind, let kept, let under):
+      list = sized(kept)
+      mode = .result(query: query, kind: kind)
+      resultRestores = under
+    }
   }
 
   // MARK: - The prompt
 
-  /// Opens the prompt; remembers what Esc restores.
-  mutating func beginPrompt() {
+  /// Opens a prompt; remembers what Esc restores.
+  mutating func beginPrompt(_ kind: QueryKind = .artist) {
     let restores: Restore
-    if case .result(let query) = mode {
-      restores = .result(query: query, list: list)
+    if case .result(let query, let shown) = mode {
+      restores = .result(query: query, kind: shown, list: list, restores: resultRestores)
     } else {
       restores = .feed
       feed = list
     }
-    mode = .prompt(SearchPrompt(text: "", cursor: 0, restores: restores))
+    mode = .prompt(SearchPrompt(kind: kind, text: "", cursor: 0, restores: restores))
   }
 
   /// Keys while the prompt is open: text edits the query where the cursor is (Left, Right,
@@ -171,7 +204,9 @@ extension ItemsPage {
     case .enter:
       let query = prompt.text.trimmingCharacters(in: .whitespaces)
       if query.isEmpty { return cancelPrompt(hasFeedList: hasFeedList) }
-      mode = .result(query: query)
+      if prompt.kind == .filter { return applyFilter(prompt) }
+      mode = .result(query: query, kind: .artist)
+      resultRestores = prompt.restores.withoutArtistResults
       openedForSearch = false
       return Outcome()
     default:
@@ -180,7 +215,26 @@ extension ItemsPage {
     prompt.text = String(characters)
     prompt.cursor = cursor
     mode = .prompt(prompt)
-    return promptChanged()
+    // A filter is applied with Enter; an artist search answers as the reader types.
+    return prompt.kind == .filter ? Outcome(status: .some(nil)) : promptChanged()
+  }
+
+  /// Enter in the filter prompt: the query read, and the list on screen asked to be
+  /// narrowed (the answer arrives as `.filtered`; the prompt stays open until then). A query
+  /// that cannot be read is one line in the status line, and the prompt stays as typed.
+  private mutating func applyFilter(_ prompt: SearchPrompt) -> Outcome {
+    let query: FilterQuery
+    do {
+      query = try FilterQuery(parsing: prompt.text)
+    } catch {
+      return Outcome(status: .some(error.description))
+    }
+    let generation = nextSearch()
+    isSearching = true
+    let title = "Filter: " + query.text
+    return Outcome(
+      [.filter(generation: generation, query: query, items: list.items, title: title)],
+      status: .some(nil))
   }
 
   /// The keys that move through the results while the prompt is open.
@@ -222,7 +276,7 @@ extension ItemsPage {
   private func restoredList(_ restores: Restore) -> ItemList {
     switch restores {
     case .feed: feed ?? list
-    case .result(_, let list): list
+    case .result(_, _, let list, _): list
     }
   }
 
@@ -231,16 +285,19 @@ extension ItemsPage {
   mutating func cancelPrompt(hasFeedList: Bool) -> Outcome {
     guard let prompt else { return Outcome() }
     _ = nextSearch()
-    var outcome = Outcome(isSearching ? [.cancel(.search)] : [], status: .some(nil))
+    let work: Command.Work = prompt.kind == .filter ? .filter : .search
+    var outcome = Outcome(isSearching ? [.cancel(work)] : [], status: .some(nil))
     isSearching = false
     switch prompt.restores {
     case .feed:
       list = sized(feed ?? list)
       feed = nil
       mode = .browsing
-    case .result(let query, let restored):
+      resultRestores = .feed
+    case .result(let query, let kind, let restored, let under):
       list = sized(restored)
-      mode = .result(query: query)
+      mode = .result(query: query, kind: kind)
+      resultRestores = under
     }
     if openedForSearch, searchQuery == nil, hasFeedList { outcome.request = .close }
     return outcome
@@ -248,12 +305,13 @@ extension ItemsPage {
 
   /// Opens the prompt with a query already typed, as if typed and kept (`--artist NAME`).
   mutating func startSearch(_ query: String) -> Outcome {
-    beginPrompt()
+    beginPrompt(.artist)
     guard case .prompt(var prompt) = mode else { return Outcome() }
     prompt.text = query
     mode = .prompt(prompt)
     let outcome = promptChanged()
-    mode = .result(query: query)
+    mode = .result(query: query, kind: .artist)
+    resultRestores = prompt.restores.withoutArtistResults
     return outcome
   }
 

@@ -31,8 +31,39 @@ extension ItemsPage {
       return showSearchResult(query: query, result)
     case .pageLoaded(let url, let result):
       return finishPage(url: url, result)
+    case .filtered(let generation, let query, let result):
+      guard generation == searchGeneration, let prompt, prompt.kind == .filter else {
+        return Outcome()
+      }
+      return showFilterResult(query, over: prompt.restores, result)
+    case .foundUnread(let generation, let row):
+      guard generation == findGeneration else { return Outcome() }
+      guard let row, row < list.count else { return Outcome(status: "No unread item that way") }
+      list.select(row)
+      return Outcome(status: .some(nil))
     default:
       return Outcome()
+    }
+  }
+
+  /// A filter's answer: the items of the list on screen that meet it, kept as a result
+  /// over what the prompt was opened on.
+  private mutating func showFilterResult(
+    _ query: FilterQuery, over restores: Restore, _ result: Result<LoadedList, LoadError>
+  ) -> Outcome {
+    isSearching = false
+    switch result {
+    case .success(let loaded):
+      var shown = sized(ItemList(loaded))
+      shown.freshness = list.freshness
+      list = shown
+      mode = .result(query: query.text, kind: .filter)
+      resultRestores = restores
+      openedForSearch = false
+      return Outcome(status: .some(loaded.chunks.isEmpty ? "No items match “\(query.text)”" : nil))
+    case .failure(let error):
+      guard error.kind != .cancelled else { return Outcome() }
+      return Outcome(status: "Filter failed: \(error.description)")
     }
   }
 
@@ -138,6 +169,7 @@ extension ItemsPage {
   /// The artist search on screen (or in the prompt) again, if it was answered from part of
   /// the feed.
   private mutating func searchAgainIfPartial(_ progress: LoadProgress) -> [Command] {
+    guard prompt?.kind ?? queryKind ?? .artist == .artist else { return [] }
     let query = (prompt?.text ?? searchQuery ?? "").trimmingCharacters(in: .whitespaces)
     guard progress.searchWasPartial, !query.isEmpty else { return [] }
     isSearching = true

@@ -13,25 +13,49 @@ public struct ItemsPage {
   public enum Mode {
     /// The feed's list.
     case browsing
-    /// The search prompt is open over live results (or the list, while it is empty).
+    /// A prompt is open: the artist search over live results (or the list, while it is
+    /// empty), or the filter over the list it will narrow.
     case prompt(SearchPrompt)
-    /// A kept search result; Esc brings the feed's list back.
-    case result(query: String)
+    /// A kept artist search result or filter; Esc brings back what was under it
+    /// (`resultRestores`).
+    case result(query: String, kind: QueryKind)
   }
 
-  /// The artist prompt: its text, where typing goes, and what Esc restores.
+  /// What a prompt or a result is: `/` searches by artist, `F` filters the list on screen.
+  public enum QueryKind: Sendable, Equatable {
+    case artist, filter
+  }
+
+  /// A prompt: its kind and text, where typing goes, and what Esc restores.
   public struct SearchPrompt {
+    public let kind: QueryKind
     public internal(set) var text: String
     /// Where typing goes, in characters from the start.
     public internal(set) var cursor: Int
     var restores: Restore
   }
 
-  /// What Esc in the prompt brings back: the feed's list, or the result that was on screen
-  /// when the prompt opened.
-  enum Restore {
+  /// What Esc brings back: the feed's list, or a result that was on screen (with what
+  /// Esc on it brings back in turn: a filter can narrow an artist's result).
+  indirect enum Restore {
     case feed
-    case result(query: String, list: ItemList)
+    case result(query: String, kind: QueryKind, list: ItemList, restores: Restore)
+
+    /// Lays out every list it keeps.
+    mutating func resize(width: Int, height: Int) {
+      guard case .result(let query, let kind, var list, var under) = self else { return }
+      self = .feed  // uniquely referenced while they are laid out
+      list.resize(width: width, height: height)
+      under.resize(width: width, height: height)
+      self = .result(query: query, kind: kind, list: list, restores: under)
+    }
+
+    /// The same without artist results on top: an artist search replaces one, a filter
+    /// narrows what it was over.
+    var withoutArtistResults: Restore {
+      if case .result(_, .artist, _, let under) = self { return under.withoutArtistResults }
+      return self
+    }
   }
 
   /// The load of the page's list: none, or one under way with its batches so far.
@@ -56,6 +80,10 @@ public struct ItemsPage {
   public let source: SourceKey
   /// The page was opened by `/` on the feed list: Esc in the prompt goes back there.
   var openedForSearch = false
+  /// What Esc on a kept result brings back.
+  var resultRestores: Restore = .feed
+  /// Matches a `n`/`N` answer to the press that asked (and the list it looked through).
+  private(set) var findGeneration = 0
   /// Tokens matching finished work to what asked for it; they start above every earlier
   /// page's, so a late answer for a closed page never matches this one.
   private(set) var loadGeneration: Int
@@ -90,13 +118,24 @@ public struct ItemsPage {
     if case .prompt(let prompt) = mode { prompt } else { nil }
   }
 
-  /// The artist the shown list was searched for (the title bar says so).
+  /// The artist or filter query of the list on screen (a view of the feed's list: Esc and
+  /// q leave it first); nil on the feed's own list.
   public var searchQuery: String? {
     switch mode {
     case .browsing: nil
-    case .result(let query): query
+    case .result(let query, _): query
     case .prompt(let prompt):
-      if case .result(let query, _) = prompt.restores { query } else { nil }
+      if case .result(let query, _, _, _) = prompt.restores { query } else { nil }
+    }
+  }
+
+  /// What kind of view is on screen, if it is one.
+  public var queryKind: QueryKind? {
+    switch mode {
+    case .browsing: nil
+    case .result(_, let kind): kind
+    case .prompt(let prompt):
+      if case .result(_, let kind, _, _) = prompt.restores { kind } else { nil }
     }
   }
 
@@ -114,12 +153,12 @@ public struct ItemsPage {
     let (width, height) = (listWidth, self.lines)
     list.resize(width: width, height: height)
     feed?.resize(width: width, height: height)
-    if case .prompt(var prompt) = mode, case .result(let query, var restored) = prompt.restores {
-      prompt.restores = .feed  // uniquely referenced while it is laid out
-      restored.resize(width: width, height: height)
-      prompt.restores = .result(query: query, list: restored)
+    if case .prompt(var prompt) = mode {
+      mode = .browsing  // uniquely referenced while it is laid out
+      prompt.restores.resize(width: width, height: height)
       mode = .prompt(prompt)
     }
+    resultRestores.resize(width: width, height: height)
     if case .loading(var progress) = load, var incoming = progress.incoming {
       progress.incoming = nil
       incoming.resize(width: width, height: height)
@@ -148,6 +187,11 @@ public struct ItemsPage {
   mutating func nextSearch() -> Int {
     searchGeneration = lastGeneration + 1
     return searchGeneration
+  }
+
+  mutating func nextFind() -> Int {
+    findGeneration += 1
+    return findGeneration
   }
 
   // MARK: - Invariants

@@ -15,6 +15,10 @@ import TextLayout
 ///
 /// Narrow rows: margins shrink on rows of 1...4 columns so at least one text column remains.
 /// A row 0 columns wide has no text lines: just padding and separator (height 3).
+///
+/// Marks (unread, starred) go in the two columns left of the text (the margin of a basic
+/// row, the gap after the box of an image row), one per text line from the first, so they
+/// never change what wraps where: a row is as tall marked as not.
 public struct RowLayout: Sendable, Equatable {
   /// Which layout a row uses.
   public enum Kind: Sendable, Equatable {
@@ -36,6 +40,9 @@ public struct RowLayout: Sendable, Equatable {
   public var thumbnailBox: BoxRect?
   /// The first separator line (the last line with the standard metrics).
   public var separatorY: Int
+  /// The column of a row's marks, left of the text; nil when the text has no room left of
+  /// it (rows under 5 columns).
+  public var markX: Int?
 
   /// Lays out a row: sanitizes the title (truncated to `metrics.titleLimit` clusters; nil or
   /// empty shows "[No Title]"), the byline (nil or empty takes no line) and the subtitle
@@ -70,7 +77,8 @@ public struct RowLayout: Sendable, Equatable {
     let separatorY = columns.separatorY(textLines: lines.count, metrics: metrics)
     return RowLayout(
       kind: columns.kind, width: columns.width, height: separatorY + metrics.separatorHeight,
-      lines: lines, thumbnailBox: columns.box, separatorY: separatorY)
+      lines: lines, thumbnailBox: columns.box, separatorY: separatorY,
+      markX: columns.textX >= 2 ? columns.textX - 2 : nil)
   }
 
   /// `make(...).height`, computed without building the lines' strings.

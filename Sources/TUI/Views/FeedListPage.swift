@@ -32,9 +32,13 @@ public struct FeedListPage: Sendable {
 
   /// Entry 0 is "All items"; entry `i + 1` is subscription `i`.
   public private(set) var entries: [Entry]
+  /// The selected line: `line(_:)` says which entry it is (the "Starred" line, when shown,
+  /// is line 1 and no entry).
   public private(set) var selection = 0
-  /// The first entry on screen.
+  /// The first line on screen.
   public private(set) var top = 0
+  /// The reading state is on: a "Starred" line follows "All items", and counts come from it.
+  public internal(set) var showsStarred = false
   /// Lines for entries.
   public private(set) var height = 0
   /// Items in "All items": every feed's, de-duplicated.
@@ -55,9 +59,27 @@ public struct FeedListPage: Sendable {
   }
 
   public var feedCount: Int { entries.count - 1 }
-  /// The subscription selected, or nil when "All items" is.
-  public var selectedFeed: Int? { selection > 0 ? selection - 1 : nil }
+  /// The subscription selected, or nil when "All items" (or "Starred") is.
+  public var selectedFeed: Int? {
+    if case .entry(let entry) = line(selection), entry > 0 { entry - 1 } else { nil }
+  }
   var isReading: Bool { reading != nil }
+
+  /// What a line of the list is.
+  public enum Line: Equatable {
+    /// An entry: 0 is "All items", `i + 1` subscription `i`.
+    case entry(Int)
+    case starred
+  }
+
+  /// Lines of the list: the entries, and "Starred" when shown.
+  public var lineCount: Int { entries.count + (showsStarred ? 1 : 0) }
+
+  /// The entry or "Starred" on line `index`.
+  public func line(_ index: Int) -> Line {
+    guard showsStarred, index > 0 else { return .entry(index) }
+    return index == 1 ? .starred : .entry(index - 1)
+  }
 
   // MARK: - Changes
 
@@ -122,6 +144,10 @@ public struct FeedListPage: Sendable {
     /// Refresh these subscriptions (empty: every one).
     case refresh([Int])
     case search, help, quit, togglePictures
+    /// Open the starred items.
+    case openStarred
+    /// A key that works on an items page only: the status line says so.
+    case notHere(String)
   }
 
   mutating func handle(_ action: Action) -> Outcome {
@@ -134,21 +160,30 @@ public struct FeedListPage: Sendable {
     case .pageDown: select(selection + page)
     case .pageUp: select(selection - page)
     case .top: select(0)
-    case .bottom: select(entries.count - 1)
-    case .open: return .open(selection)
+    case .bottom: select(lineCount - 1)
+    case .open:
+      switch line(selection) {
+      case .entry(let entry): return .open(entry)
+      case .starred: return .openStarred
+      }
     case .reload: return .refresh(selectedFeed.map { [$0] } ?? [])
     case .refreshAll: return .refresh([])
     case .search: return .search
     case .help: return .help
     case .quit: return .quit
     case .togglePictures: return .togglePictures
-    case .back, .openLink, .previousPicture, .nextPicture: break
+    case .toggleRead, .toggleStar, .markViewRead, .undoMark, .nextUnread, .previousUnread,
+      .filter, .download:
+      return .notHere("Open a feed first: m, s, A, n, F and d work on its items")
+    case .back, .openLink, .previousPicture, .nextPicture:
+      break
     }
     return .none
   }
 
-  mutating func select(_ entry: Int) {
-    selection = min(max(0, entry), entries.count - 1)
+  /// Selects a line (clamped to the list).
+  mutating func select(_ line: Int) {
+    selection = min(max(0, line), lineCount - 1)
     reveal()
   }
 
@@ -157,49 +192,62 @@ public struct FeedListPage: Sendable {
     guard height > 0 else { return }
     if selection < top { top = selection }
     if selection >= top + height { top = selection - height + 1 }
-    top = max(0, min(top, entries.count - height))
+    top = max(0, min(top, lineCount - height))
   }
 
-  /// The entry on a line of the list area, if any (mouse clicks).
+  /// The line of the list at a line of the list area, if any (mouse clicks).
   func entry(atScreenLine line: Int) -> Int? {
-    let entry = top + line
-    return line >= 0 && line < height && entry < entries.count ? entry : nil
+    let index = top + line
+    return line >= 0 && line < height && index < lineCount ? index : nil
   }
 
   // MARK: - Drawing
 
-  /// Draws the entries on screen from line `y` of `buffer`, `width` columns, the last of
-  /// which is the scrollbar when the entries do not fit.
-  func draw(into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date) {
+  /// Draws the lines on screen from line `y` of `buffer`, `width` columns, the last of
+  /// which is the scrollbar when the lines do not fit. `counts` (the reading state's) give
+  /// each feed's unread / total and the starred count.
+  func draw(
+    into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date, counts: StateCounts? = nil
+  ) {
     let columns = max(0, width - 1)
     for line in 0..<height {
       let index = top + line
-      guard index < entries.count else { break }
-      drawEntry(index, into: &buffer, y: y + line, width: columns, now: now)
+      guard index < lineCount else { break }
+      drawLine(index, into: &buffer, y: y + line, width: columns, now: now, counts: counts)
     }
-    guard entries.count > height else { return }
+    guard lineCount > height else { return }
     Scrollbar.draw(
       x: columns, top: y, height: height,
-      thumb: Scrollbar.thumb(offset: top, visible: height, total: entries.count, track: height),
+      thumb: Scrollbar.thumb(offset: top, visible: height, total: lineCount, track: height),
       into: &buffer)
   }
 
-  /// `▸ Title ………  60 items  fresh`: the title takes what the count and a short state
+  /// The starred line's entry: a title and a count, no state.
+  private static let starredEntry = Entry(title: "★ Starred", list: nil, state: nil)
+
+  /// `▸ Title ………  12/60 unread  fresh`: the title takes what the count and a short state
   /// leave, up to half the line; the state takes the rest (an error is cut with `…`).
-  private func drawEntry(
-    _ index: Int, into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date
+  /// Without counts from the reading state the count is the list's (`60 items`).
+  private func drawLine(
+    _ index: Int, into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date,
+    counts: StateCounts?
   ) {
-    let entry = entries[index]
+    let isStarred = line(index) == .starred
+    let entryIndex: Int = if case .entry(let entry) = line(index) { entry } else { -1 }
+    let entry = isStarred ? Self.starredEntry : entries[entryIndex]
     let isSelected = index == selection
     func style(_ base: Style) -> Style { isSelected ? base.selected : base }
     if isSelected { buffer.fill(x: 0, y: y, width: width, height: 1, style: style(.normal)) }
     let count: String
-    if index == 0 {
-      count = Self.items(allItemsCount)
+    if isStarred {
+      count = counts.map { Self.starred($0.starred) } ?? ""
+    } else if entryIndex == 0 {
+      count = counts.map { Self.unread($0.allItems) } ?? Self.items(allItemsCount)
     } else {
-      count = entry.itemCount.map(Self.items) ?? ""
+      let recorded = entry.source.flatMap { counts?.feeds[FeedKey(rawValue: $0)] }
+      count = recorded.map(Self.unread) ?? entry.itemCount.map(Self.items) ?? ""
     }
-    let state = index == 0 ? "" : Self.stateText(entry, now: now)
+    let state = entryIndex <= 0 ? "" : Self.stateText(entry, now: now)
     let titleRoom = max(4, min(width / 2, width - 2 - 12))
     let title = Truncation.truncated(Sanitizer.clean(entry.title), toWidth: titleRoom - 2)
     var x = buffer.put(
@@ -207,7 +255,10 @@ public struct FeedListPage: Sendable {
     x = buffer.put(title, x: x, y: y, style: style(.title), limit: width)
     x = max(x, titleRoom) + 1
     guard x < width else { return }
-    let countText = count.padding(toLength: max(count.count, 10), withPad: " ", startingAt: 0)
+    // `60 items`, or with the state's counts `12/60 unread`: one column width for every line.
+    let column = counts == nil ? 10 : 14
+    let countText = count.padding(
+      toLength: max(count.count + 1, column), withPad: " ", startingAt: 0)
     x = buffer.put(countText, x: x, y: y, style: style(.subtitle), limit: width)
     guard x + 1 < width, !state.isEmpty else { return }
     let isError: Bool =
@@ -222,6 +273,11 @@ public struct FeedListPage: Sendable {
   }
 
   static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }
+
+  /// `12/60 unread`.
+  static func unread(_ counts: FeedCounts) -> String { "\(counts.unread)/\(counts.total) unread" }
+
+  static func starred(_ count: Int) -> String { "\(count) starred" }
 
   /// The state column: "refreshing…", "fresh", "local file", "cached 3 h ago", "error: …".
   static func stateText(_ entry: Entry, now: Date) -> String {
@@ -244,7 +300,8 @@ public struct FeedListPage: Sendable {
 
   /// The selected feed's state in full, for the status line (a cached copy's reason).
   func selectedDetail(now: Date) -> String? {
-    guard selection > 0, let state = entries[selection].state else { return nil }
+    guard case .entry(let index) = line(selection), index > 0, let state = entries[index].state
+    else { return nil }
     switch state {
     case .cached, .unsaved: return state.summary(now: now)
     case .failed: return "Error: " + state.summary(now: now).dropFirst("error: ".count)

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStore
 import Foundation
 import ListEngine
 import TextLayout
@@ -6,9 +7,13 @@ import TextLayout
 extension ItemList {
   /// Draws the visible rows into the list area (the buffer's width less the scrollbar column,
   /// from line `top` for the viewport's height) and the scrollbar in the last column.
+  ///
+  /// With `marks` (the reading state on), an unread row has a bold title and `●` left of
+  /// it, a read row a plain title; a starred row has `★` left of its next line. Both show
+  /// without colours.
   func draw(
     into buffer: inout ScreenBuffer, top: Int, emptyMessage: String,
-    pictures: PictureBoard = PictureBoard(), context: RenderContext
+    pictures: PictureBoard = PictureBoard(), context: RenderContext, marks: MarkBook? = nil
   ) {
     let height = viewport.height
     let area = top..<(top + height)
@@ -21,15 +26,26 @@ extension ItemList {
       return
     }
     for visible in visibleRows {
-      drawRow(visible, into: &buffer, top: top, area: area, pictures: pictures, context: context)
+      drawRow(
+        visible, into: &buffer, top: top, area: area, pictures: pictures, context: context,
+        marks: rowMarks(visible.row, book: marks))
     }
     let thumb = viewport.scrollbar(trackHeight: height)
     Scrollbar.draw(x: viewport.width, top: top, height: height, thumb: thumb, into: &buffer)
   }
 
+  /// The marks a row is drawn with: nil with the state off or not known yet (a title as
+  /// before the state existed); read while an `A` on this list is on its way.
+  private func rowMarks(_ row: Int, book: MarkBook?) -> ItemMarks? {
+    guard let book else { return nil }
+    var marks = book.marks(of: items[row])
+    if isMarkedRead { marks = ItemMarks(read: true, starred: marks?.starred ?? false) }
+    return marks
+  }
+
   private func drawRow(
     _ visible: VisibleRow, into buffer: inout ScreenBuffer, top: Int, area: Range<Int>,
-    pictures: PictureBoard, context: RenderContext
+    pictures: PictureBoard, context: RenderContext, marks: ItemMarks?
   ) {
     let item = items[visible.row]
     let layout = Self.layout(
@@ -42,10 +58,20 @@ extension ItemList {
         buffer.fill(x: 0, y: rowTop + line, width: viewport.width, height: 1, style: style(.normal))
       }
     }
+    let isRead = marks?.read == true
     for placed in layout.lines where area.contains(rowTop + placed.y) {
-      let base: Style = placed.style == .title ? .title : .subtitle
+      var base: Style = placed.style == .title ? .title : .subtitle
+      if placed.style == .title, isRead { base.bold = false }
       buffer.put(
         placed.text, x: placed.x, y: rowTop + placed.y, style: style(base), limit: viewport.width)
+    }
+    if let marks, let x = layout.markX {
+      let signs = (marks.read ? [] : ["●"]) + (marks.starred ? ["★"] : [])
+      for (sign, placed) in zip(signs, layout.lines) where area.contains(rowTop + placed.y) {
+        buffer.put(
+          sign, x: x, y: rowTop + placed.y, style: style(Style(.accent, bold: true)),
+          limit: viewport.width)
+      }
     }
     if let box = layout.thumbnailBox {
       let rect = BoxRect(x: box.x, y: rowTop + box.y, width: box.width, height: box.height)

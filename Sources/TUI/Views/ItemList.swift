@@ -41,6 +41,9 @@ public struct ItemList {
   var loadGeneration: Int?
   /// The load was stopped before the end of the feed: the title bar says "partial".
   public private(set) var isPartial = false
+  /// `A` marked every item of this list read and the marks are on their way: every row is
+  /// drawn read until they arrive.
+  public internal(set) var isMarkedRead = false
 
   public init(title: String, items: [FeedItem]) {
     self.init(title: title, chunks: ItemChunks(items), rowKinds: nil)

@@ -8,24 +8,32 @@ extension Tmux {
   /// The runner's `NO_COLOR` is removed (`swift test` sets it), so colours are the
   /// terminal's unless a test asks otherwise.
   ///
-  /// - Parameter environment: extra `NAME=value` words for `env`, such as `NO_COLOR=1`.
-  static func shell(width: Int, height: Int, environment: String = "") throws -> Tmux {
+  /// - Parameters:
+  ///   - environment: extra `NAME=value` words for `env`, such as `NO_COLOR=1`.
+  ///   - dataHome: `XDG_DATA_HOME`, where the reading state lives: a fresh folder of this
+  ///     session's unless given (two sessions sharing one state).
+  static func shell(
+    width: Int, height: Int, environment: String = "", dataHome: String? = nil
+  ) throws -> Tmux {
     let binary = Paths.artfeed
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
       throw E2EError.noBinary(binary.path)
     }
+    let data = dataHome ?? freshDataHome()
     let tmux = try Tmux(
       width: width, height: height,
       command:
         "env -u NO_COLOR PS1='$ ' LANG=C.UTF-8 XDG_CONFIG_HOME=\(Paths.noConfig) "
-        + "ARTFEED=\(binary.path) \(environment) sh")
+        + "XDG_DATA_HOME='\(data)' ARTFEED=\(binary.path) \(environment) sh", dataHome: data)
     try tmux.waitFor("the shell prompt") { Self.isAtPrompt($0) }
     return tmux
   }
 
   /// Starts the browser itself as the pane's program, without a shell; the pane closes when
   /// it exits. Colours are on, as in the shell.
-  static func browser(width: Int, height: Int, arguments: [String]) throws -> Tmux {
+  static func browser(
+    width: Int, height: Int, arguments: [String], dataHome: String? = nil
+  ) throws -> Tmux {
     let binary = Paths.artfeed
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
       throw E2EError.noBinary(binary.path)
@@ -33,10 +41,11 @@ extension Tmux {
     let words = ([binary.path] + arguments).map {
       "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
+    let data = dataHome ?? freshDataHome()
     return try Tmux(
       width: width, height: height,
       command: "exec env -u NO_COLOR LANG=C.UTF-8 XDG_CONFIG_HOME=\(Paths.noConfig) "
-        + words.joined(separator: " "))
+        + "XDG_DATA_HOME='\(data)' " + words.joined(separator: " "), dataHome: data)
   }
 
   /// Types a command line and presses Enter.

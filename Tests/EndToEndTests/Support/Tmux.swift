@@ -7,6 +7,10 @@ import Testing
 final class Tmux {
   let socket: String
   let session = "e2e"
+  /// The `XDG_DATA_HOME` of what runs in the pane (`shell` and `browser` set it): a folder
+  /// of this session's own, removed with it, so no test reads or writes the reader's
+  /// `~/.local/share` or another test's state.
+  let dataHome: String
 
   /// Nil when tmux is missing (the caller skips, or fails under ARTFEED_REQUIRE_E2E=1).
   static var executable: String? {
@@ -20,8 +24,9 @@ final class Tmux {
   static var isRequired: Bool { ProcessInfo.processInfo.environment["ARTFEED_REQUIRE_E2E"] == "1" }
 
   /// Starts a session of the given size running `command` through `sh -c`.
-  init(width: Int, height: Int, command: String) throws {
+  init(width: Int, height: Int, command: String, dataHome: String = Tmux.freshDataHome()) throws {
     socket = "artfeed-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    self.dataHome = dataHome
     try run([
       "-u", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command,
     ])
@@ -40,6 +45,17 @@ final class Tmux {
   deinit {
     _ = try? run(["kill-server"])
     unlink(socketPath)
+    if dataHome.hasPrefix(FileManager.default.temporaryDirectory.path) {
+      try? FileManager.default.removeItem(atPath: dataHome)
+    }
+  }
+
+  /// A new empty folder for `XDG_DATA_HOME`.
+  static func freshDataHome() -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artfeed-e2e-data-\(getpid())-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
   }
 
   @discardableResult

@@ -38,6 +38,20 @@ struct SQLiteStateStoreTests {
     #expect(try store.combinedCounts(of: [feedA, feedB]).new == 0)
   }
 
+  @Test("an item that left the feed's list no longer counts, and is not new when it is back")
+  func leftAndBack() throws {
+    let store = try StateScratch().open()
+    try store.apply(.observe(feedA, keys(1...5), complete: true), at: at(0))
+    try store.apply(.visit(feedA, at(10)), at: at(10))
+    try store.apply(.observe(feedA, keys(3...7), complete: true), at: at(20))
+    #expect(try store.counts()[feedA] == FeedCounts(total: 5, unread: 5, new: 2, lastVisit: at(10)))
+    // A first batch only adds: 1 is current again, and was seen before the visit.
+    try store.apply(.observe(feedA, keys(1...1), complete: false), at: at(30))
+    #expect(try store.counts()[feedA] == FeedCounts(total: 6, unread: 6, new: 2, lastVisit: at(10)))
+    try store.apply(.setRead(keys(1...2), true), at: at(40))
+    #expect(try store.counts()[feedA]?.unread == 5, "2 is not in the list: it does not count")
+  }
+
   @Test("a bulk mark returns only the items it changed, and marking unread restores counts")
   func bulkChanges() throws {
     let store = try StateScratch().open()

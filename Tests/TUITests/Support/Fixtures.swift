@@ -25,6 +25,11 @@ enum Fixtures {
 
   static let artists = ["ann", "Zoë", "bob"]
 
+  /// A bundled JPEG thumbnail, as a `file:` URL (a picture `d` can save without a network).
+  static let bundledThumbnail = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Resources/thumbnails/404_fox_not_found_by_glitchcat404-fryump.jpg")
+
   /// 30 items, artists in turn, every other one with a thumbnail.
   static let items: [FeedItem] = (0..<30).map {
     item($0, author: artists[$0 % artists.count], thumbnail: $0 % 2 == 0)

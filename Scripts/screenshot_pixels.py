@@ -1,0 +1,42 @@
+"""Takes docs/screenshot-pixels.png: the release browser on the bundled feeds in kitty under
+Xvfb (pictures through the kitty graphics protocol), read back from Xvfb's frame buffer.
+
+Needs xvfb, kitty, python3-pil (the tools of the pixel tests). Run from the package root
+after `swift build -c release`:  python3 Scripts/screenshot_pixels.py
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "EndToEndTests", "Pixels"))
+import realterm  # noqa: E402
+from graphics import read_xwd  # noqa: E402
+
+work = tempfile.mkdtemp(prefix="artfeed-screenshot-")
+display = realterm.Display(work)
+environment = dict(os.environ, DISPLAY=display.name, LANG="C.UTF-8", TZ="UTC",
+                   XDG_CONFIG_HOME=work + "/config", XDG_CACHE_HOME=work + "/cache")
+environment.pop("TMUX", None)
+control = work + "/control"
+os.makedirs(control)
+os.mkfifo(control + "/keys")
+argv = [os.path.join(ROOT, ".build", "release", "artfeed"), "--bundled", "--pictures", "kitty"]
+terminal = subprocess.Popen(
+    realterm.terminal_command("kitty", control, argv), env=environment,
+    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+try:
+    deadline = time.time() + 60
+    while not os.path.exists(control + "/pid") and time.time() < deadline:
+        time.sleep(0.2)
+    time.sleep(8)  # the first pictures, drawn by kitty's software renderer
+    shot = read_xwd(os.path.join(work, "fb", "Xvfb_screen0")).crop((0, 0, 1000, 570))
+    shot.save(os.path.join(ROOT, "docs", "screenshot-pixels.png"), optimize=True)
+finally:
+    os.killpg(terminal.pid, 15)
+    terminal.wait()
+    display.close()
+    shutil.rmtree(work, ignore_errors=True)

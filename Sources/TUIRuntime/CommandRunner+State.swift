@@ -1,0 +1,200 @@
+import FeedCore
+import FeedStore
+import Foundation
+import TUI
+
+/// The reading state's work: marks of rows on screen answered at once (they come from
+/// memory, or one batch from the database), everything bigger off the loop, every answer
+/// an event.
+extension CommandRunner {
+  /// Opens the reader's state file (`ReaderState.open`); its writer's news come back as
+  /// `.state` events. Returns the lines the status line should show (a file moved aside,
+  /// marks kept in memory only).
+  public func openState(environment: [String: String]) -> [String] {
+    let inbox = self.inbox
+    guard
+      let (state, notices) = ReaderState.open(
+        environment: environment, notify: { inbox.post(.state($0)) })
+    else { return ["state: SQLite cannot open even a memory database; marks are off"] }
+    readerState = state
+    return notices
+  }
+
+  /// Uses `state` for marks (tests; `artfeed render`, which changes none: `writes` false).
+  public func attach(_ state: ReaderState, writes: Bool = true) {
+    readerState = state
+    writesState = writes
+  }
+
+  /// Waits for every mark to be written (at quit); false on timeout.
+  @discardableResult
+  public func finishStateWrites() -> Bool {
+    readerState?.finishWrites() ?? true
+  }
+
+  func performState(_ command: Command) {
+    let inbox = self.inbox
+    switch command {
+    case .wantMarks(let keys):
+      guard let state = readerState else { return }
+      let marks = state.marks(for: keys)
+      inbox.post(.marksRead(Dictionary(zip(keys, marks), uniquingKeysWith: { first, _ in first })))
+    case .setRead(let keys, let read):
+      if writesState { readerState?.setRead(keys, read) }
+    case .setStarred(let keys, let starred):
+      if writesState { readerState?.setStarred(keys, starred) }
+    case .markRead(let items):
+      guard let state = readerState, writesState else { return }
+      inbox.start()
+      Task.detached {
+        let keys = items.map(ItemKey.init)
+        let token = state.setRead(keys, true)
+        inbox.finish(.bulkMarked(token, count: keys.count))
+      }
+    case .undoMark(let token):
+      guard let state = readerState, writesState else { return }
+      inbox.start()
+      // Waits for the bulk mark's own write, if it is still under way.
+      Task.detached { inbox.finish(.undone(state.undo(token))) }
+    case .observe(let feed, let items, let complete):
+      if writesState { readerState?.observe(feed, items: items, complete: complete) }
+    case .visit(let feed):
+      if writesState { readerState?.visit(feed) }
+    case .requestCounts(let feeds, let countingNew):
+      guard let state = readerState else { return }
+      inbox.start()
+      state.requestCounts(allItems: feeds, countingNew: countingNew)
+      // After the counts (the writer's queue is serial): `settle` waits for them.
+      state.whenQueued { inbox.finish(.stateSettled) }
+    case .refreshState:
+      guard let state = readerState else { return }
+      inbox.start()
+      state.refresh { inbox.finish(.stateRefreshed) }
+    case .filter(let generation, let query, let items, let title):
+      let state = readerState
+      start(.filter) { () async -> Event in
+        do throws(LoadError) {
+          let found = try Self.filter(items, query, state: state, title: title, now: Date())
+          return .filtered(generation: generation, query: query, .success(found))
+        } catch {
+          return .filtered(generation: generation, query: query, .failure(error))
+        }
+      }
+    case .findUnread(let generation, let items, let from, let forward):
+      let state = readerState
+      start(.find) { () async -> Event in
+        let row = Self.firstUnread(in: items, after: from, forward: forward, state: state)
+        return .foundUnread(generation: generation, row: row)
+      }
+    case .download(let item, let feed):
+      let images = self.images
+      let environment = self.environment
+      inbox.start()
+      Task.detached {
+        let said = await CommandRunner.save(item, feed: feed, images: images, environment)
+        inbox.finish(.notice(said))
+      }
+    default:
+      break
+    }
+  }
+
+  // MARK: - Work off the loop
+
+  /// The items of `items` that meet `query`, as a view of them (no item copied); marks
+  /// are read a chunk at a time only if the query needs them.
+  static func filter(
+    _ items: ItemChunks, _ query: FilterQuery, state: ReaderState?, title: String, now: Date
+  ) throws(LoadError) -> LoadedList {
+    var positions: [Int32] = []
+    var start = 0
+    while start < items.count {
+      if Task.isCancelled { throw LoadError(.cancelled, "cancelled") }
+      let end = min(items.count, start + 2048)
+      let marks = query.needsMarks ? state?.peek((start..<end).map { ItemKey(items[$0]) }) : nil
+      for index in start..<end
+      where query.matches(items[index], marks: marks?[index - start], now: now) {
+        positions.append(Int32(index))
+      }
+      start = end
+    }
+    return LoadedList(
+      title: title, chunks: ItemChunks(selecting: positions, of: items), freshness: .local)
+  }
+
+  /// The first unread row after (`forward`) or before `row`, looking a chunk at a time.
+  static func firstUnread(in items: ItemChunks, after row: Int, forward: Bool, state: ReaderState?)
+    -> Int?
+  {
+    var next = forward ? row + 1 : row - 1
+    while next >= 0 && next < items.count {
+      if Task.isCancelled { return nil }
+      let rows =
+        forward
+        ? Array(next..<min(items.count, next + 256)) : Array((max(0, next - 255)...next).reversed())
+      let marks = state?.peek(rows.map { ItemKey(items[$0]) }) ?? rows.map { _ in .unknown }
+      if let found = zip(rows, marks).first(where: { !$0.1.read }) { return found.0 }
+      next = forward ? (rows.last ?? next) + 1 : (rows.last ?? next) - 1
+    }
+    return nil
+  }
+
+  /// Saves the item's picture; the status line's words for how it went.
+  static func save(
+    _ item: FeedItem, feed: String, images: ImageLoader?, _ environment: [String: String]
+  ) async -> String {
+    guard let images, let folder = PictureSaver.folder(environment: environment) else {
+      return "Error: not saved: there is no pictures folder (set HOME or XDG_PICTURES_DIR)"
+    }
+    do {
+      let saved = try await PictureSaver(folder: folder, images: images).save(item, feed: feed)
+      var path = saved.picture.path
+      if let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") {
+        path = "~" + path.dropFirst(home.count)
+      }
+      return "Saved to \(path)"
+    } catch {
+      return "Error: not saved: \(error.description)"
+    }
+  }
+}
+
+/// The "Starred" page's source: the starred items among every subscription's latest lists
+/// (the state keeps no item text: a starred item that left every feed is not shown).
+struct StarredSource: FeedSource {
+  let library: SubscriptionLibrary
+  let state: ReaderState?
+
+  var searchesOnline: Bool { false }
+
+  func loadMain() async throws(LoadError) -> LoadedList {
+    let all = library.allItems()
+    var positions: [Int32] = []
+    if let state {
+      var start = 0
+      while start < all.chunks.count {
+        if Task.isCancelled { throw LoadError(.cancelled, "cancelled") }
+        let end = min(all.chunks.count, start + 2048)
+        let marks = state.peek((start..<end).map { ItemKey(all.chunks[$0]) })
+        for (offset, mark) in marks.enumerated() where mark.starred {
+          positions.append(Int32(start + offset))
+        }
+        start = end
+      }
+    }
+    return LoadedList(
+      title: "Starred", chunks: ItemChunks(selecting: positions, of: all.chunks),
+      freshness: all.freshness)
+  }
+
+  func search(artist query: String) async throws(LoadError) -> LoadedList {
+    let starred = try await loadMain()
+    return LoadedList(
+      title: "Artist: \(query)", items: ArtistMatch.search(starred.items, query: query),
+      freshness: starred.freshness)
+  }
+
+  func page(at url: URL) async throws(LoadError) -> LoadedList {
+    throw LoadError(.unavailable, "the starred items have no next page")
+  }
+}
