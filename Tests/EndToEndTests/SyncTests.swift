@@ -377,8 +377,13 @@ extension EndToEnd {
         screen.contains { $0.contains("iota") && $0.contains("fresh") }
           && screen.contains { $0.contains("theta") && $0.contains("fresh") }
       }.joined(separator: "\n")
-      #expect(list.contains("All items") && list.contains("5 items"), "\(list)")
-      #expect(list.contains("Feed \(home.user.name)-theta") && list.contains("3 items"))
+      // Unread counts of the account's feeds, from the state the sync recorded.
+      let lines = list.split(separator: "\n")
+      #expect(lines.contains { $0.contains("All items") && $0.contains("5/5 unread") }, "\(list)")
+      #expect(
+        lines.contains { $0.contains("Feed \(home.user.name)-theta") && $0.contains("3/3 unread") })
+      #expect(
+        lines.contains { $0.contains("Feed \(home.user.name)-iota") && $0.contains("2/2 unread") })
       // The server lists feeds by name: iota, then theta.
       let row = try #require(list.split(separator: "\n").firstIndex { $0.contains("-theta") })
       let allRow = try #require(list.split(separator: "\n").firstIndex { $0.contains("All items") })

@@ -130,6 +130,7 @@ extension SQLiteStateStore {
         member.bind(4, record.read ? 0 : 1)
         try member.run()
       }
+      for feedID in feedIDs.values { try recount(feedID) }
       return added
     }
   }
@@ -229,6 +230,7 @@ extension SQLiteStateStore {
         UPDATE memberships SET unread = NOT c.value FROM temp.server_changed c
         WHERE memberships.item = c.item AND memberships.unread != (NOT c.value)
         """)
+      try recountFeeds(ofItemsIn: "temp.server_changed")
     }
     try db.execute(
       """
@@ -347,6 +349,7 @@ extension SQLiteStateStore {
       try update.run()
       let marked = db.changes
       try db.execute("UPDATE memberships SET unread = 0 WHERE unread AND item IN temp.chosen")
+      try recountFeeds(ofItemsIn: "temp.chosen")
       return marked
     }
   }
@@ -433,12 +436,7 @@ extension SQLiteStateStore {
         delete.bind(1, account)
         try delete.run()
       }
-      let members = try statement(
-        "DELETE FROM memberships WHERE feed = (SELECT id FROM feeds WHERE key = ?1)")
-      for feed in feeds {
-        members.bind(1, feed.rawValue)
-        try members.run()
-      }
+      try dropMemberships(of: feeds)
     }
   }
 
@@ -452,12 +450,32 @@ extension SQLiteStateStore {
         items.bind(2, stream)
         try items.run()
       }
-      let members = try statement(
-        "DELETE FROM memberships WHERE feed = (SELECT id FROM feeds WHERE key = ?1)")
-      for key in keys {
-        members.bind(1, key.rawValue)
-        try members.run()
-      }
+      try dropMemberships(of: keys)
     }
+  }
+
+  /// Deletes the memberships of `feeds` and counts them again (to nothing).
+  private func dropMemberships(of feeds: [FeedKey]) throws(StateError) {
+    let members = try statement(
+      "DELETE FROM memberships WHERE feed = (SELECT id FROM feeds WHERE key = ?1)")
+    let feedID = try statement("SELECT id FROM feeds WHERE key = ?1")
+    for feed in feeds {
+      members.bind(1, feed.rawValue)
+      try members.run()
+      feedID.bind(1, feed.rawValue)
+      let id: Int64? = try feedID.step() ? feedID.int64(0) : nil
+      feedID.reset()
+      if let id { try recount(id) }
+    }
+  }
+
+  /// Counts again the feeds holding the items of `table` (a temporary table with an `item`
+  /// or `id` column of item keys): their unread counts follow the marks just written.
+  private func recountFeeds(ofItemsIn table: String) throws(StateError) {
+    let column = table == "temp.chosen" ? "id" : "item"
+    try db.execute(
+      StateSchema.recountFeeds
+        + " WHERE id IN (SELECT DISTINCT feed FROM memberships WHERE item IN (SELECT \(column) FROM \(table)))"
+    )
   }
 }

@@ -19,6 +19,8 @@ struct SyncStateTests {
     }
     #expect(try store.recordAccountItems("a", records, at: at(0)) == 4)
     try store.apply(.observe(feedB, keys(9...9), complete: true), at: at(0))
+    // The feed's counts (kept per feed since version 3) include the account's items.
+    #expect(try store.counts()[feedA].map { ($0.total, $0.unread) } ?? (0, 0) == (4, 4))
     return (scratch, store)
   }
 
@@ -100,6 +102,7 @@ struct SyncStateTests {
     let (_, store) = try store()
     #expect(try store.newestCrawl("a", stream: "feed/1") == 4_000_000)
     #expect(try store.queueMarkAllRead("a", stream: "feed/1", until: 3_000_000, at: at(10)) == 3)
+    #expect(try store.counts()[feedA]?.unread == 1)
     #expect(try store.marks(of: keys(4...4))[ItemKey(rawValue: 4)]?.read == false)
     let queue = try store.queuedMarks("a")
     #expect(queue.map(\.action) == [.markAllRead(stream: "feed/1", until: 3_000_000)])
