@@ -58,7 +58,7 @@ public struct ReconcileReport: Sendable, Equatable {
   }
 }
 
-/// The sync accounts' tables (schema version 3, docs/adr/0131): which items are an
+/// The sync accounts' tables (schema version 4, docs/adr/0131): which items are an
 /// account's, the queue of marks to send, and how far each stream was fetched.
 extension SQLiteStateStore {
   /// Runs `body` in one transaction during which the queue triggers are silent: the marks it
