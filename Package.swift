@@ -118,6 +118,9 @@ let package = Package(
     .executableTarget(
       name: "StateBenchmark", dependencies: ["FeedStore", "CSQLite"],
       path: "Benchmarks/StateBenchmark"),
+    .executableTarget(
+      name: "SyncBenchmark", dependencies: ["FeedStore", "FeedCore"],
+      path: "Benchmarks/SyncBenchmark"),
 
     // MARK: - Tests
     // The loopback test server (feedserver.py) and its Swift launcher, for every test target.
@@ -147,7 +150,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport",
+        "FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport", "Locking",
       ],
       exclude: ["Snapshots", "Pixels"]),
   ],

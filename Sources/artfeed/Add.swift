@@ -23,6 +23,18 @@ struct Add: FeedsFileCommand {
   @Option(help: "A title that replaces the feed's own.")
   var title: String?
 
+  @Option(help: "Subscribe on this sync account (its server) instead; --tag is its folder.")
+  var account: String?
+
+  func run() throws {
+    do throws(CommandFailure) {
+      if let account { return try AccountSubscriptions.add(source, folder: tags.first, account: account) }
+      try run(FeedsFileAccess())
+    } catch {
+      fail(error)
+    }
+  }
+
   func run(_ access: FeedsFileAccess) throws(CommandFailure) {
     let written = FeedsFileAccess.source(source)
     // A typo in a path fails now, not at the next refresh (a `~/` path is checked then).

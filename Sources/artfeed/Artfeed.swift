@@ -23,6 +23,8 @@ struct Artfeed: ParsableCommand {
       Export.self, Init.self, Refresh.self,
       // Reader state (issue 18).
       MarkRead.self, StateCommand.self,
+      // Sync accounts (issue 20).
+      AccountCommand.self, Sync.self,
       // Settings (issue 21).
       ConfigCommand.self,
     ],

@@ -96,11 +96,43 @@ enum FeedSources {
       let access = try? FeedsFileAccess()
     else { return nil }
     let subscriptions = try access.load()?.subscriptions.filter { !$0.hidden } ?? []
-    guard !subscriptions.isEmpty else { return nil }
+    let accounts = accountFeeds(options.network)
+    guard !subscriptions.isEmpty || !accounts.isEmpty else { return nil }
     return SubscriptionLibrary(
       subscriptions: subscriptions, loader: loader,
       endpoints: SubscriptionLibrary.endpoints(in: subscriptions, loader: loader),
-      maxItemsPerFeed: settings.maxItemsPerFeed)
+      maxItemsPerFeed: settings.maxItemsPerFeed, accounts: accounts)
+  }
+
+  /// The sync accounts' feeds from their local copies (a sync runs behind the feed list);
+  /// an account whose copy cannot be read is left out with a warning. No password prompt:
+  /// the screen is the browser's.
+  static func accountFeeds(_ network: NetworkOptions) -> [AccountFeeds] {
+    guard let access = try? AccountAccess() else { return [] }
+    let accounts: [Account]
+    do {
+      accounts = try access.accounts()
+    } catch {
+      warn(error.description)
+      return []
+    }
+    return accounts.compactMap { account in
+      do {
+        let sync = try access.sync(
+          account, client: SharedHTTPClient(), network: network, prompt: false)
+        let feeds = try AccountFeeds(sync: sync)
+        guard !feeds.feeds.isEmpty else {
+          warn("account \(account.name) has no local copy yet: artfeed sync \(account.name)")
+          return nil
+        }
+        return feeds
+      } catch let failure as CommandFailure {
+        warn("account \(account.name): \(failure.description)")
+      } catch {
+        warn("account \(account.name): \(error)")
+      }
+      return nil
+    }
   }
 
   /// The browser's first state at a size, and the commands that start it: the feed list

@@ -20,25 +20,28 @@ struct Feeds: FeedsFileCommand {
   var tag: String?
 
   func run(_ access: FeedsFileAccess) throws(CommandFailure) {
-    guard let file = try access.load() else {
+    let file = try access.load()
+    let now = Date()
+    let counts = Self.unreadCounts()
+    let accountRows = Self.accountRows(counts, tag: tag, now: now)
+    guard file != nil || !accountRows.isEmpty else {
       say(
         "no subscriptions: \(access.location.path) does not exist; artfeed opens its bundled feeds")
       say("(artfeed init copies an example there; artfeed add URL subscribes to a feed)")
       return
     }
     let cache = access.cache
-    let now = Date()
-    let counts = Self.unreadCounts()
-    let chosen = file.subscriptions.filter { tag == nil || $0.tags.contains(tag ?? "") }
-    let rows = chosen.map { subscription in
-      let status = SubscriptionStatus(subscription, cache: cache, now: now)
-      return (
-        status.state,
-        Self.describe(
-          subscription, title: status.title, unread: Self.unread(subscription, counts))
-          + (status.error.map { "  error: \($0)" } ?? "")
-      )
-    }
+    let chosen = (file?.subscriptions ?? []).filter { tag == nil || $0.tags.contains(tag ?? "") }
+    let rows =
+      chosen.map { subscription in
+        let status = SubscriptionStatus(subscription, cache: cache, now: now)
+        return (
+          status.state,
+          Self.describe(
+            subscription, title: status.title, unread: Self.unread(subscription, counts))
+            + (status.error.map { "  error: \($0)" } ?? "")
+        )
+      } + accountRows
     let width = rows.map(\.0.count).max() ?? 0
     var output = ""
     for (status, text) in rows {

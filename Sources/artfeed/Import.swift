@@ -18,6 +18,9 @@ struct Import: FeedsFileCommand {
   @Argument(help: "An OPML file (- for standard input).")
   var file: String
 
+  @Option(help: "Subscribe this sync account (its server) instead; folders as they are.")
+  var account: String?
+
   func run(_ access: FeedsFileAccess) throws(CommandFailure) {
     let data = try read()
     let feeds: [OPMLFeed]
@@ -25,6 +28,9 @@ struct Import: FeedsFileCommand {
       feeds = try OPMLReader.feeds(in: data)
     } catch {
       throw .notAFeed("\(file): \(error.description)")
+    }
+    if let account {
+      return try AccountSubscriptions.importFeeds(feeds, account: account)
     }
     let report = try access.edit { subscriptions, _ throws(CommandFailure) in
       subscriptions.importing(feeds)

@@ -20,9 +20,29 @@ struct MarkRead: FeedsFileCommand {
   @Flag(help: "Mark every item artfeed has recorded read.")
   var all = false
 
+  @Option(
+    help: """
+      Mark a sync account's feed (SOURCE: its URL, feed/N or title), or all of the account \
+      without SOURCE; sent to the server with the next sync.
+      """)
+  var account: String?
+
   func validate() throws {
+    if account != nil {
+      guard !all else { throw ValidationError("--all and --account do not go together") }
+      return
+    }
     guard (source == nil) == all else {
       throw ValidationError("give either a SOURCE or --all")
+    }
+  }
+
+  func run() throws {
+    do throws(CommandFailure) {
+      if let account { return try markAccountRead(account) }
+      try run(FeedsFileAccess())
+    } catch {
+      fail(error)
     }
   }
 
@@ -47,6 +67,33 @@ struct MarkRead: FeedsFileCommand {
         all ? .markAllRead : .markFeedRead(FeedKey(chosen[0].address))
       let changed = try store.apply(change, at: now)
       say("\(changed.count) items marked read")
+    } catch {
+      throw CommandFailure(error)
+    }
+  }
+
+  /// `--account NAME [SOURCE]`: one queued `mark-all-as-read` for the server, and the marks
+  /// here at once.
+  private func markAccountRead(_ name: String) throws(CommandFailure) {
+    let access = try AccountAccess()
+    let account = try access.account(named: name)
+    let sync = try access.sync(account, client: SharedHTTPClient())
+    do throws(AccountError) {
+      var stream: String?
+      if let source {
+        let feeds = try sync.localFeeds()
+        guard
+          let feed = feeds.first(where: { $0.url == source || $0.id == source })
+            ?? feeds.first(where: { $0.title == source })
+        else {
+          throw AccountError(
+            .refused, "\(name) has no feed \(ServerText.oneLine(source)) (artfeed feeds lists them)"
+          )
+        }
+        stream = feed.id
+      }
+      let marked = try sync.markAllRead(feed: stream)
+      say("\(marked) items marked read; sent to \(name) with the next sync")
     } catch {
       throw CommandFailure(error)
     }

@@ -16,6 +16,18 @@ struct Remove: FeedsFileCommand {
   @Argument(help: "The URL or file to unsubscribe from.")
   var source: String
 
+  @Option(help: "Unsubscribe on this sync account (SOURCE: its URL, feed/N or title).")
+  var account: String?
+
+  func run() throws {
+    do throws(CommandFailure) {
+      if let account { return try AccountSubscriptions.remove(source, account: account) }
+      try run(FeedsFileAccess())
+    } catch {
+      fail(error)
+    }
+  }
+
   func run(_ access: FeedsFileAccess) throws(CommandFailure) {
     let removed = try access.edit { file, existed throws(CommandFailure) in
       guard existed else {

@@ -29,9 +29,9 @@ public final class TestServer: @unchecked Sendable {
 
   /// Spawned with `posix_spawn` and a cleared signal mask: a child started with `Process`
   /// inherits the test process's blocked signals, ignores SIGTERM, and `stop()` would hang.
-  public init(directory: URL? = nil) throws {
+  public init(directory: URL? = nil, lifetime: Int = 120) throws {
     let argv =
-      ["/usr/bin/env", "python3", Self.script.path, "--lifetime", "120"]
+      ["/usr/bin/env", "python3", Self.script.path, "--lifetime", String(lifetime)]
       + (directory.map { ["--dir", $0.path] } ?? [])
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { throw StartError(description: "pipe failed") }

@@ -50,6 +50,7 @@ Paths (GET; query parameters in brackets are optional):
                               fail-by=CODE: q=by: answers with status CODE.
   /log [?clear=1]             JSON list of the requests so far (not /log itself):
                               [{"path": "/feed.xml?x", "headers": {"user-agent": ...}}]
+  POST /echo                  JSON {"method", "headers", "body"} of the request (form POSTs)
   /inflight [?clear=1]        JSON {"now": N, "max": M}: requests being answered now, and the
                               most at once since the start (or the last clear=1); /log and
                               /inflight are not counted
@@ -187,6 +188,21 @@ class Handler(BaseHTTPRequestHandler):
         finally:
             if counted:
                 self.server.leave()
+
+    def do_POST(self):
+        """POST /echo: answers JSON with the request's method, headers and body (as text),
+        for the transport's form POSTs (the sync API)."""
+        url = urllib.parse.urlsplit(self.path)
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length > 0 else b""
+        if url.path != "/echo":
+            return self.send(404, b"not found")
+        answer = {
+            "method": "POST",
+            "headers": {k.lower(): v for k, v in self.headers.items()},
+            "body": body.decode("utf-8", "replace"),
+        }
+        self.send(200, json.dumps(answer).encode(), {"Content-Type": "application/json"})
 
     def route(self, path, query):
         if path == "/feed.xml":

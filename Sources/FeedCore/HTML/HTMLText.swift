@@ -23,6 +23,13 @@ public enum HTMLText {
     }
   }
 
+  /// The `src` of the first `<img>` of an HTML fragment, decoded once (see `HTMLImage`); nil
+  /// when there is none.
+  public static func firstImageSource(_ html: String) -> String? {
+    var html = html
+    return html.withUTF8 { HTMLImage.firstSource(in: $0) }
+  }
+
   /// `text` with its character references decoded and nothing else changed.
   public static func decodingEntities(_ text: String) -> String {
     var text = text

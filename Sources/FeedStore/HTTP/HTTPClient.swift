@@ -1,8 +1,12 @@
 import Foundation
 
-/// One HTTP GET as the data layer asks for it.
+/// One HTTP request as the data layer asks for it: a GET, or a form POST (the sync API).
 public struct HTTPRequest: Sendable, Equatable {
   public var url: URL
+  /// "GET" or "POST".
+  public var method: String
+  /// The request body (a POST's form), sent as it is; nil for none.
+  public var body: Data?
   /// Extra request headers (`If-None-Match`, `If-Modified-Since`); the client adds
   /// `User-Agent` and `Accept-Encoding` itself.
   public var headers: [String: String]
@@ -14,10 +18,12 @@ public struct HTTPRequest: Sendable, Equatable {
   public var maxBodyBytes: Int
 
   public init(
-    url: URL, headers: [String: String] = [:], timeout: Double = 30, connectTimeout: Double = 10,
-    maxBodyBytes: Int = 50_000_000
+    url: URL, method: String = "GET", body: Data? = nil, headers: [String: String] = [:],
+    timeout: Double = 30, connectTimeout: Double = 10, maxBodyBytes: Int = 50_000_000
   ) {
     self.url = url
+    self.method = method
+    self.body = body
     self.headers = headers
     self.timeout = timeout
     self.connectTimeout = connectTimeout
@@ -44,7 +50,7 @@ public struct HTTPResponse: Sendable, Equatable {
 
 /// The transport: a small seam so tests and a later client can swap `URLSession`.
 public protocol HTTPClient: Sendable {
-  /// Sends a GET. Throws only for transport failures (no response, body too large, redirect
+  /// Sends the request. Throws only for transport failures (no response, body too large, redirect
   /// loop, cancelled); HTTP error statuses are responses.
   func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
 }

@@ -10,8 +10,17 @@ import Locking
 /// feeds that have none (a file is read, as always); `refresh` asks the network for the
 /// feeds given, `limit` at a time, as `artfeed refresh` does. A failed refresh keeps the
 /// list the feed had.
+///
+/// The feeds of sync accounts follow the feeds file's: they open on the account's local copy
+/// and are synced behind it; a refresh of any of them syncs its account
+/// (`SubscriptionLibrary+Accounts.swift`).
 public final class SubscriptionLibrary: Sendable {
+  /// The feeds file's subscriptions, then the accounts' feeds.
   public let subscriptions: [Subscription]
+  /// The sync accounts whose feeds end `subscriptions`.
+  public let accounts: [AccountFeeds]
+  /// Subscriptions before this index are the feeds file's.
+  let localCount: Int
   let loader: FeedLoader
   /// Reads cached copies only (the same cache as `loader`).
   let cachedLoader: FeedLoader
@@ -20,7 +29,7 @@ public final class SubscriptionLibrary: Sendable {
   /// The DeviantArt-style endpoints a search across every feed asks too (one per endpoint
   /// the subscriptions use).
   public let endpoints: [EndpointSource]
-  private let lists: Locked<[LoadedList?]>
+  let lists: Locked<[LoadedList?]>
   private let rowKind: (@Sendable (FeedItem) -> UInt8)?
   /// The newest items each feed keeps (the settings' `max-items`); nil: all.
   public let maxItemsPerFeed: Int?
@@ -32,19 +41,23 @@ public final class SubscriptionLibrary: Sendable {
   ///   - endpoints: asked for `by:NAME` alongside the subscribed feeds' items on a search.
   ///   - rowKind: the list's row kind of an item (see `CatalogSource`).
   ///   - maxItemsPerFeed: the newest items each feed keeps; nil: all.
+  ///   - accounts: sync accounts whose feeds follow `subscriptions`.
   public init(
     subscriptions: [Subscription], loader: FeedLoader, limit: Int = 4,
     endpoints: [EndpointSource] = [],
     rowKind: (@Sendable (FeedItem) -> UInt8)? = ItemPicture.rowKind,
-    maxItemsPerFeed: Int? = nil
+    maxItemsPerFeed: Int? = nil,
+    accounts: [AccountFeeds] = []
   ) {
     self.maxItemsPerFeed = maxItemsPerFeed
+    self.subscriptions = subscriptions + accounts.flatMap(\.subscriptions)
+    self.localCount = subscriptions.count
+    self.accounts = accounts
     let cache = loader.fetcher.cache
-    knownTitles = subscriptions.map { subscription in
+    knownTitles = self.subscriptions.map { subscription in
       guard case .web(let url) = subscription.address else { return nil }
       return cache?.record(for: url)?.title.flatMap { $0.isEmpty ? nil : $0 }
     }
-    self.subscriptions = subscriptions
     self.loader = loader
     var offline = loader.fetcher.options
     offline.offline = true
@@ -54,7 +67,7 @@ public final class SubscriptionLibrary: Sendable {
     self.limit = max(1, limit)
     self.endpoints = endpoints
     self.rowKind = rowKind
-    self.lists = Locked(Array(repeating: nil, count: subscriptions.count))
+    self.lists = Locked(Array(repeating: nil, count: self.subscriptions.count))
   }
 
   /// The subscription's latest list, if it has one.
@@ -74,7 +87,7 @@ public final class SubscriptionLibrary: Sendable {
   /// `progress` is called as each feed is read, from any thread.
   public func open(progress: @escaping @Sendable (Int, FeedRefresh) -> Void) async -> [FeedRefresh]
   {
-    await run(Array(subscriptions.indices), progress: progress) { subscription in
+    let local = await run(Array(0..<localCount), progress: progress) { subscription in
       var read = await self.fetch(subscription, with: self.cachedLoader)
       let isWeb: Bool = if case .web = subscription.address { true } else { false }
       guard case .success(var loaded) = read.result else {
@@ -89,6 +102,7 @@ public final class SubscriptionLibrary: Sendable {
       }
       return read
     }
+    return local + (await openAccounts(progress: progress))
   }
 
   /// Asks the network for the feeds at `indices` (every feed when empty); `progress` is
@@ -97,7 +111,11 @@ public final class SubscriptionLibrary: Sendable {
     _ indices: [Int] = [], progress: @escaping @Sendable (Int, FeedRefresh) -> Void = { _, _ in }
   ) async -> [FeedRefresh] {
     let chosen = indices.isEmpty ? Array(subscriptions.indices) : indices
-    return await run(chosen, progress: progress) { await self.fetch($0, with: self.loader) }
+    let local = await run(chosen.filter { $0 < localCount }, progress: progress) {
+      await self.fetch($0, with: self.loader)
+    }
+    let fromAccounts = chosen.filter { $0 >= localCount && $0 < subscriptions.count }
+    return local + (await refreshAccounts(fromAccounts, progress: progress))
   }
 
   /// Runs `body` on the subscriptions at `indices`, `limit` at a time, keeping each list

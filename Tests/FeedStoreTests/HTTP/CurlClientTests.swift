@@ -40,6 +40,31 @@ struct CurlClientTests {
     #expect(encoding.components(separatedBy: "gzip").count == 2)
   }
 
+  @Test("a form POST sends its whole body, once, with no Expect: 100-continue")
+  func post() async throws {
+    let server = try TestServer()
+    defer { server.stop() }
+    // Over 1 MiB: where libcurl 7.88 would add `Expect: 100-continue` by itself.
+    let form = (0..<150_000).map { "i=\($0)" }.joined(separator: "&")
+    let response = try await client.send(
+      HTTPRequest(
+        url: server.url("/echo"), method: "POST", body: Data(form.utf8),
+        headers: ["Content-Type": "application/x-www-form-urlencoded"],
+        timeout: TimeScale.seconds(5)))
+    struct Echo: Decodable {
+      var method: String
+      var headers: [String: String]
+      var body: String
+    }
+    let echo = try JSONDecoder().decode(Echo.self, from: response.body)
+    #expect(echo.method == "POST" && echo.body == form)
+    #expect(echo.headers["content-type"] == "application/x-www-form-urlencoded")
+    #expect(echo.headers["expect"] == nil)
+    let empty = try await client.send(
+      HTTPRequest(url: server.url("/echo"), method: "POST", timeout: TimeScale.seconds(5)))
+    #expect(try JSONDecoder().decode(Echo.self, from: empty.body).body == "")
+  }
+
   @Test("a gzip body is decoded")
   func gzip() async throws {
     let server = try TestServer()

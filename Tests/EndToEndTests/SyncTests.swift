@@ -1,0 +1,438 @@
+import FeedCore
+import Foundation
+import Locking
+import TestSupport
+import Testing
+
+@testable import FeedStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs even without PHP, so that CI notices.
+@Suite("Sync prerequisites")
+struct SyncPrerequisites {
+  @Test("PHP and the FreshRSS scripts are here when the end-to-end tests are required")
+  func required() {
+    if FreshRSS.isRequired { #expect(FreshRSS.missing == nil, "\(FreshRSS.missing ?? "")") }
+  }
+}
+
+extension EndToEnd {
+  /// `artfeed account`, `sync` and the account's feeds against a real FreshRSS (one server
+  /// for all of these tests, a user of its own per test), as a reader would use them.
+  @Suite(
+    "Sync with a real FreshRSS", .serialized,
+    .enabled(
+      if: FreshRSS.isAvailable || FreshRSS.isRequired,
+      "PHP or ../shared/freshrss is missing (ARTFEED_REQUIRE_E2E=1 fails instead)"))
+  struct SyncTests {
+    @Test("account add, sync, feeds and items: folders as tags, pictures from the enclosures")
+    func addSyncAndList() async throws {
+      let home = try await SyncHome.make()
+      try await home.subscribe("alpha", items: 5)
+      try await home.subscribe("beta", items: 3)
+      try home.addAccount()
+      // The password is in no file artfeed wrote; the token and the accounts file are 0600.
+      for file in [home.accountsFile, home.tokenFile] {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(!text.contains(home.user.password))
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions]
+        #expect((mode as? Int) == 0o600, "\(file)")
+      }
+      let synced = try home.run(["sync"])
+      #expect(synced.status == 0, "\(synced.errors)")
+      #expect(synced.output.contains("frs: 2 feeds, 8 new items, 0 marks sent"), "\(synced.output)")
+      let feeds = try home.run(["feeds"]).output
+      #expect(
+        feeds.contains("frs: ") && feeds.contains("alpha.xml \"Feed \(home.user.name)-alpha\""))
+      #expect(feeds.contains("5/5 unread") && feeds.contains("3/3 unread"), "\(feeds)")
+      let list = try home.run(["account", "list"]).output
+      #expect(list.contains("2 feeds, 8 items, 0 marks to send, synced just now"), "\(list)")
+
+      let items = try home.localItems()
+      #expect(items.count == 8)
+      let alpha = items.filter { $0.title?.contains("alpha") == true }
+      #expect(
+        alpha.map(\.title) == (0..<5).reversed().map { "\(home.user.name)-alpha piece \($0)" })
+      let first = try #require(alpha.first)
+      #expect(first.thumbnails.map(\.url) == ["http://127.0.0.1:9/t/\(home.user.name)-alpha-4.png"])
+      #expect(
+        first.contents.map(\.url) == ["http://127.0.0.1:9/full/\(home.user.name)-alpha-4.jpg"])
+      #expect(first.summary?.contains("About \(home.user.name)-alpha 4") == true)
+      #expect(first.published == Date(timeIntervalSince1970: 1_793_491_200 + 4 * 3600))
+
+      // The labels: the starred state and the feeds' folders.
+      let password = home.user.password
+      let client = GReaderClient(
+        api: home.server.api,
+        credentials: Credentials(user: home.user.name, token: MemoryTokenStore()) {
+          () throws(AccountError) -> String? in password
+        }, client: SharedHTTPClient())
+      let labels = try await client.labels().map(\.id)
+      #expect(labels.contains("user/-/state/com.google/starred"))
+      #expect(labels.contains("user/-/label/Uncategorized"), "\(labels)")
+
+      // Nothing new: a second sync fetches no items again.
+      let again = try home.run(["sync"])
+      #expect(again.output.contains("0 new items") && again.output.contains("4 requests"))
+    }
+
+    @Test("marks made here reach the server; marks made there arrive with the next sync")
+    func marksBothWays() async throws {
+      let home = try await SyncHome.make()
+      let second = try await home.subscribe("gamma", items: 4)
+      try await home.subscribe("delta", items: 3)
+      try home.addAccount()
+      #expect(try home.run(["sync"]).status == 0)
+      let ids = try await home.user.allIDs()
+      #expect(ids.count == 7)
+      // Here, as the browser marks: one read, one starred; a whole feed read by command.
+      let state = try home.readerState()
+      let account = try home.sync().account
+      let key = { (remote: Int64) in ItemKey(ItemID(FeedItem(guid: account.guid(ofItem: remote)))) }
+      state.setRead([key(ids[0])], true)
+      state.setStarred([key(ids[1])], true)
+      #expect(state.finishWrites())
+      let feedRead = try home.run(["mark-read", "--account", "frs", second])
+      #expect(feedRead.status == 0, "\(feedRead.errors)")
+      #expect(try home.queued() == 3)
+      let sent = try home.run(["sync"])
+      #expect(sent.output.contains("3 marks sent"), "\(sent.output)")
+      #expect(try home.queued() == 0)
+      let unread = try await home.user.unreadIDs()
+      #expect(!unread.contains(ids[0]))
+      #expect(try await home.user.starredIDs() == [ids[1]])
+      let gammaIDs = try home.localItems(inFeed: second).compactMap(SyncHome.remote)
+      #expect(gammaIDs.count == 4 && unread.isDisjoint(with: gammaIDs))
+
+      // There, as another device: read, unread, star.
+      let unreadHere = ids.filter { unread.contains($0) && $0 != ids[0] && $0 != ids[1] }
+      let other = try #require(unreadHere.first)
+      try await home.user.setRead([other], true)
+      try await home.user.setRead([ids[0]], false)
+      try await home.user.setStarred([ids[1]], false)
+      try await home.user.setStarred([other], true)
+      let pulled = try home.run(["sync"])
+      #expect(pulled.output.contains("4 marks from the server"), "\(pulled.output)")
+      let marks = try home.marks(of: [other, ids[0], ids[1]])
+      #expect(marks[other]?.read == true && marks[other]?.starred == true)
+      #expect(marks[ids[0]]?.read == false)
+      #expect(marks[ids[1]]?.starred == false)
+    }
+
+    @Test("with the server stopped marks queue (69, local copy kept); after a restart they arrive")
+    func serverDownThenBack() async throws {
+      let home = try await SyncHome.make()
+      try await home.subscribe("epsilon", items: 3)
+      try home.addAccount()
+      #expect(try home.run(["sync"]).status == 0)
+      let ids = try await home.user.allIDs()
+      home.server.stop()
+      defer { try? home.server.start() }
+      let state = try home.readerState()
+      let account = try home.sync().account
+      let keys = ids.prefix(2).map { ItemKey(ItemID(FeedItem(guid: account.guid(ofItem: $0)))) }
+      state.setRead(Array(keys), true)
+      state.setStarred([keys[0]], true)
+      #expect(state.finishWrites())
+      let down = try home.run(["sync"])
+      #expect(down.status == 69, "\(down.output) \(down.errors)")
+      #expect(down.errors.contains("3 marks stay queued; local copy (synced"), "\(down.errors)")
+      #expect(down.errors.split(separator: "\n").count == 1)
+      #expect(try home.run(["feeds"]).output.contains("1/3 unread"))
+      // The library opens on the local copy, then says why the sync behind it failed.
+      let library = SubscriptionLibrary(
+        subscriptions: [], loader: FeedSourcesForTests.loader(),
+        accounts: [try AccountFeeds(sync: try home.sync())])
+      let reports = Locked<[FeedRefresh]>([])
+      _ = await library.open { _, refresh in reports.withLock { $0.append(refresh) } }
+      let states = reports.withLock { $0.map { $0.state } }
+      // The feed's newest items, then all of them, from the copy; then after the sync.
+      #expect(states.count == 3)
+      for state in states.dropLast() {
+        if case .cached(_, let reason) = state { #expect(reason == "not synced yet (R)") }
+      }
+      if case .cached(_, let reason)? = states.last {
+        #expect(reason.contains("connection refused"), "\(reason)")
+      } else {
+        Issue.record("after a failed sync: \(states)")
+      }
+      #expect(library.allItems().items.count == 3)
+
+      try home.server.start()
+      let back = try home.run(["sync"])
+      #expect(back.status == 0 && back.output.contains("3 marks sent"), "\(back.errors)")
+      let unread = try await home.user.unreadIDs()
+      #expect(unread.isDisjoint(with: ids.prefix(2)) && unread.count == 1)
+      #expect(try await home.user.starredIDs() == [ids[0]])
+    }
+
+    @Test("conflicts: different flags both stay; the same flag goes to the later action")
+    func conflicts() async throws {
+      let home = try await SyncHome.make()
+      try await home.subscribe("zeta", items: 4)
+      try home.addAccount()
+      #expect(try home.run(["sync"]).status == 0)
+      let ids = try await home.user.allIDs()
+      let (w, z, v, u) = (ids[0], ids[1], ids[2], ids[3])
+      let state = try home.readerState()
+      let account = try home.sync().account
+      let key = { (remote: Int64) in ItemKey(ItemID(FeedItem(guid: account.guid(ofItem: remote)))) }
+      // Here first: W read; Z read, then unread again; U starred.
+      state.setRead([key(w)], true)
+      state.setRead([key(z)], true)
+      state.setRead([key(z)], false)
+      state.setStarred([key(u)], true)
+      #expect(state.finishWrites())
+      // There, later: W starred, Z read, V read.
+      try await home.user.setStarred([w], true)
+      try await home.user.setRead([z, v], true)
+      let synced = try home.run(["sync"])
+      #expect(synced.status == 0)
+      #expect(synced.output.contains("replaced by later ones there"), "\(synced.output)")
+      let marks = try home.marks(of: [w, z, v, u])
+      #expect(marks[w] == ItemMarks(read: true, starred: true, firstSeen: marks[w]?.firstSeen))
+      #expect(marks[z]?.read == true, "the server's read came after the unread made here")
+      #expect(marks[v]?.read == true && marks[u]?.starred == true)
+      let unread = try await home.user.unreadIDs()
+      #expect(unread == [u])
+      #expect(try await home.user.starredIDs() == [w, u])
+    }
+
+    @Test("a wrong password is 77 and saves nothing; a bad or expired login logs in again")
+    func logins() async throws {
+      let home = try await SyncHome.make()
+      try await home.subscribe("eta", items: 2)
+      try SyncHome.setPassword("not-it", file: home.passwordFile)
+      let wrong = try home.run([
+        "account", "add", "greader", home.server.api.absoluteString, "--user", home.user.name,
+        "--password-command", "cat \(home.passwordFile)", "--name", home.name,
+      ])
+      #expect(wrong.status == 77 && wrong.errors.contains("wrong user name or password"))
+      #expect(wrong.errors.split(separator: "\n").count == 1)
+      #expect(!FileManager.default.fileExists(atPath: home.accountsFile))
+      #expect(!FileManager.default.fileExists(atPath: home.tokenFile))
+
+      try SyncHome.setPassword(home.user.password, file: home.passwordFile)
+      try home.addAccount()
+      #expect(try home.run(["sync"]).status == 0)
+      // A damaged token: the server answers 401, artfeed logs in again with the command.
+      try Data("\(home.user.name)/0000\n".utf8).write(to: URL(fileURLWithPath: home.tokenFile))
+      let renewed = try home.run(["sync"])
+      #expect(renewed.status == 0, "\(renewed.errors)")
+      let token = try String(contentsOfFile: home.tokenFile, encoding: .utf8)
+      #expect(token.hasPrefix(home.user.name + "/") && !token.contains("/0000"))
+
+      // The password changed on the server: the saved login and the old password both fail.
+      let state = try home.readerState()
+      let account = try home.sync().account
+      let first = try #require(try await home.user.allIDs().first)
+      state.setRead([ItemKey(ItemID(FeedItem(guid: account.guid(ofItem: first))))], true)
+      #expect(state.finishWrites())
+      try home.server.setAPIPassword(home.user.name, "changed-\(home.user.password)")
+      // PHP's built-in server keeps compiled files for 2 s (opcache.revalidate_freq): the
+      // user's new password hash is read after that.
+      try await Task.sleep(for: .seconds(2.5))
+      let refused = try home.run(["sync"])
+      #expect(refused.status == 77 && refused.errors.contains("wrong user name or password"))
+      #expect(try home.queued() == 1)
+      try SyncHome.setPassword("changed-\(home.user.password)", file: home.passwordFile)
+      let again = try home.run(["sync"])
+      #expect(again.status == 0 && again.output.contains("1 marks sent"), "\(again.errors)")
+
+      // Without a password command (and no terminal to ask), an expired login is 77.
+      var accounts = try AccountsFile.load(URL(fileURLWithPath: home.accountsFile))
+      accounts[0].passwordCommand = nil
+      try AccountsFile.edit(URL(fileURLWithPath: home.accountsFile)) { $0 = accounts }
+      try Data("\(home.user.name)/0000\n".utf8).write(to: URL(fileURLWithPath: home.tokenFile))
+      let noPassword = try home.run(["sync"])
+      #expect(noPassword.status == 77 && noPassword.errors.contains("no password command"))
+    }
+
+    @Test("an HTML page is 65, a closed port 69, each in one line")
+    func wrongServers() async throws {
+      let home = try await SyncHome.make()
+      let web = try home.run([
+        "account", "add", "greader", home.server.url.appendingPathComponent("i/").absoluteString,
+        "--user", home.user.name, "--password-command", "cat \(home.passwordFile)",
+      ])
+      #expect(web.status == 65 && web.errors.contains("answered an HTML page"), "\(web.errors)")
+      #expect(web.errors.split(separator: "\n").count == 1)
+      let closed = try home.run([
+        "account", "add", "greader", "http://127.0.0.1:9/api/greader.php", "--user", "x",
+        "--password-command", "cat \(home.passwordFile)",
+      ])
+      #expect(closed.status == 69 && closed.errors.split(separator: "\n").count == 1)
+      #expect(!FileManager.default.fileExists(atPath: home.accountsFile))
+      // An account whose server later answers HTML.
+      try home.addAccount()
+      try AccountsFile.edit(URL(fileURLWithPath: home.accountsFile)) {
+        $0[0].url = home.server.url.appendingPathComponent("i/").absoluteString
+      }
+      let html = try home.run(["sync"])
+      #expect(html.status == 65, "\(html.errors)")
+    }
+
+    @Test("add, remove and import --account change the server's subscriptions")
+    func subscriptions() async throws {
+      let home = try await SyncHome.make()
+      try home.addAccount()
+      let served = try SyncFeedServer.shared()
+      for feed in ["one", "two", "three"] {
+        try SyncFeeds.write("\(home.user.name)-\(feed)", items: 2, into: served.folder)
+      }
+      let url = { (feed: String) in
+        served.server.url("/files/\(home.user.name)-\(feed).xml").absoluteString
+      }
+      let added = try home.run(["add", "--account", "frs", url("one"), "--tag", "Art"])
+      #expect(
+        added.status == 0 && added.output.contains("Feed \(home.user.name)-one"), "\(added.errors)")
+      let opml = home.scratch.path("feeds.opml")
+      try """
+      <?xml version="1.0"?><opml version="2.0"><body><outline text="Ink">
+      <outline text="two" xmlUrl="\(url("two"))"/></outline>
+      <outline text="three" xmlUrl="\(url("three"))"/>
+      <outline text="one" xmlUrl="\(url("one"))"/></body></opml>
+      """.write(toFile: opml, atomically: true, encoding: .utf8)
+      let imported = try home.run(["import", "--account", "frs", opml])
+      #expect(
+        imported.output.contains("imported 2 feeds into frs, 1 already subscribed"),
+        "\(imported.errors)")
+      var server = try await home.user.feeds()
+      #expect(Set(server.map(\.url)) == Set(["one", "two", "three"].map(url)))
+      #expect(try home.run(["sync"]).output.contains("3 feeds, 6 new items"))
+      let feeds = try home.run(["feeds"]).output
+      #expect(feeds.contains("one.xml \"Feed \(home.user.name)-one\" [Art]"), "\(feeds)")
+      #expect(feeds.contains("two.xml \"Feed \(home.user.name)-two\" [Ink]"))
+      let removed = try home.run(["remove", "--account", "frs", url("two")])
+      #expect(removed.status == 0, "\(removed.errors)")
+      server = try await home.user.feeds()
+      #expect(!server.map(\.url).contains(url("two")) && server.count == 2)
+      #expect(try home.run(["remove", "--account", "frs", url("two")]).status == 1)
+      #expect(try home.run(["account", "remove", "frs"]).status == 0)
+      #expect(try home.run(["account", "list"]).output.hasPrefix("no accounts"))
+      #expect(!FileManager.default.fileExists(atPath: home.tokenFile))
+      #expect(!FileManager.default.fileExists(atPath: home.copyFile))
+    }
+
+    @Test("kill -9 during syncs loses no queued mark; the last sync sends them all")
+    func killDuringSync() async throws {
+      let home = try await SyncHome.make()
+      for feed in ["k1", "k2", "k3"] { try await home.subscribe(feed, items: 150) }
+      try home.addAccount()
+      #expect(try home.run(["sync"]).status == 0)
+      let ids = try await home.user.allIDs()
+      #expect(ids.count == 450)
+      #expect(try home.run(["mark-read", "--all"]).output == "450 items marked read\n")
+      let state = try home.readerState()
+      let account = try home.sync().account
+      state.setStarred(ids.map { ItemKey(ItemID(FeedItem(guid: account.guid(ofItem: $0)))) }, true)
+      #expect(state.finishWrites())
+      var queued = try home.queued()
+      #expect(queued == 450 + 450)
+      var seen = [queued]
+      // Each round kills a sync as soon as it has settled a batch of the queue (a batch is
+      // one request; four here), so the kill lands between two requests of the queue.
+      for _ in 0..<6 where queued > 0 {
+        let pid = try spawnArtfeed(["sync"], environment: home.environment)
+        let deadline = Date() + 30
+        while try home.queued() == queued, Date() < deadline, waitpid(pid, nil, WNOHANG) == 0 {
+          usleep(5_000)
+        }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let now = try home.queued()
+        #expect(now <= queued)
+        queued = now
+        seen.append(now)
+        let check = try SQLiteConnection(path: home.statePath)
+        #expect(try check.text("PRAGMA integrity_check") == "ok")
+      }
+      // At least one kill landed half-way through the queue (not before it, not after).
+      #expect(seen.dropFirst().contains { $0 > 0 && $0 < 900 }, "queue after each kill: \(seen)")
+      let last = try home.run(["sync"])
+      #expect(last.status == 0, "\(last.errors)")
+      #expect(try home.queued() == 0)
+      #expect(try await home.user.unreadIDs().isDisjoint(with: ids))
+      #expect(try await home.user.starredIDs() == Set(ids))
+    }
+
+    @Test("the browser opens on the account's feeds under tmux, and an account feed's items")
+    func browse() async throws {
+      let home = try await SyncHome.make()
+      try await home.subscribe("theta", items: 3)
+      try await home.subscribe("iota", items: 2)
+      try home.addAccount()
+      #expect(try home.run(["sync"]).status == 0)
+      let binary = Paths.artfeed.path
+      let variables = home.environment.map { "\($0.key)=\($0.value)" }.sorted().joined(
+        separator: " ")
+      let tmux = try Tmux(
+        width: 80, height: 20,
+        command: "env \(variables) LANG=C.UTF-8 TZ=UTC NO_COLOR=1 \(binary) --no-images")
+      let list = try tmux.waitFor("the account's feeds, synced") { screen in
+        screen.contains { $0.contains("iota") && $0.contains("fresh") }
+          && screen.contains { $0.contains("theta") && $0.contains("fresh") }
+      }.joined(separator: "\n")
+      // Unread counts of the account's feeds, from the state the sync recorded.
+      let lines = list.split(separator: "\n")
+      #expect(lines.contains { $0.contains("All items") && $0.contains("5/5 unread") }, "\(list)")
+      #expect(
+        lines.contains { $0.contains("Feed \(home.user.name)-theta") && $0.contains("3/3 unread") })
+      #expect(
+        lines.contains { $0.contains("Feed \(home.user.name)-iota") && $0.contains("2/2 unread") })
+      // The server lists feeds by name: iota, then theta.
+      let row = try #require(list.split(separator: "\n").firstIndex { $0.contains("-theta") })
+      let allRow = try #require(list.split(separator: "\n").firstIndex { $0.contains("All items") })
+      for _ in 0..<(row - allRow) { try tmux.send("j") }
+      try tmux.send("Enter")
+      let items = try tmux.waitFor("theta's items") { $0.joined().contains("theta piece 2") }
+      #expect(items.joined().contains("theta piece 1"), "\(items)")
+      try tmux.send("Escape")
+      for _ in 0..<(row - allRow) { try tmux.send("k") }
+      try tmux.send("Enter")
+      let all = try tmux.waitFor("All items") { $0.joined().contains("iota piece 1") }
+      #expect(all.joined().contains("theta piece 2"), "\(all)")
+      try tmux.send("q", "q")
+    }
+  }
+}
+
+/// A loader for library tests: the cache in a temporary folder.
+enum FeedSourcesForTests {
+  static func loader() -> FeedLoader {
+    FeedLoader(
+      fetcher: FeedFetcher(
+        client: SharedHTTPClient(),
+        cache: FeedCache(
+          directory: FileManager.default.temporaryDirectory.appendingPathComponent(
+            "artfeed-sync-cache-\(getpid())")),
+        options: FetchOptions()))
+  }
+}
+
+/// Starts `artfeed ARGUMENTS` and returns its pid without waiting (the caller kills it).
+func spawnArtfeed(_ arguments: [String], environment extra: [String: String]) throws -> pid_t {
+  var environment = ProcessInfo.processInfo.environment
+  for (key, value) in extra { environment[key] = value }
+  let argv = [Paths.artfeed.path] + arguments
+  let cArgs = argv.map { strdup($0) } + [nil]
+  let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+  defer {
+    cArgs.forEach { free($0) }
+    cEnv.forEach { free($0) }
+  }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  for fd: Int32 in 0...2 {
+    posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+  }
+  var pid: pid_t = 0
+  let result = withCleanSignals { posix_spawn(&pid, argv[0], &actions, &$0, cArgs, cEnv) }
+  guard result == 0 else { throw E2EError.noBinary("posix_spawn: \(result)") }
+  return pid
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+@testable import FeedStore
+
+/// The sync tables of schema version 3: the queue the triggers fill, the server's id sets
+/// applied with the conflict rule, and what sending settles.
+@Suite("Sync state: queue, reconcile, sent marks")
+struct SyncStateTests {
+  /// A store with account "a" holding items 1...4 (remote ids 101...104, feed/1), unread and
+  /// unstarred on the server, and a local item 9 of another feed.
+  func store() throws -> (StateScratch, SQLiteStateStore) {
+    let scratch = try StateScratch()
+    let store = try scratch.open()
+    let records = (1...4).map { (n: Int64) in
+      AccountItemRecord(
+        key: ItemKey(rawValue: n), remote: 100 + n, stream: "feed/1", feed: feedA,
+        crawled: 1_000_000 * n, read: false, starred: false)
+    }
+    #expect(try store.recordAccountItems("a", records, at: at(0)) == 4)
+    try store.apply(.observe(feedB, keys(9...9), complete: true), at: at(0))
+    // The feed's counts (kept per feed since version 3) include the account's items.
+    #expect(try store.counts()[feedA].map { ($0.total, $0.unread) } ?? (0, 0) == (4, 4))
+    return (scratch, store)
+  }
+
+  @Test("marking an account's item queues it, in order; other items and repeats queue nothing")
+  func triggersQueue() throws {
+    let (_, store) = try store()
+    #expect(try store.queuedMarks("a").isEmpty, "recording the server's items queues nothing")
+    try store.apply(.setRead(keys(1...2), true), at: at(10))
+    try store.apply(.setStarred(keys(3...3), true), at: at(11))
+    try store.apply(.setRead(keys(9...9), true), at: at(12))
+    try store.apply(.setRead(keys(1...1), true), at: at(13))
+    try store.apply(.setRead(keys(1...1), false), at: at(14))
+    let queued = try store.queuedMarks("a").map(\.action)
+    #expect(
+      queued == [
+        .mark(.read, remote: 101), .mark(.read, remote: 102), .mark(.star, remote: 103),
+        .mark(.unread, remote: 101),
+      ])
+    #expect(
+      try store.queuedMarks("a").map(\.at)
+        == [at(10), at(10), at(11), at(14)].map {
+          Int64($0.timeIntervalSince1970)
+        })
+    // A bulk mark of everything queues only the account's unread items.
+    try store.apply(.markAllRead, at: at(20))
+    #expect(try store.queuedCount("a") == 4 + 3)
+  }
+
+  @Test("the server's changes apply here and a queued mark of the same flag is dropped")
+  func reconcileConflicts() throws {
+    let (_, store) = try store()
+    // Here: 1 read, 2 read then unread (net: as the server had it), 3 starred.
+    try store.apply(.setRead(keys(1...2), true), at: at(10))
+    try store.apply(.setRead(keys(2...2), false), at: at(11))
+    try store.apply(.setStarred(keys(3...3), true), at: at(12))
+    // There: 1 starred (another flag), 2 read (the later action), 4 read.
+    let report = try store.reconcile(
+      "a", unread: [101, 103], starred: [101], at: at(20))
+    #expect(report == ReconcileReport(read: 2, starred: 1, conflicts: 2))
+    let marks = try store.marks(of: keys(1...4))
+    #expect(
+      marks[ItemKey(rawValue: 1)]?.read == true && marks[ItemKey(rawValue: 1)]?.starred == true)
+    #expect(marks[ItemKey(rawValue: 2)]?.read == true)
+    #expect(
+      marks[ItemKey(rawValue: 3)]?.starred == true && marks[ItemKey(rawValue: 3)]?.read == false)
+    #expect(marks[ItemKey(rawValue: 4)]?.read == true)
+    // Still to send: 1 read (the server did not change read), 3 starred.
+    #expect(
+      try store.queuedMarks("a").map(\.action) == [
+        .mark(.read, remote: 101), .mark(.star, remote: 103),
+      ])
+    // Counts follow: feed A has 1 unread left (item 3).
+    #expect(try store.counts()[feedA]?.unread == 1)
+    // Applying the same sets again changes nothing.
+    #expect(
+      try store.reconcile("a", unread: [101, 103], starred: [101], at: at(30)) == ReconcileReport())
+  }
+
+  @Test("a sent batch leaves the queue and becomes the server state it is compared with")
+  func markSent() throws {
+    let (_, store) = try store()
+    try store.apply(.setRead(keys(1...2), true), at: at(10))
+    let queue = try store.queuedMarks("a")
+    let batches = SyncQueueBatches.batches(queue)
+    #expect(batches.count == 1)
+    try store.markSent("a", seqs: batches[0].seqs, action: batches[0].action)
+    #expect(try store.queuedCount("a") == 0)
+    // The server reports them read: nothing changed there, nothing to apply.
+    #expect(
+      try store.reconcile("a", unread: [103, 104], starred: [], at: at(20)) == ReconcileReport())
+    // The server reports 1 unread again: a change made there, applied here.
+    #expect(try store.reconcile("a", unread: [101, 103, 104], starred: [], at: at(30)).read == 1)
+    #expect(try store.marks(of: keys(1...1))[ItemKey(rawValue: 1)]?.read == false)
+    #expect(try store.queuedCount("a") == 0, "a change from the server is not sent back")
+  }
+
+  @Test("mark-all-read queues one entry, marks here at once, and settles the items it covered")
+  func markAllRead() throws {
+    let (_, store) = try store()
+    #expect(try store.newestCrawl("a", stream: "feed/1") == 4_000_000)
+    #expect(try store.queueMarkAllRead("a", stream: "feed/1", until: 3_000_000, at: at(10)) == 3)
+    #expect(try store.counts()[feedA]?.unread == 1)
+    #expect(try store.marks(of: keys(4...4))[ItemKey(rawValue: 4)]?.read == false)
+    let queue = try store.queuedMarks("a")
+    #expect(queue.map(\.action) == [.markAllRead(stream: "feed/1", until: 3_000_000)])
+    try store.markSent(
+      "a", seqs: queue.map(\.seq), action: .markAllRead(stream: "feed/1", until: 3_000_000))
+    #expect(try store.reconcile("a", unread: [104], starred: [], at: at(20)) == ReconcileReport())
+  }
+
+  @Test("stream cursors round-trip; forgetting an account drops its rows, not its marks")
+  func cursorsAndForget() throws {
+    let (_, store) = try store()
+    let cursor = StreamCursor(newest: 5, runTop: 9, continuation: "c1", synced: 77)
+    try store.saveStreamCursor("a", stream: "s", cursor)
+    #expect(try store.streamCursor("a", stream: "s") == cursor)
+    #expect(try store.streamCursor("b", stream: "s") == StreamCursor())
+    try store.apply(.setStarred(keys(1...1), true), at: at(10))
+    try store.forgetAccount("a", feeds: [feedA])
+    #expect(try store.accountItemCount("a") == 0 && store.queuedCount("a") == 0)
+    #expect(try store.streamCursor("a", stream: "s") == StreamCursor())
+    #expect(try store.marks(of: keys(1...1))[ItemKey(rawValue: 1)]?.starred == true)
+    #expect(try store.counts()[feedA]?.total == 0)
+  }
+
+  @Test("a version 2 database upgrades to the latest with its marks, and takes queue entries")
+  func upgradeFromVersion2() throws {
+    let scratch = try StateScratch()
+    do {
+      let raw = try SQLiteConnection(path: scratch.path)
+      try StateSchema.migrate(raw, to: 2)
+      try raw.execute(
+        "INSERT INTO items(id, read, starred, first_seen, changed) VALUES(1, 1, 0, 5, 5)")
+    }
+    let store = try scratch.open()
+    #expect(try StateSchema.version(of: store.db) == StateSchema.latest)
+    #expect(try store.marks(of: keys(1...1))[ItemKey(rawValue: 1)]?.read == true)
+    let record = AccountItemRecord(
+      key: ItemKey(rawValue: 1), remote: 7, stream: "feed/1", feed: feedA, crawled: 1,
+      read: true, starred: false)
+    #expect(try store.recordAccountItems("a", [record], at: at(0)) == 1)
+    try store.apply(.setRead(keys(1...1), false), at: at(1))
+    #expect(try store.queuedMarks("a").map(\.action) == [.mark(.unread, remote: 7)])
+  }
+}
+
+@Suite("Sync queue batches")
+struct SyncQueueBatchesTests {
+  func mark(_ seq: Int64, _ action: RemoteMark, _ remote: Int64) -> QueuedMark {
+    QueuedMark(seq: seq, action: .mark(action, remote: remote), at: seq)
+  }
+
+  @Test("the last mark of a flag wins; earlier ones ride along and leave with it")
+  func coalesce() {
+    let queue = [
+      mark(1, .read, 10), mark(2, .star, 10), mark(3, .read, 11), mark(4, .unread, 10),
+      mark(5, .unread, 12),
+    ]
+    let batches = SyncQueueBatches.batches(queue)
+    #expect(
+      batches == [
+        .init(action: .mark(.star, remotes: [10]), seqs: [2]),
+        .init(action: .mark(.read, remotes: [11]), seqs: [3]),
+        .init(action: .mark(.unread, remotes: [10, 12]), seqs: [4, 1, 5]),
+      ])
+    #expect(Set(batches.flatMap(\.seqs)) == Set(1...5))
+  }
+
+  @Test("a mark-all-read keeps its place between marks")
+  func markAllKeepsOrder() {
+    let queue = [
+      mark(1, .read, 10),
+      QueuedMark(seq: 2, action: .markAllRead(stream: "feed/1", until: 9), at: 2),
+      mark(3, .unread, 10),
+    ]
+    #expect(
+      SyncQueueBatches.batches(queue) == [
+        .init(action: .markAllRead(stream: "feed/1", until: 9), seqs: [2]),
+        .init(action: .mark(.unread, remotes: [10]), seqs: [3, 1]),
+      ])
+  }
+
+  @Test("batches hold at most one request's items")
+  func batchSize() {
+    let queue = (1...600).map { mark(Int64($0), .read, Int64($0)) }
+    let sizes = SyncQueueBatches.batches(queue).map { batch -> Int in
+      if case .mark(_, let remotes) = batch.action { return remotes.count }
+      return 0
+    }
+    #expect(sizes == [250, 250, 100])
+  }
+}
