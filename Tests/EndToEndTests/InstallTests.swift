@@ -16,17 +16,22 @@ extension EndToEnd {
       return nil
     }
 
-    /// The build folder of the tested binary, with `generate-manual` built into it (`swift
-    /// test` builds only this package's products).
+    /// The build folder of the tested binary, with `generate-manual` put into it (`swift
+    /// test` builds only this package's products). It is built in a scratch path of its own:
+    /// `swift test` holds the package's build folder locked while the tests run, so a `swift
+    /// build` there would wait forever.
     static func binDir() throws -> String {
       let binDir = Paths.artfeed.deletingLastPathComponent()
-      if !FileManager.default.isExecutableFile(
-        atPath: binDir.appendingPathComponent("generate-manual").path)
-      {
+      let tool = binDir.appendingPathComponent("generate-manual")
+      if !FileManager.default.isExecutableFile(atPath: tool.path) {
         let configuration = binDir.lastPathComponent == "release" ? "release" : "debug"
+        let scratch = Paths.packageRoot.appendingPathComponent(".build/install-tools").path
         let (status, output) = try Spawn.run([
           "/bin/sh", "-c",
-          "cd '\(Paths.packageRoot.path)' && swift build -c \(configuration) --product generate-manual",
+          "cd '\(Paths.packageRoot.path)' && swift build -c \(configuration) "
+            + "--scratch-path '\(scratch)' --product generate-manual "
+            + "&& cp \"$(swift build -c \(configuration) --scratch-path '\(scratch)' --show-bin-path)"
+            + "/generate-manual\" '\(tool.path).$$' && mv '\(tool.path).$$' '\(tool.path)'",
         ])
         try #require(status == 0, "building generate-manual: \(output)")
       }
