@@ -61,7 +61,7 @@ func fileSize(_ path: String) -> Int {
   ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
 }
 
-// `--probe bulk|counts|allcounts|allnew|open`: prepare, then do that one thing once, inside a function
+// `--probe bulk|counts|allcounts|allnew|open|keep`: prepare, then do that one thing once, inside a function
 // of its own, for instruction counts (the machine is too noisy for A/B timings):
 //   valgrind --tool=callgrind --toggle-collect='*probeWork*' .build/release/StateBenchmark \
 //     --probe bulk
@@ -83,7 +83,14 @@ if let at = CommandLine.arguments.firstIndex(of: "--probe"), at + 1 < CommandLin
       try probeWork { _ = try store.combinedCounts(of: feeds, countingNew: false) }
     case "allnew": try probeWork { _ = try store.combinedCounts(of: feeds) }
     case "open": try probeWork { _ = try SQLiteStateStore(path: path) }
-    default: print("--probe bulk|counts|allcounts|allnew|open")
+    case "keep":
+      // The prepared database, left for the sqlite3 shell (`sqlite3 COPY < statements.sql`).
+      try store.checkpoint()
+      let copy = FileManager.default.currentDirectoryPath + "/state-100k.db"
+      try? FileManager.default.removeItem(atPath: copy)
+      try FileManager.default.copyItem(atPath: path, toPath: copy)
+      print(copy)
+    default: print("--probe bulk|counts|allcounts|allnew|open|keep")
     }
   } catch {
     print("StateBenchmark: \(error)")

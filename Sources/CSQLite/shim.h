@@ -7,4 +7,14 @@
 static inline sqlite3_destructor_type artfeed_sqlite_transient(void) {
   return SQLITE_TRANSIENT;
 }
+
+/* sqlite3_db_config is variadic, which Swift cannot call: turns the connection's triggers on
+   or off (SQLite expires every prepared statement when this changes, so each is compiled
+   again, with or without them, at its next use); returns whether they are on now, -1 if the
+   call failed. */
+static inline int artfeed_sqlite_enable_triggers(sqlite3 *db, int on) {
+  int now = -1;
+  if (sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, on, &now) != SQLITE_OK) return -1;
+  return now;
+}
 #endif

@@ -9,6 +9,8 @@ final class SQLiteConnection {
   private let handle: OpaquePointer
   /// The file, or `:memory:`.
   let path: String
+  /// The row ids `artfeed_note(id, value)` noted (see `noting`).
+  private let notes = NoteBook()
 
   /// Opens (and creates, unless `readOnly`) the database at `path`.
   init(path: String, readOnly: Bool = false) throws(StateError) {
@@ -26,6 +28,24 @@ final class SQLiteConnection {
     }
     self.handle = handle
     sqlite3_extended_result_codes(handle, 1)
+    // `artfeed_note(id, value)` appends `id` to `notes` and returns `value`. DIRECTONLY: a
+    // trigger or view in a file cannot call it.
+    let noted = sqlite3_create_function_v2(
+      handle, "artfeed_note", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY,
+      Unmanaged.passUnretained(notes).toOpaque(),
+      { context, count, values in
+        guard let context, count == 2, let values, let book = sqlite3_user_data(context) else {
+          return
+        }
+        Unmanaged<NoteBook>.fromOpaque(book).takeUnretainedValue().ids.append(
+          sqlite3_value_int64(values[0]))
+        sqlite3_result_value(context, values[1])
+      }, nil, nil, nil)
+    guard noted == SQLITE_OK else {
+      let message = String(cString: sqlite3_errmsg(handle))
+      sqlite3_close_v2(handle)
+      throw StateError(sqlite: noted, "\(path): \(message)")
+    }
   }
 
   deinit {
@@ -84,6 +104,39 @@ final class SQLiteConnection {
     }
   }
 
+  /// Runs `body` and returns the row ids that `artfeed_note(id, value)` noted while it ran,
+  /// in the order SQLite evaluated it: how a statement says which rows it changed without
+  /// `RETURNING` (which, like a trigger, makes SQLite update in two passes). Used in an
+  /// UPDATE's SET (`changed = artfeed_note(id, ?1)`) it runs once for each row updated.
+  func noting(_ body: () throws(StateError) -> Void) throws(StateError) -> [Int64] {
+    notes.ids = []
+    defer { notes.ids = [] }
+    try body()
+    return notes.ids
+  }
+
+  /// Runs `body` with the connection's triggers off (statements compiled while they are off
+  /// have none; SQLite compiles each statement again when they are switched), then on
+  /// again. A table with a trigger is updated in two passes, the first collecting the rows;
+  /// `body` does what the triggers would have done itself. Throws before `body` if the
+  /// triggers cannot be switched off, and after it (the caller's transaction then rolls
+  /// back) if they cannot be switched on again.
+  func withoutTriggers<T>(_ body: () throws(StateError) -> T) throws(StateError) -> T {
+    guard artfeed_sqlite_enable_triggers(handle, 0) == 0 else {
+      throw StateError(.io, "\(path): cannot switch the triggers off")
+    }
+    let result: Result<T, StateError>
+    do {
+      result = .success(try body())
+    } catch {
+      result = .failure(error)
+    }
+    guard artfeed_sqlite_enable_triggers(handle, 1) == 1 else {
+      throw StateError(.io, "\(path): cannot switch the triggers on again")
+    }
+    return try result.get()
+  }
+
   /// Copies the whole database `source` into this one (SQLite's backup API): for a copy
   /// in memory that may change without touching the file.
   func copy(from source: SQLiteConnection) throws(StateError) {
@@ -104,6 +157,11 @@ final class SQLiteConnection {
   func error(_ code: Int32) -> StateError {
     StateError(sqlite: code, "\(path): \(lastMessage)")
   }
+}
+
+/// What `artfeed_note` appends to: one per connection, used by the thread using it.
+private final class NoteBook {
+  var ids: [Int64] = []
 }
 
 /// A compiled statement of a `SQLiteConnection`, bound, stepped and reset for each use.

@@ -52,10 +52,17 @@ struct SQLiteStateStoreTests {
     #expect(try store.counts()[feedA]?.unread == 5, "2 is not in the list: it does not count")
   }
 
-  @Test("a bulk mark returns only the items it changed, and marking unread restores counts")
-  func bulkChanges() throws {
+  /// With `others` items in another feed the 12 keys are a few of the items (the update
+  /// seeks each); without, most of them (it passes over the table).
+  @Test(
+    "a bulk mark returns only the items it changed, and marking unread restores counts",
+    arguments: [0, 200])
+  func bulkChanges(others: Int64) throws {
     let store = try StateScratch().open()
     try store.apply(.observe(feedA, keys(1...10), complete: true), at: at(0))
+    if others > 0 {
+      try store.apply(.observe(feedB, keys(1_001...(1_000 + others)), complete: true), at: at(0))
+    }
     try store.apply(.setRead(keys(1...3), true), at: at(1))
     let changed = try store.apply(.setRead(keys(1...12), true), at: at(2))
     #expect(Set(changed) == Set(keys(4...12)))
@@ -63,6 +70,7 @@ struct SQLiteStateStoreTests {
     try store.apply(.setRead(changed, false), at: at(3))
     #expect(try store.counts()[feedA]?.unread == 7)
     #expect(try store.readCount() == 3)
+    #expect(try store.counts()[feedB]?.unread ?? 0 == Int(others))
   }
 
   @Test("mark a feed read touches its items (also in other feeds) and nothing else")

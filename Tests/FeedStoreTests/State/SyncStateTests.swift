@@ -49,6 +49,103 @@ struct SyncStateTests {
     #expect(try store.queuedCount("a") == 4 + 3)
   }
 
+  /// Read marks through `apply` turn the triggers off and queue the account items' marks
+  /// themselves (a table with triggers is updated in two passes). Each step is done through
+  /// `apply` in one store and as plain SQL in another, where the triggers queue; the queues
+  /// and the items must agree. With 4 account items among 1,500 others the bulk marks seek
+  /// each item; with 1,500 they pass over the table.
+  @Test(
+    "read marks queue what the triggers queue, on either plan, and the triggers stay on after",
+    arguments: [Int64(4), 1_500])
+  func queueMatchesTriggers(accountItems: Int64) throws {
+    func make() throws -> (StateScratch, SQLiteStateStore) {
+      let scratch = try StateScratch()
+      let store = try scratch.open()
+      let records = (1...accountItems).map { (n: Int64) in
+        AccountItemRecord(
+          key: ItemKey(rawValue: n), remote: 10_000 + n, stream: "feed/1", feed: feedA,
+          crawled: n, read: n % 3 == 0, starred: false)
+      }
+      try store.recordAccountItems("a", records, at: at(0))
+      try store.apply(.observe(feedB, keys(5_001...6_500), complete: true), at: at(0))
+      return (scratch, store)
+    }
+    let (scratchA, viaApply) = try make()
+    let (scratchB, viaTriggers) = try make()
+    defer { withExtendedLifetime((scratchA, scratchB)) {} }
+    let accountKeys = keys(1...accountItems)
+    let unrecorded = keys(9_001...9_010)
+    /// The same change as `apply(.setRead(keys, read))` in plain SQL, which the triggers
+    /// see: marked read, an item not recorded yet is added (read); unread, it stays away.
+    func upsert(_ keys: [ItemKey], _ read: Bool, _ time: Int) throws {
+      let seconds = Int64(at(time).timeIntervalSince1970)
+      for key in keys {
+        try viaTriggers.db.execute(
+          read
+            ? """
+            INSERT INTO items(id, read, first_seen, changed) VALUES(\(key.rawValue), 1, \(seconds),
+              \(seconds)) ON CONFLICT(id) DO UPDATE SET read = 1, changed = \(seconds) WHERE NOT read
+            """
+            : "UPDATE items SET read = 0, changed = \(seconds) WHERE id = \(key.rawValue) AND read")
+      }
+    }
+    func rows(_ store: SQLiteStateStore, _ sql: String, columns: Int32) throws -> [String] {
+      let select = try store.db.prepare(sql)
+      var found: [String] = []
+      while try select.step() {
+        found.append((0..<columns).map { select.text($0) ?? "NULL" }.joined(separator: "|"))
+      }
+      return found
+    }
+    func expectSame(_ step: String) throws {
+      let queue = "SELECT account, action, remote, stream, until, at FROM sync_queue ORDER BY seq"
+      let items = "SELECT id, read, starred, changed FROM items ORDER BY id"
+      for (sql, columns) in [(queue, Int32(6)), (items, 4)] {
+        let (mine, theirs) = (
+          try rows(viaApply, sql, columns: columns), try rows(viaTriggers, sql, columns: columns)
+        )
+        let first = zip(mine, theirs).first { $0 != $1 }
+        #expect(
+          mine == theirs,
+          "after \(step): \(mine.count) rows against \(theirs.count), first difference \(String(describing: first))"
+        )
+      }
+    }
+    let steps: [(String, [ItemKey], Bool)] = [
+      ("a few read", keys(1...2) + keys(5_001...5_001), true),
+      ("every item read", accountKeys + keys(5_001...6_500) + unrecorded, true),
+      ("half unread", Array(accountKeys.prefix(Int(accountItems / 2 + 1))), false),
+      ("one unread", keys(2...2), false),
+      ("unrecorded unread", keys(9_101...9_103), false),
+    ]
+    for (time, (name, keys, read)) in steps.enumerated() {
+      try viaApply.apply(.setRead(keys, read), at: at(10 + time))
+      try upsert(keys, read, 10 + time)
+      try expectSame(name)
+    }
+    #expect(try viaApply.queuedCount("a") > 0)
+    // The triggers are on again: a star and a single mark queue through them.
+    try viaApply.apply(.setStarred(keys(1...1), true), at: at(20))
+    try viaTriggers.apply(.setStarred(keys(1...1), true), at: at(20))
+    try viaApply.db.execute("UPDATE items SET read = 1, changed = 5 WHERE id = 2")
+    try viaTriggers.db.execute("UPDATE items SET read = 1, changed = 5 WHERE id = 2")
+    try expectSame("a star and a plain update")
+    #expect(
+      try rows(viaApply, "SELECT action FROM sync_queue ORDER BY seq DESC LIMIT 2", columns: 1)
+        == ["read", "star"])
+    // A mark of everything, and marks while the server's marks are being applied (quiet).
+    try viaApply.apply(.markAllRead, at: at(30))
+    try viaTriggers.db.execute(
+      "UPDATE items SET read = 1, changed = \(Int64(at(30).timeIntervalSince1970)) WHERE NOT read")
+    try expectSame("all read")
+    for store in [viaApply, viaTriggers] {
+      try store.db.execute("INSERT INTO sync_quiet VALUES(1)")
+    }
+    try viaApply.apply(.setRead(accountKeys, false), at: at(40))
+    try upsert(accountKeys, false, 40)
+    try expectSame("unread while quiet")
+  }
+
   @Test("the server's changes apply here and a queued mark of the same flag is dropped")
   func reconcileConflicts() throws {
     let (_, store) = try store()
