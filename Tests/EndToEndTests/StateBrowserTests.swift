@@ -53,7 +53,9 @@ extension EndToEnd {
       try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
     }
 
-    @Test("marks, a star and counts survive quitting; the Starred line opens the starred item")
+    @Test(
+      "marks, a star and counts survive quitting, whole screens as recorded; Starred opens the star"
+    )
     func persist() throws {
       let home = try Home()
       do {
@@ -91,7 +93,21 @@ extension EndToEnd {
       let firstTitle = Array(page[2])
       #expect(!firstTitle.contains("●") && !firstTitle.contains("★"), "\(page)")
       #expect(page.joined().contains("★"))
+      // The whole screens as the terminal shows them after the restart, pictures off (their
+      // cells are libchafa's): the page's marks, then the feed list's counts.
+      try tmux.send("i")
+      try tmux.waitFor("pictures off") { $0.joined().contains("image") }
+      assertSnapshot(
+        ScreenText.trimmed(try tmux.settled("the page's marks")), named: "state-page-100x20")
       try tmux.send("Escape")
+      try Self.feedList(tmux, unread: "32")
+      assertSnapshot(
+        ScreenText.trimmed(try tmux.settled("the feed list's counts")),
+        named: "state-feeds-100x20")
+      try tmux.resize(width: 40, height: 12)
+      try tmux.waitFor("the feed list at 40x12") { $0.count == 12 }
+      assertSnapshot(
+        ScreenText.trimmed(try tmux.settled("the feed list at 40x12")), named: "state-feeds-40x12")
       try Self.quit(tmux)
       let store = try SQLiteStateStore(path: home.statePath)
       #expect(try store.db.text("PRAGMA integrity_check") == "ok")
