@@ -31,7 +31,7 @@ extension EndToEnd {
     }
 
     @Test(
-      "colour codes appear only when allowed; the selected row is reverse video either way",
+      "colour codes only when allowed; reverse selection, unread ● and bold titles either way",
       arguments: launches)
     func colours(_ launch: Launch) throws {
       let tmux = try Tmux.shell(width: 100, height: 30)
@@ -56,6 +56,18 @@ extension EndToEnd {
       #expect(!other.contains { $0.reverse }, "an unselected row's title is in reverse video")
       #expect(
         selected.allSatisfy { $0.bold } && other.allSatisfy { $0.bold }, "row titles are not bold")
+      // The unread mark is a character left of the title, so it survives having no colours;
+      // m marks the selected row read: its mark goes and its title is no longer bold.
+      for title in [titles.selected, titles.other] {
+        #expect(screen.glyphs(of: "● " + title) != nil, "no unread mark left of “\(title)”")
+      }
+      try tmux.send("m")
+      try tmux.waitFor("the row marked read") { $0.last?.contains("Marked read") == true }
+      let marked = StyledScreen(try tmux.captureStyled())
+      let read = try #require(marked.glyphs(of: titles.selected), "“\(titles.selected)” gone")
+      #expect(!read.contains { $0.bold }, "a read row's title is still bold")
+      #expect(marked.glyphs(of: "● " + titles.selected) == nil, "a read row keeps its mark")
+      #expect(marked.glyphs(of: "● " + titles.other) != nil, "the next row lost its mark")
 
       try tmux.send("q")
       // vt100 has no alternate screen: the last frame stays, and the shell writes over its
