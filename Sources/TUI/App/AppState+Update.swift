@@ -50,7 +50,10 @@ extension AppState {
     case .feedsRead(let generation):
       let finished = generation == feedsGeneration
       let following = feedsFinished(generation: generation)
-      return following + (finished ? countCommands() + maintenanceCommands() : [])
+      // A refresh may have synced an account, whose server changed marks of rows on
+      // screen: they are read again (`.stateRefreshed`), and the counts with them.
+      let marksAgain = marks == nil ? [] : [Command.refreshState]
+      return following + (finished ? marksAgain + maintenanceCommands() : [])
     case .pictureReady(let key, let result):
       return pictureArrived(key, result)
     case .mouse(let mouse):
