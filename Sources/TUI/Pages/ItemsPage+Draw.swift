@@ -110,8 +110,13 @@ extension ItemsPage {
 
   /// The status line's hints when there is no message.
   func hints(hasFeedList: Bool) -> String {
-    let move = keys.hint(.down, .up, says: "move")
-    let open = keys.hint(.open, says: "open")
+    let move =
+      showsGallery
+      ? keys.hint(.cardLeft, .down, .up, .cardRight, says: "move")
+      : keys.hint(.down, .up, says: "move")
+    let opening = KeyBindings.join(
+      keys.hint(.open, says: "open"), keys.hint(.gallery, says: showsGallery ? "list" : "gallery"))
+    let open: String? = opening.isEmpty ? nil : opening
     let artist = keys.hint(.search, says: "artist")
     let help = keys.hint(.help, says: "help")
     if searchQuery != nil {
