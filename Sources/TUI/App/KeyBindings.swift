@@ -125,7 +125,7 @@ public struct KeyBindings: Sendable {
 
   /// Hints joined with two spaces, the unbound ones left out.
   static func join(_ hints: String?...) -> String {
-    hints.compactMap { $0 }.joined(separator: "  ")
+    hints.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "  ")
   }
 
   // MARK: - The help overlay

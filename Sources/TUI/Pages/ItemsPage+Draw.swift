@@ -114,11 +114,11 @@ extension ItemsPage {
       showsGallery
       ? keys.hint(.cardLeft, .down, .up, .cardRight, says: "move")
       : keys.hint(.down, .up, says: "move")
-    let opening = KeyBindings.join(
-      keys.hint(.open, says: "open"), keys.hint(.gallery, says: showsGallery ? "list" : "gallery"))
-    let open: String? = opening.isEmpty ? nil : opening
+    let open = keys.hint(.open, says: "open")
     let artist = keys.hint(.search, says: "artist")
-    let help = keys.hint(.help, says: "help")
+    // Said before the help: a narrow status line keeps the page's own keys first.
+    let help = KeyBindings.join(
+      keys.hint(.gallery, says: showsGallery ? "list" : "gallery"), keys.hint(.help, says: "help"))
     if searchQuery != nil {
       return KeyBindings.join(move, open, artist, keys.hint(.back, says: "all items"), help)
     }
