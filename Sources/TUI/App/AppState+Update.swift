@@ -134,7 +134,8 @@ extension AppState {
       let hasFeedList = pages.feeds != nil
       return withItemsPage { $0.handle(key, hasFeedList: hasFeedList) }
     }
-    guard let action = keys.action(for: key) else { return [] }
+    let inGallery = topPage == .items && pages.items?.showsGallery == true
+    guard let action = keys.action(for: key, inGallery: inGallery) else { return [] }
     switch topPage {
     case .item: return handleDetail(action)
     case .items:
