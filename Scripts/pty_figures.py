@@ -2,7 +2,7 @@
 """What the reader gets: keystroke to frame through a real pty, and idle wake-ups.
 
 Usage: python3 Scripts/pty_figures.py [--items 1000,100000,1000000] [--binary PATH]
-                                      [--query artist12] [--idle 5] [--no-build]
+                                      [--query artist12] [--idle 5] [--no-build] [--gallery]
 
 Builds the release binary (unless --no-build), generates the feeds with ScaleBenchmark's
 generator (kept in the temporary folder), then for each size starts `artfeed FILE
@@ -20,6 +20,10 @@ the query's letters, 4 rounds), then Backspace, and Esc (back to the feed) or En
 result) then Esc (clear it), alternately. Idle: the voluntary and involuntary context switches over
 --idle seconds with nothing loading and no input, of the run loop's thread (the main one) and
 of every thread of the process (a wake-up is a context switch; 0 means it slept throughout).
+
+--gallery: the gallery's keys instead (after `v`, checked on screen): `l` and `j` (30 times
+each), PgDn (10), `G` and `g` (3 each), Enter and Esc (5 each), a resize that reflows the
+columns (100x30 <-> 80x24, 6 times), and `v` back to the list and to the gallery (3 each).
 
 Prints p50, p99 and max per key kind per size. p99 of a few samples is the largest but one.
 """
@@ -171,13 +175,52 @@ def summary(values):
         statistics.median(values), p99, values[-1], len(values))
 
 
-def run_size(binary, path, count, query, quiet, idle):
+def run_gallery(browser, quiet):
+    """The gallery's keys; returns the figures per key kind."""
+    figures = {"v (to the gallery)": [browser.key(b"v", quiet)]}
+    if "v list" not in browser.screen.display[-1]:
+        print("  warning: no gallery on screen: %r" % browser.screen.display[-1])
+    figures["l"] = [browser.key(b"l", quiet) for _ in range(30)]
+    figures["j"] = [browser.key(b"j", quiet) for _ in range(30)]
+    figures["PgDn"] = [browser.key(b"\x1b[6~", quiet) for _ in range(10)]
+    g_keys = []
+    for _ in range(3):
+        g_keys.append(browser.key(b"G", quiet))
+        g_keys.append(browser.key(b"g", quiet))
+    figures["G / g"] = g_keys
+    enter, esc = [], []
+    for _ in range(5):
+        browser.key(b"l", quiet)
+        enter.append(browser.key(b"\r", quiet))
+        esc.append(browser.key(b"\x1b", quiet))
+    figures["Enter"] = enter
+    figures["Esc"] = esc
+    resizes = []
+    for _ in range(3):
+        resizes.append(browser.resize(80, 24, quiet))
+        resizes.append(browser.resize(100, 30, quiet))
+    figures["resize"] = resizes
+    toggles = []
+    for _ in range(3):
+        toggles.append(browser.key(b"v", quiet))
+        toggles.append(browser.key(b"v", quiet))
+    figures["v v (list, gallery)"] = toggles
+    if "v list" not in browser.screen.display[-1]:
+        print("  warning: the gallery is not on screen at the end")
+    return figures
+
+
+def run_size(binary, path, count, query, quiet, idle, gallery=False):
     browser = Browser(binary, path)
     try:
         loaded = browser.wait_loaded(count, timeout=max(60, count / 20000))
         if not loaded:
             print("  the feed did not finish loading; the top line is: %r"
                   % browser.screen.display[0])
+            return
+        if gallery:
+            for name, values in run_gallery(browser, quiet).items():
+                print("  %-19s %s" % (name, summary(values)))
             return
         figures = {}
         figures["j"] = [browser.key(b"j", quiet) for _ in range(30)]
@@ -241,6 +284,7 @@ def main():
     parser.add_argument("--quiet", type=float, default=0.3)
     parser.add_argument("--idle", type=float, default=5)
     parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--gallery", action="store_true")
     args = parser.parse_args()
     try:
         import pyte  # noqa: F401
@@ -252,7 +296,7 @@ def main():
     for count in [int(c) for c in args.items.split(",")]:
         path = feed_path(bin_dir, count)
         print("\n%d items (%s)" % (count, path))
-        run_size(binary, path, count, args.query, args.quiet, args.idle)
+        run_size(binary, path, count, args.query, args.quiet, args.idle, args.gallery)
 
 
 if __name__ == "__main__":

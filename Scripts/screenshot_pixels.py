@@ -3,6 +3,7 @@ Xvfb (pictures through the kitty graphics protocol), read back from Xvfb's frame
 
 Needs xvfb, kitty, python3-pil (the tools of the pixel tests). Run from the package root
 after `swift build -c release`:  python3 Scripts/screenshot_pixels.py
+With `--gallery` it presses `v` first and takes docs/screenshot-gallery.png: the gallery.
 """
 import os
 import shutil
@@ -16,6 +17,7 @@ sys.path.insert(0, os.path.join(ROOT, "Tests", "EndToEndTests", "Pixels"))
 import realterm  # noqa: E402
 from graphics import read_xwd  # noqa: E402
 
+gallery = sys.argv[1:] == ["--gallery"]
 work = tempfile.mkdtemp(prefix="artfeed-screenshot-")
 display = realterm.Display(work)
 environment = dict(os.environ, DISPLAY=display.name, LANG="C.UTF-8", TZ="UTC",
@@ -33,8 +35,15 @@ try:
     while not os.path.exists(control + "/pid") and time.time() < deadline:
         time.sleep(0.2)
     time.sleep(8)  # the first pictures, drawn by kitty's software renderer
+    if gallery:
+        with open(control + "/keys", "wb", buffering=0) as keys:
+            keys.write(b"v")
+            time.sleep(1)
+            keys.write(b"l")
+            time.sleep(8)
     shot = read_xwd(os.path.join(work, "fb", "Xvfb_screen0")).crop((0, 0, 1000, 570))
-    shot.save(os.path.join(ROOT, "docs", "screenshot-pixels.png"), optimize=True)
+    name = "screenshot-gallery.png" if gallery else "screenshot-pixels.png"
+    shot.save(os.path.join(ROOT, "docs", name), optimize=True)
 finally:
     os.killpg(terminal.pid, 15)
     terminal.wait()

@@ -53,6 +53,12 @@ public struct AppLoop {
     runner.finishStateWrites()
   }
 
+  /// At quit: sends the sync accounts' queued marks, waiting at most `seconds`; the lines
+  /// to say about marks that stay queued.
+  public func sendQueuedAccountMarks(within seconds: Double) -> [String] {
+    runner.sendQueuedAccountMarks(within: seconds)
+  }
+
   /// Runs until the reader quits or `shouldStop` says so. `initial` are commands to start with
   /// (the first load, an `--artist` search).
   public mutating func run(initial: [Command]) {

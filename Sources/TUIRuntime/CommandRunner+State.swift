@@ -40,22 +40,33 @@ extension CommandRunner {
       let marks = state.marks(for: keys)
       inbox.post(.marksRead(Dictionary(zip(keys, marks), uniquingKeysWith: { first, _ in first })))
     case .setRead(let keys, let read):
-      if writesState { readerState?.setRead(keys, read) }
+      guard writesState else { return }
+      readerState?.setRead(keys, read)
+      sendAccountMarksSoon()
     case .setStarred(let keys, let starred):
-      if writesState { readerState?.setStarred(keys, starred) }
+      guard writesState else { return }
+      readerState?.setStarred(keys, starred)
+      sendAccountMarksSoon()
     case .markRead(let items):
       guard let state = readerState, writesState else { return }
       inbox.start()
+      let sender = accountMarks
       Task.detached {
         let keys = items.map(ItemKey.init)
         let token = state.setRead(keys, true)
+        if let sender { state.whenQueued { sender.schedule() } }
         inbox.finish(.bulkMarked(token, count: keys.count))
       }
     case .undoMark(let token):
       guard let state = readerState, writesState else { return }
       inbox.start()
+      let sender = accountMarks
       // Waits for the bulk mark's own write, if it is still under way.
-      Task.detached { inbox.finish(.undone(state.undo(token))) }
+      Task.detached {
+        let undone = state.undo(token)
+        if let sender { state.whenQueued { sender.schedule() } }
+        inbox.finish(.undone(undone))
+      }
     case .observe(let feed, let items, let complete):
       if writesState { readerState?.observe(feed, items: items, complete: complete) }
     case .visit(let feed):

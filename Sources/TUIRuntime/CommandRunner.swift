@@ -81,6 +81,8 @@ public final class CommandRunner {
   /// Where `d` saves, when the settings say (`download-directory`); nil: the pictures
   /// folder's `artfeed` (`PictureSaver.folder`).
   public var downloadFolder: URL?
+  /// Sends sync accounts' queued marks after each mark; nil without accounts.
+  let accountMarks: AccountMarkSender?
 
   public init(
     source: any FeedSource,
@@ -90,6 +92,10 @@ public final class CommandRunner {
   ) {
     self.source = source
     self.library = library
+    let inbox = self.inbox
+    accountMarks = library.flatMap { library in
+      library.accounts.isEmpty ? nil : AccountMarkSender(library: library, inbox: inbox)
+    }
     self.openLink = openLink
     self.searchPause = searchPause
     self.images = images

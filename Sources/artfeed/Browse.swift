@@ -100,6 +100,11 @@ struct Browse: ParsableCommand {
       FileHandle.standardError.write(
         Data("artfeed: state: some marks were not saved in 5 s and are lost\n".utf8))
     }
+    if TerminalGuard.receivedSignal == nil {
+      for line in loop.sendQueuedAccountMarks(within: 3) {
+        TerminalText.writeError("artfeed: \(line)\n")
+      }
+    }
     if state.quitsIfNotAFeed, loop.state.list.count == 0, let failure = loop.state.loadFailure,
       failure.kind == .notAFeed || failure.kind == .unreadable
     {

@@ -51,6 +51,23 @@ extension EndToEnd {
         #expect(results[terminal] != nil, "no result for \(terminal)")
       }
     }
+
+    @Test(
+      """
+      the gallery in kitty and xterm (sixel) under Xvfb: every visible card's picture is where \
+      its box is, through moves, pages, the item view, help and resizes, and nothing stale \
+      stays after going back to the list
+      """,
+      .enabled(if: PixelTools.missingTerminalTools.isEmpty || Tmux.isRequired))
+    func gallery() throws {
+      let missing = PixelTools.missingTerminalTools
+      try #require(missing.isEmpty, "missing for the real-terminal tests: \(missing)")
+      let results = try PixelTools.run("realterm.py", ["--gallery"])
+      try PixelTools.expectAllPass(results)
+      for terminal in ["kitty", "xterm"] {
+        #expect(results[terminal] != nil, "no result for \(terminal)")
+      }
+    }
   }
 }
 

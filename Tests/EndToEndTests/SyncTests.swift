@@ -398,6 +398,74 @@ extension EndToEnd {
       #expect(all.joined().contains("theta piece 2"), "\(all)")
       try tmux.send("q", "q")
     }
+
+    @Test(
+      "the browser sends its marks at once, R shows the server's on screen, quit sends the rest")
+    func browserMarks() async throws {
+      let home = try await SyncHome.make()
+      try await home.subscribe("kappa", items: 3)
+      try home.addAccount()
+      #expect(try home.run(["sync"]).status == 0)
+      // Titles are "USER-kappa piece N", newest (2) first.
+      let items = try home.localItems()
+      let remote = { (piece: Int) throws -> Int64 in
+        let item = try #require(items.first { $0.title?.hasSuffix("kappa piece \(piece)") == true })
+        return try #require(SyncHome.remote(of: item))
+      }
+      let first = try remote(2)
+      let second = try remote(1)
+      let third = try remote(0)
+      let variables = home.environment.map { "\($0.key)=\($0.value)" }.sorted().joined(
+        separator: " ")
+      let tmux = try Tmux(
+        width: 80, height: 32,
+        command: "env \(variables) LANG=C.UTF-8 TZ=UTC NO_COLOR=1 \(Paths.artfeed.path) --no-images"
+          + "; echo EXIT=$?; sleep 30")
+      let list = try tmux.waitFor("the account's feed, synced") { screen in
+        screen.contains { $0.contains("kappa") && $0.contains("fresh") }
+      }
+      let row = try #require(list.firstIndex { $0.contains("-kappa") })
+      let allRow = try #require(list.firstIndex { $0.contains("All items") })
+      for _ in 0..<(row - allRow) { try tmux.send("j") }
+      try tmux.send("Enter")
+      _ = try tmux.waitFor("kappa's items, all unread") { screen in
+        screen.contains { $0.contains("●") && $0.contains("kappa piece 2") }
+          && screen.contains { $0.contains("●") && $0.contains("kappa piece 0") }
+      }
+      // m on the first row: the server has it read without a sync.
+      try tmux.send("m")
+      var unread = try await home.user.unreadIDs()
+      for _ in 0..<100 where unread.contains(first) {
+        try await Task.sleep(for: .milliseconds(100))
+        unread = try await home.user.unreadIDs()
+      }
+      #expect(!unread.contains(first), "the mark did not reach the server in 10 s")
+      #expect(try home.queued() == 0)
+
+      // Read on another device: R brings it onto the row on screen.
+      try await home.user.setRead([second], true)
+      try tmux.send("R")
+      let after = try tmux.waitFor("kappa piece 1 read after R") { screen in
+        screen.contains { $0.contains("kappa piece 1") && !$0.contains("●") }
+      }
+      #expect(after.contains { $0.contains("●") && $0.contains("kappa piece 0") }, "\(after)")
+
+      // With the server down a mark waits (the status line says so once); back up, quitting
+      // sends it.
+      home.server.stop()
+      defer { try? home.server.start() }
+      try tmux.send("j", "j", "m")
+      let waiting = try tmux.waitFor("the mark waits") { screen in
+        screen.contains { $0.contains("Marks wait for the next sync") }
+      }
+      #expect(waiting.contains { $0.contains("kappa piece 0") && !$0.contains("●") }, "\(waiting)")
+      #expect(try home.queued() == 1)
+      try home.server.start()
+      try tmux.send("q", "q")
+      try tmux.waitFor("the exit status") { $0.contains { $0.hasPrefix("EXIT=0") } }
+      #expect(try home.queued() == 0)
+      #expect(!(try await home.user.unreadIDs()).contains(third))
+    }
   }
 }
 

@@ -47,6 +47,17 @@ public final class AccountFeeds: Sendable {
     }
   }
 
+  /// Sends the marks queued for the account (`AccountSync.sendQueued`); the failure, if any.
+  /// A failure changes no feed's state: the marks stay queued for the next sync.
+  public func sendMarks() async -> AccountError? {
+    do {
+      try await sync.sendQueued()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   /// Feed `index` as the local copy has it (its newest `limit` items when given), with how
   /// current it is: live after a sync of this session, else the copy of the last sync and
   /// why it was not synced (not yet, or the sync's error).

@@ -102,6 +102,23 @@ public final class AccountSync: Sendable {
     return report
   }
 
+  /// Sends the marks queued here, in order, without a whole sync: what the browser does a
+  /// moment after each mark, so that other devices see it without waiting for `R`. A sync
+  /// under way in another artfeed sends them itself: then this returns 0 at once.
+  @discardableResult
+  public func sendQueued() async throws(AccountError) -> Int {
+    guard try queuedCount() > 0 else { return 0 }
+    let lock: SyncLock?
+    do throws(AccountError) {
+      lock = try await SyncLock.take(lockPath, account: account.name, patience: 0)
+    } catch {
+      if error.kind == .unavailable { return 0 }
+      throw error
+    }
+    defer { lock?.release() }
+    return try await push()
+  }
+
   /// Every id of `set`, page by page.
   private func allIDs(_ set: RemoteItemSet) async throws(AccountError) -> [Int64] {
     var ids: [Int64] = []

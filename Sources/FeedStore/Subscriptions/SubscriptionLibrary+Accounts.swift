@@ -60,6 +60,19 @@ extension SubscriptionLibrary {
     return await read(slots, progress: progress)
   }
 
+  /// Sends every account's queued marks (none offline); the failures, one line each,
+  /// prefixed with the account's name.
+  public func sendQueuedMarks() async -> [String] {
+    guard !loader.fetcher.options.offline else { return [] }
+    var failures: [String] = []
+    for account in accounts where !Task.isCancelled {
+      if let error = await account.sendMarks(), error.kind != .cancelled {
+        failures.append("\(account.sync.account.name): \(error.description)")
+      }
+    }
+    return failures
+  }
+
   /// Reads each slot's feed (its newest `limit` items when given) from its local copy,
   /// keeping the lists that come back.
   private func read(

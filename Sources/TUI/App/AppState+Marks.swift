@@ -59,7 +59,7 @@ extension AppState {
   /// The items of the rows on screen.
   private var visibleKeys: [ItemKey] {
     guard topPage == .items || topPage == .item, let list = pages.items?.list else { return [] }
-    return list.visibleRows.map { ItemKey(list.items[$0.row]) }
+    return list.visibleItems.map { ItemKey(list.items[$0]) }
   }
 
   /// The marks to read for rows on screen whose marks are not known: after every update,

@@ -30,11 +30,8 @@ extension AppState {
     var keys: [PictureCache.Key] = []
     if pictures.isEnabled {
       if let detail, let key = detailPictureKey(detail) { keys.append(key) }
-      if let box = list.thumbnailBox {
-        for row in list.pictureRows() {
-          guard let url = list.pictureURL(of: list.items[row]) else { continue }
-          keys.append(pictures.key(url: url, columns: box.columns, rows: box.rows))
-        }
+      for wanted in list.wantedPictures() {
+        keys.append(pictures.key(url: wanted.url, columns: wanted.columns, rows: wanted.rows))
       }
     }
     var seen = Set<PictureCache.Key>()

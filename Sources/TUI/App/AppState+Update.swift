@@ -50,7 +50,10 @@ extension AppState {
     case .feedsRead(let generation):
       let finished = generation == feedsGeneration
       let following = feedsFinished(generation: generation)
-      return following + (finished ? countCommands() + maintenanceCommands() : [])
+      // A refresh may have synced an account, whose server changed marks of rows on
+      // screen: they are read again (`.stateRefreshed`), and the counts with them.
+      let marksAgain = marks == nil ? [] : [Command.refreshState]
+      return following + (finished ? marksAgain + maintenanceCommands() : [])
     case .pictureReady(let key, let result):
       return pictureArrived(key, result)
     case .mouse(let mouse):
@@ -131,7 +134,8 @@ extension AppState {
       let hasFeedList = pages.feeds != nil
       return withItemsPage { $0.handle(key, hasFeedList: hasFeedList) }
     }
-    guard let action = keys.action(for: key) else { return [] }
+    let inGallery = topPage == .items && pages.items?.showsGallery == true
+    guard let action = keys.action(for: key, inGallery: inGallery) else { return [] }
     switch topPage {
     case .item: return handleDetail(action)
     case .items:

@@ -181,7 +181,7 @@ public struct DetailState {
     case .toggleStar: return .toggleStar
     case .download: return .download
     case .open, .reload, .refreshAll, .search, .markViewRead, .undoMark, .nextUnread,
-      .previousUnread, .filter, .nextTag:
+      .previousUnread, .filter, .nextTag, .gallery, .cardLeft, .cardRight:
       break
     }
     return .none

@@ -11,6 +11,8 @@ public struct KeyBindings: Sendable {
   /// Every key and its action, in `KeyMap.keys` order, then the file's new keys.
   public private(set) var pairs: [(key: Key, action: Action)]
   private var table: [Key: Action]
+  /// The gallery's layer (`Action.isCardMove`): looked up first while the gallery shows.
+  private var galleryTable: [Key: Action]
   /// The actions whose keys the file set.
   public private(set) var rebound: Set<String> = []
   /// What the file's `[keys]` said that did not hold, one line each.
@@ -21,39 +23,66 @@ public struct KeyBindings: Sendable {
 
   private init(pairs: [(key: Key, action: Action)]) {
     self.pairs = pairs
-    table = Dictionary(pairs.map { ($0.key, $0.action) }, uniquingKeysWith: { first, _ in first })
+    (table, galleryTable) = Self.tables(pairs, uniquing: { first, _ in first })
+  }
+
+  /// The key tables of the list and of the gallery's layer.
+  private static func tables(
+    _ pairs: [(key: Key, action: Action)], uniquing: (Action, Action) -> Action
+  ) -> (main: [Key: Action], gallery: [Key: Action]) {
+    let main = pairs.filter { !$0.action.isCardMove }.map { ($0.key, $0.action) }
+    let gallery = pairs.filter { $0.action.isCardMove }.map { ($0.key, $0.action) }
+    return (
+      Dictionary(main, uniquingKeysWith: uniquing), Dictionary(gallery, uniquingKeysWith: uniquing)
+    )
+  }
+
+  /// The table an action's keys are in.
+  private func table(of action: Action) -> [Key: Action] {
+    action.isCardMove ? galleryTable : table
   }
 
   /// The default keys with `settings`' `[keys]` applied, in the order the file gave them.
   public init(_ settings: Settings) {
     self.init(pairs: KeyMap.keys)
-    var givenBy: [Key: String] = [:]
+    var givenBy: [String: String] = [:]
     for name in settings.keyOrder {
       guard let action = Action.allCases.first(where: { $0.configName == name }),
         let names = settings.keys[name]
       else { continue }
       let keys = names.map(Key.init)
       for key in keys {
-        if let earlier = givenBy[key], earlier != name {
+        let slot = (action.isCardMove ? "gallery " : "") + (KeyName(key)?.description ?? "?")
+        if let earlier = givenBy[slot], earlier != name {
           warnings.append(
             "[keys] \(KeyName(key)?.description ?? "?") is given to \(earlier) and to \(name) "
               + "(\(settings.origin("keys." + name)) counts)")
         }
-        givenBy[key] = name
+        givenBy[slot] = name
       }
-      pairs.removeAll { $0.action == action || keys.contains($0.key) }
+      // A key leaves the action that had it in the same layer only: `h` can go back on the
+      // list and move left in the gallery.
+      pairs.removeAll {
+        $0.action == action
+          || (keys.contains($0.key) && $0.action.isCardMove == action.isCardMove)
+      }
       pairs += keys.map { ($0, action) }
       rebound.insert(name)
     }
-    table = Dictionary(pairs.map { ($0.key, $0.action) }, uniquingKeysWith: { _, last in last })
+    (table, galleryTable) = Self.tables(pairs, uniquing: { _, last in last })
   }
 
-  /// The action for a key, or nil for keys that do nothing.
-  public func action(for key: Key) -> Action? { table[key] }
+  /// The action for a key, or nil for keys that do nothing; `inGallery`: the gallery's layer
+  /// first.
+  public func action(for key: Key, inGallery: Bool = false) -> Action? {
+    if inGallery, let action = galleryTable[key] { return action }
+    return table[key]
+  }
 
   /// The keys of an action, characters first (`j Down`), as the file and the help name them.
   public func keyNames(for action: Action) -> [KeyName] {
-    let keys = pairs.filter { $0.action == action && table[$0.key] == action }.map(\.key)
+    let layer = table(of: action)
+    let keys = pairs.filter { $0.action == action && layer[$0.key] == action }.map(\.key)
     let names = keys.compactMap(KeyName.init)
     return names.filter(\.isCharacter) + names.filter { !$0.isCharacter }
   }
@@ -63,10 +92,13 @@ public struct KeyBindings: Sendable {
   /// first the file gives it.
   public func label(_ action: Action) -> String? {
     if rebound.contains(action.configName) {
-      let first = pairs.first { $0.action == action && table[$0.key] == action }?.key
+      let layer = table(of: action)
+      let first = pairs.first { $0.action == action && layer[$0.key] == action }?.key
       return first.flatMap(KeyName.init)?.description
     }
-    if let word = Self.helpWord(for: action), let name = KeyName(word), table[Key(name)] == action {
+    if let word = Self.helpWord(for: action), let name = KeyName(word),
+      table(of: action)[Key(name)] == action
+    {
       return name.description
     }
     return keyNames(for: action).first?.description
@@ -93,7 +125,7 @@ public struct KeyBindings: Sendable {
 
   /// Hints joined with two spaces, the unbound ones left out.
   static func join(_ hints: String?...) -> String {
-    hints.compactMap { $0 }.joined(separator: "  ")
+    hints.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "  ")
   }
 
   // MARK: - The help overlay
@@ -101,6 +133,7 @@ public struct KeyBindings: Sendable {
   /// Actions shown together on one line of the help: the previous with the next.
   static let companions: [Action: [Action]] = [
     .nextPicture: [.previousPicture, .nextPicture], .nextUnread: [.nextUnread, .previousUnread],
+    .cardRight: [.cardLeft, .cardRight],
   ]
 
   /// The help overlay's lines: each `KeyMap.bindings` line with the keys in effect (as

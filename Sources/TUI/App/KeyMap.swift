@@ -18,6 +18,14 @@ public enum Action: Sendable, Equatable, CaseIterable {
   case copyLink
   /// The item view's previous / next picture (`[` `]`).
   case previousPicture, nextPicture
+  /// The items as a gallery of cards, or as a list again (`v`).
+  case gallery
+  /// In the gallery: the card left / right of the selected one (`h` `l`, Left, Right). Their
+  /// keys are a layer over the others: the same keys go back and open on the list.
+  case cardLeft, cardRight
+
+  /// The action's keys are the gallery's layer (`KeyMap.galleryKeys`).
+  public var isCardMove: Bool { self == .cardLeft || self == .cardRight }
 }
 
 /// The keys of the list and detail views (the help overlay lists the same table).
@@ -54,7 +62,11 @@ public enum KeyMap {
     (.character("n"), .nextUnread),
     (.character("N"), .previousUnread),
     (.character("d"), .download),
+    (.character("v"), .gallery),
     (.character("?"), .help),
+    // The gallery's layer: these keys move between cards there, and do as above elsewhere.
+    (.left, .cardLeft), (.character("h"), .cardLeft),
+    (.right, .cardRight), (.character("l"), .cardRight),
   ]
 
   /// Key bindings in the order the help overlay shows them.
@@ -85,6 +97,8 @@ public enum KeyMap {
     ("n  N", .nextUnread, "next / previous unread item"),
     ("F", .filter, "filter: unread starred artist: tag: since:7d"),
     ("d", .download, "save the picture to ~/Pictures/artfeed"),
+    ("v", .gallery, "gallery of pictures / back to the list"),
+    ("h  l", .cardRight, "gallery: the card left / right (Left Right)"),
     ("?", .help, "this help"),
   ]
 
@@ -94,5 +108,6 @@ public enum KeyMap {
   }
 
   private static let table: [Key: Action] = Dictionary(
-    keys.map { ($0.key, $0.action) }, uniquingKeysWith: { first, _ in first })
+    keys.filter { !$0.action.isCardMove }.map { ($0.key, $0.action) },
+    uniquingKeysWith: { first, _ in first })
 }

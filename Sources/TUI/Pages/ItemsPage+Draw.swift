@@ -110,10 +110,15 @@ extension ItemsPage {
 
   /// The status line's hints when there is no message.
   func hints(hasFeedList: Bool) -> String {
-    let move = keys.hint(.down, .up, says: "move")
+    let move =
+      showsGallery
+      ? keys.hint(.cardLeft, .down, .up, .cardRight, says: "move")
+      : keys.hint(.down, .up, says: "move")
     let open = keys.hint(.open, says: "open")
     let artist = keys.hint(.search, says: "artist")
-    let help = keys.hint(.help, says: "help")
+    // Said before the help: a narrow status line keeps the page's own keys first.
+    let help = KeyBindings.join(
+      keys.hint(.gallery, says: showsGallery ? "list" : "gallery"), keys.hint(.help, says: "help"))
     if searchQuery != nil {
       return KeyBindings.join(move, open, artist, keys.hint(.back, says: "all items"), help)
     }

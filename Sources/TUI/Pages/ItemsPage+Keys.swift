@@ -78,6 +78,9 @@ extension ItemsPage {
     case .togglePictures: outcome.request = .togglePictures
     case .copyLink: outcome.request = .copyLink(list.selectedItem)
     case .nextTag, .previousPicture, .nextPicture: break
+    case .gallery: toggleGallery()
+    case .cardLeft: list.move(.left)
+    case .cardRight: list.move(.right)
     case .toggleRead: outcome.request = list.selectedItem.map(Outcome.Request.toggleRead)
     case .toggleStar: outcome.request = list.selectedItem.map(Outcome.Request.toggleStar)
     case .download: outcome.request = list.selectedItem.map(Outcome.Request.download)
@@ -329,7 +332,9 @@ extension ItemsPage {
     case .wheelDown: list.scroll(byLines: 3)
     case .wheelUp: list.scroll(byLines: -3)
     case .click, .doubleClick:
-      guard let row = list.row(atScreenLine: y), mouse.x < listWidth else { return Outcome() }
+      guard let row = list.item(atScreenLine: y, x: mouse.x), mouse.x < listWidth else {
+        return Outcome()
+      }
       list.select(row)
       if mouse.action == .doubleClick, let item = list.selectedItem {
         return Outcome(request: .open(item))

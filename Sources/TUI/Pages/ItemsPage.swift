@@ -64,8 +64,18 @@ public struct ItemsPage {
     case loading(LoadProgress)
   }
 
-  /// The list on screen: the feed, or an artist search's result.
-  public internal(set) var list: ItemList
+  /// How the page shows its lists: as rows, or as a gallery of cards (`v`).
+  public enum Presentation: Sendable, Equatable {
+    case list, gallery
+  }
+
+  /// The list on screen: the feed, or an artist search's result. Whatever list comes on
+  /// screen (a search's answer, a filter's, the feed's again) is shown the page's way.
+  public internal(set) var list: ItemList {
+    didSet { if list.isGallery != showsGallery { list.showGallery(showsGallery) } }
+  }
+  /// Rows or cards: kept across searches, filters and loads.
+  public private(set) var presentation: Presentation = .list
   /// The feed's list while a search (the prompt or a kept result) is on screen.
   var feed: ItemList?
   public internal(set) var mode: Mode = .browsing
@@ -156,6 +166,15 @@ public struct ItemsPage {
     }
   }
 
+  /// The page shows a gallery of cards.
+  public var showsGallery: Bool { presentation == .gallery }
+
+  /// `v`: cards, or rows again, with the same item selected.
+  mutating func toggleGallery() {
+    presentation = showsGallery ? .list : .gallery
+    list.showGallery(showsGallery)
+  }
+
   /// The spinner turns: a load, a search or a next page is under way.
   var isBusy: Bool {
     isLoading || isSearching || list.pageInFlight != nil || feed?.pageInFlight != nil
@@ -215,6 +234,8 @@ public struct ItemsPage {
 
   /// The rules the page keeps between events (tests call it after each).
   func checkInvariants() {
+    list.checkInvariants()
+    precondition(list.isGallery == showsGallery, "the list on screen is shown the page's way")
     switch mode {
     case .browsing: precondition(feed == nil, "no feed list is kept under the feed's own list")
     case .prompt, .result: precondition(feed != nil, "a search keeps the feed's list under it")

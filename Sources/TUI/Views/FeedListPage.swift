@@ -252,7 +252,8 @@ public struct FeedListPage: Sendable {
       let named = [Action.toggleRead, .toggleStar, .markViewRead, .nextUnread, .filter, .download]
         .compactMap(keys.label).joined(separator: ", ")
       return .notHere("Open a feed first: \(named) work on its items")
-    case .back, .openLink, .copyLink, .previousPicture, .nextPicture:
+    case .back, .openLink, .copyLink, .previousPicture, .nextPicture, .gallery, .cardLeft,
+      .cardRight:
       break
     }
     return .none

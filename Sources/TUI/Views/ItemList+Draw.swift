@@ -27,6 +27,12 @@ extension ItemList {
       }
       return
     }
+    if let gallery {
+      drawCards(
+        of: gallery, into: &buffer, top: top, pictures: pictures, context: context,
+        marks: marks, endMarker: endMarker)
+      return
+    }
     for visible in visibleRows {
       drawRow(
         visible, into: &buffer, top: top, area: area, pictures: pictures, context: context,
@@ -46,7 +52,7 @@ extension ItemList {
 
   /// The marks a row is drawn with: nil with the state off or not known yet (a title as
   /// before the state existed); read while an `A` on this list is on its way.
-  private func rowMarks(_ row: Int, book: MarkBook?) -> ItemMarks? {
+  func rowMarks(_ row: Int, book: MarkBook?) -> ItemMarks? {
     guard let book else { return nil }
     var marks = book.marks(of: items[row])
     if isMarkedRead { marks = ItemMarks(read: true, starred: marks?.starred ?? false) }

@@ -17,6 +17,21 @@ extension ItemList {
     return rows.filter { Self.kind(of: items[$0]) == .image }
   }
 
+  /// The pictures the list wants, most wanted first, with their boxes' sizes: the rows'
+  /// (`pictureRows`) or, in the gallery, the cards' on and near the screen.
+  func wantedPictures() -> [(url: String, columns: Int, rows: Int)] {
+    if let gallery {
+      let box = gallery.box
+      return gallery.pictureItems.compactMap { index in
+        pictureURL(of: items[index]).map { ($0, box.width, box.height) }
+      }
+    }
+    guard let box = thumbnailBox else { return [] }
+    return pictureRows().compactMap { row in
+      pictureURL(of: items[row]).map { ($0, box.columns, box.rows) }
+    }
+  }
+
   /// The size of the rows' thumbnail boxes at the list's width, nil when rows are too narrow
   /// for pictures.
   var thumbnailBox: (columns: Int, rows: Int)? {

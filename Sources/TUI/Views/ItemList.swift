@@ -19,7 +19,7 @@ public struct ItemList {
   public internal(set) var title: String
   /// The items, as the batches or pages they came in (appending copies no item).
   public private(set) var items: ItemChunks
-  private(set) var viewport: ListViewport<ArrayRowKinds>
+  var viewport: ListViewport<ArrayRowKinds>
   /// How current the list is (the title bar says "offline" or "cached 3 h ago").
   public var freshness: Freshness = .local
   /// The page to append when the reader nears the end; nil when there is none (or it is
@@ -33,7 +33,7 @@ public struct ItemList {
   private var identities: Set<ItemID>?
   /// The selected row and its screen line as the reader last left them; resizes restore it
   /// rather than overwrite it, so a round trip through other sizes comes back to it.
-  private var place: (row: Int, line: Int)?
+  var place: (row: Int, line: Int)?
   /// `G` was the reader's last move: rows appended while the feed loads keep the selection
   /// on the last row (see `appendBatch`).
   public private(set) var followsEnd = false
@@ -46,6 +46,9 @@ public struct ItemList {
   /// `A` marked every item of this list read and the marks are on their way: every row is
   /// drawn read until they arrive.
   public internal(set) var isMarkedRead = false
+  /// The items as a grid of cards (`v`), nil while they show as rows. The selection is the
+  /// grid's then; the rows' viewport takes it back when the grid goes.
+  var gallery: GalleryGrid?
 
   public init(title: String, items: [FeedItem], metrics: RowMetrics = .standard) {
     self.init(title: title, chunks: ItemChunks(items), rowKinds: nil, metrics: metrics)
@@ -70,22 +73,31 @@ public struct ItemList {
   }
 
   public var count: Int { items.count }
-  public var selection: Int? { viewport.selection }
+  public var selection: Int? { gallery?.selectedItem ?? viewport.selection }
   public var selectedItem: FeedItem? { selection.map { items[$0] } }
   /// The rows on screen, with their screen lines relative to the list's top.
   public var visibleRows: [VisibleRow] { viewport.visibleRows }
+  /// The items on screen, as rows or as cards.
+  public var visibleItems: [Int] { gallery?.visibleItems ?? visibleRows.map(\.row) }
 
   // MARK: - Moving
 
   /// A move of the selection or the view.
   public enum Move: Sendable {
     case up, down, halfPageUp, halfPageDown, pageUp, pageDown, top, bottom
+    /// The card left or right of the selected one (the gallery only).
+    case left, right
   }
 
   public mutating func move(_ move: Move) {
-    defer { rememberPlace() }
     followsEnd = move == .bottom
+    if gallery != nil {
+      gallery?.move(move)
+      return
+    }
+    defer { rememberPlace() }
     switch move {
+    case .left, .right: break
     case .up: viewport.moveSelection(by: -1)
     case .down: viewport.moveSelection(by: 1)
     case .halfPageUp: viewport.halfPageUp()
@@ -105,28 +117,41 @@ public struct ItemList {
     } else {
       viewport.resize(width: width, height: height)
     }
+    gallery?.resize(width: width, height: height, items: items)
   }
 
   public mutating func scroll(byLines lines: Int) {
     followsEnd = false
+    if gallery != nil {
+      gallery?.scroll(byLines: lines)
+      return
+    }
     viewport.scroll(byLines: lines)
     rememberPlace()
   }
 
   public mutating func scroll(toRow row: Int) {
     followsEnd = false
+    if gallery != nil {
+      gallery?.scroll(toItem: row)
+      return
+    }
     viewport.scroll(toRow: row)
     rememberPlace()
   }
 
   public mutating func select(_ row: Int) {
     followsEnd = false
+    if gallery != nil {
+      gallery?.select(row)
+      return
+    }
     viewport.select(row: row)
     rememberPlace()
   }
 
   /// Notes where the selection is on screen now (after the reader moved).
-  private mutating func rememberPlace() {
+  mutating func rememberPlace() {
     guard let selection = viewport.selection,
       let row = viewport.visibleRows.first(where: { $0.row == selection })
     else { return }
@@ -152,7 +177,10 @@ public struct ItemList {
 
   /// Lines of content below the screen's bottom, by the estimates. O(log n).
   public var linesBelowScreen: Int {
-    max(0, viewport.estimatedTotalHeight - viewport.estimatedTopOffset - viewport.height)
+    if let grid = gallery?.viewport {
+      return max(0, grid.estimatedTotalHeight - grid.estimatedTopOffset - grid.height)
+    }
+    return max(0, viewport.estimatedTotalHeight - viewport.estimatedTopOffset - viewport.height)
   }
 
   /// The page to fetch now: there is one, none is in flight, and the reader is within a
@@ -191,8 +219,12 @@ public struct ItemList {
     }
     append(batch)
     if followsEnd, !batch.isEmpty {
-      viewport.jumpToEnd()
-      rememberPlace()
+      if gallery != nil {
+        gallery?.jumpToEnd()
+      } else {
+        viewport.jumpToEnd()
+        rememberPlace()
+      }
     }
   }
 
@@ -202,6 +234,9 @@ public struct ItemList {
   /// takes its place. O(items) to match identities, and the new frame is all that is
   /// measured.
   mutating func replace(with loaded: LoadedList) {
+    let wasGallery = gallery != nil
+    if wasGallery { showGallery(false) }
+    defer { if wasGallery { showGallery(true) } }
     let old = items
     var rowOfItem: [ItemID: Int] = [:]
     rowOfItem.reserveCapacity(loaded.chunks.count)
@@ -251,6 +286,7 @@ public struct ItemList {
     items.append(contentsOf: fresh)
     viewport.appendRows(
       kinds: fresh.map { Self.kind(of: $0).rawValue }, measure: Self.measure(items, metrics))
+    gallery?.appended(items)
   }
 
   /// A page failed: paging stops here (the status line says why; `r` reloads the feed).
@@ -263,6 +299,12 @@ public struct ItemList {
     visibleRows.first { line >= $0.y && line < $0.y + $0.height }?.row
   }
 
+  /// The item drawn at a point of the list area (a row, or a card), if any.
+  public func item(atScreenLine line: Int, x: Int) -> Int? {
+    if let gallery { return gallery.item(atLine: line, x: x) }
+    return row(atScreenLine: line)
+  }
+
   // MARK: - Figures
 
   /// What `artfeed render --stats` prints: measurement counts and the totals.
@@ -273,7 +315,13 @@ public struct ItemList {
     public var measuredTotal: Int
   }
 
+  /// The figures of what is on screen: the grid's while the gallery shows.
   public var stats: Stats {
+    if let grid = gallery?.viewport { return Self.stats(grid) }
+    return Self.stats(viewport)
+  }
+
+  private static func stats<Kinds>(_ viewport: ListViewport<Kinds>) -> Stats {
     Stats(
       rowsMeasured: viewport.stats.rowsMeasured,
       measuredRows: viewport.heights.measuredRowCount,
@@ -281,7 +329,10 @@ public struct ItemList {
       measuredTotal: viewport.heights.measuredHeightTotal)
   }
 
-  public mutating func resetStats() { viewport.resetStats() }
+  public mutating func resetStats() {
+    viewport.resetStats()
+    gallery?.resetStats()
+  }
 
   // MARK: - Layout
 

@@ -58,6 +58,25 @@ public enum ThumbnailBox {
     }
   }
 
+  /// Draws the frame of a card whose item has no picture: "no picture" inside.
+  public static func drawEmpty(
+    _ rect: BoxRect, into buffer: inout ScreenBuffer, style: Style, clip: Range<Int>
+  ) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    let inner = rect.width - 2
+    let middle = (rect.height - 1) / 2
+    for line in 0..<rect.height where clip.contains(rect.y + line) {
+      let text: String
+      switch line {
+      case 0: text = "┌" + String(repeating: "─", count: inner) + "┐"
+      case rect.height - 1: text = "└" + String(repeating: "─", count: inner) + "┘"
+      case middle: text = "│" + centered("no picture", width: inner) + "│"
+      default: text = "│" + String(repeating: " ", count: inner) + "│"
+      }
+      buffer.put(text, x: rect.x, y: rect.y + line, style: style)
+    }
+  }
+
   /// What the box says while it has no picture: the medium, the chosen picture's size, and
   /// "18+" for adult items.
   static func labels(for item: FeedItem) -> [String] {

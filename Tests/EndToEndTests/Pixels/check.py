@@ -41,15 +41,65 @@ def overlay_rect(lines):
     return None
 
 
-def expected_regions(lines, under_overlay=None):
+def gallery_columns(width):
+    """(cards per grid row, card width) of the gallery at a screen `width` (GalleryColumns:
+    cards at least 16 columns, one column between them and one at the left; the last column
+    is the scrollbar)."""
+    room = max(0, width - 2)
+    count = max(1, room // 17)
+    return count, max(1, room // count - 1)
+
+
+def gallery_regions(lines):
+    """The cards' boxes from their titles: a card's title starts 2 columns into the card, on
+    the line after its 12 x 6 box, which is centred in the card. Boxes cut by the top or the
+    bottom of the list area (their titles off screen) may show their colour, and need not."""
+    height = len(lines)
+    width = len(lines[0]) if lines else 0
+    count, card = gallery_columns(width)
+    dx = (card - 12) // 2
+    regions, titled = [], []
+    for y, line in enumerate(lines[1:-1], start=1):
+        for m in re.finditer(r"Swatch (\d+)", line):
+            column = (m.start() - 3) // (card + 1)
+            card_x = 1 + column * (card + 1)
+            if m.start() != card_x + 2 or not 0 <= column < count:
+                continue
+            index = int(m.group(1))
+            if any(r.label == "card %d" % index for r in regions):
+                continue
+            top = max(1, y - 6)
+            cover = 0.85 if y - 6 >= 1 else 0.0
+            regions.append(Region(card_x + dx, top, 12, y - top, [fixtures.colour_of_item(index)],
+                                  cover, "card %d" % index))
+            titled.append((y, column, index))
+    if titled:
+        first, last = min(t[0] for t in titled), max(t[0] for t in titled)
+        for column in range(count):
+            card_x = 1 + column * (card + 1)
+            # The grid row above the first titles, cut by the top; the one below the last.
+            if first - 9 >= 1:
+                regions.append(Region(card_x + dx, 1, 12, first - 9, list(fixtures.COLOURS), 0.0,
+                                      "cut card above, column %d" % column))
+            if last + 3 < height - 1:
+                regions.append(Region(card_x + dx, last + 3, 12, height - 1 - (last + 3),
+                                      list(fixtures.COLOURS), 0.0,
+                                      "cut card below, column %d" % column))
+    return regions
+
+
+def expected_regions(lines, under_overlay=None, gallery=False):
     """The regions of the screen in `lines` (pyte's display). With the help overlay open,
     the titles may be hidden under it: `under_overlay` are the regions of the screen before
-    it opened (the overlay moves nothing)."""
+    it opened (the overlay moves nothing). `gallery`: the items page shows cards."""
     height = len(lines)
     width = len(lines[0]) if lines else 0
     status = lines[-1] if lines else ""
     regions = []
-    if " lines" in status.split("  ")[0] or re.search(r"\d+/\d+ lines", status):
+    item_view = " lines" in status.split("  ")[0] or re.search(r"\d+/\d+ lines", status)
+    if gallery and not item_view:
+        regions = gallery_regions(lines)
+    elif item_view:
         for y, line in enumerate(lines[1:-1], start=1):
             m = TITLE.search(line)
             if m and line.startswith("  Swatch"):
@@ -104,10 +154,10 @@ def masks(pixels):
     return found
 
 
-def verify(pixels, lines, cell, origin=(0, 0), under_overlay=None):
+def verify(pixels, lines, cell, origin=(0, 0), under_overlay=None, gallery=False):
     """Problems (strings) with `pixels` (the screen's pixels, origin at cell 0,0's top left
     given by `origin`) against what `lines` say should show. Empty when all is well."""
-    regions, overlay = expected_regions(lines, under_overlay)
+    regions, overlay = expected_regions(lines, under_overlay, gallery)
     cw, ch = cell
     ox, oy = origin
     found = masks(pixels)

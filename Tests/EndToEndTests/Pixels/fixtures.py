@@ -28,8 +28,9 @@ def title_of_item(index):
     return "Swatch %d %s" % (index, colour_of_item(index))
 
 
-def make(directory):
-    """Writes the pictures and `feed.rss` into `directory`; returns the feed's path."""
+def make(directory, count=ITEMS):
+    """Writes the pictures and `feed.rss` (`count` swatches) into `directory`; returns the
+    feed's path."""
     os.makedirs(directory, exist_ok=True)
     for name, rgb in COLOURS.items():
         Image.new("RGB", (160, 160), rgb).save(os.path.join(directory, name + ".png"))
@@ -38,7 +39,7 @@ def make(directory):
     full.save(os.path.join(directory, "full-green-blue.png"))
     Image.new("RGB", (640, 480), COLOURS["amber"]).save(os.path.join(directory, "full-amber.png"))
     items = []
-    for index in range(ITEMS):
+    for index in range(count):
         colour = colour_of_item(index)
         contents = ""
         if index == 0:

@@ -4,8 +4,10 @@ After each key the screen is read back from Xvfb's frame buffer and checked agai
 boxes the text says are on screen (check.py): each visible box shows its picture, and no
 picture pixel is anywhere else.
 
-Usage: realterm.py ARTFEED WORKDIR [TERMINAL...]; prints one JSON object: per terminal, the
-steps and their problems (a screenshot of each failing step is kept in WORKDIR).
+Usage: realterm.py [--gallery] ARTFEED WORKDIR [TERMINAL...]; prints one JSON object: per
+terminal, the steps and their problems (a screenshot of each failing step is kept in WORKDIR).
+--gallery: the gallery's session (GALLERY_STEPS) over 40 swatches, in kitty and xterm unless
+terminals are named.
 """
 import json
 import os
@@ -32,12 +34,19 @@ TERMINALS = {
     "mlterm": {"protocol": "iterm", "tools": ["mlterm"]},
 }
 KEYS = {"down": b"j", "up": b"k", "page": b" ", "end": b"G", "top": b"g", "enter": b"\r",
-        "next": b"]", "help": b"?", "esc": b"\x1b", "quit": b"q"}
+        "next": b"]", "help": b"?", "esc": b"\x1b", "quit": b"q", "gallery": b"v",
+        "right": b"l"}
 STEPS = [("start", None), ("down", "down"), ("page", "page"), ("page", "page"), ("up", "up"),
          ("end", "end"), ("top", "top"), ("open item", "enter"), ("next picture", "next"),
          ("help", "help"), ("close help", "esc"), ("back", "esc"), ("resize 80x24", (80, 24)),
          ("down", "down"), ("resize 100x30", (100, 30)), ("stop and continue", "tstp"),
          ("help on the list", "help"), ("close help", "esc")]
+# The gallery: cards placed like rows, nothing stale after scrolling and going back to the list.
+GALLERY_STEPS = [("start", None), ("gallery", "gallery"), ("right", "right"), ("down", "down"),
+                 ("page", "page"), ("page", "page"), ("up", "up"), ("end", "end"),
+                 ("top", "top"), ("open item", "enter"), ("back", "esc"), ("help", "help"),
+                 ("close help", "esc"), ("resize 80x24", (80, 24)), ("down", "down"),
+                 ("resize 100x30", (100, 30)), ("list", "gallery"), ("down", "down")]
 
 
 def missing_tools():
@@ -98,14 +107,14 @@ def terminal_command(name, control, argv):
 class Session:
     """One terminal running artfeed through the relay."""
 
-    def __init__(self, name, artfeed, workdir):
+    def __init__(self, name, artfeed, workdir, items=fixtures.ITEMS):
         self.name, self.workdir = name, workdir
         self.protocol = TERMINALS[name]["protocol"]
         self.control = os.path.join(workdir, "control")
         os.makedirs(self.control, exist_ok=True)
         os.mkfifo(os.path.join(self.control, "keys"))
         self.display = Display(workdir)
-        feed = fixtures.make(os.path.join(workdir, "fixtures"))
+        feed = fixtures.make(os.path.join(workdir, "fixtures"), items)
         environment = dict(os.environ, DISPLAY=self.display.name, LANG="C.UTF-8",
                            XDG_CONFIG_HOME=os.path.join(workdir, "config"),
                            XDG_CACHE_HOME=os.path.join(workdir, "cache"), TZ="UTC")
@@ -239,9 +248,10 @@ def calibrate(shot, cell):
     return int(xs.min()) - 2 * cell[0] - dx, int(ys.min()) - 2 * cell[1] - dy
 
 
-def run(name, artfeed, workdir):
+def run(name, artfeed, workdir, gallery=False):
     os.makedirs(workdir, exist_ok=True)
-    session = Session(name, artfeed, workdir)
+    session = Session(name, artfeed, workdir, 40 if gallery else fixtures.ITEMS)
+    in_gallery = False
     steps = []
     started = time.time()
     try:
@@ -250,8 +260,10 @@ def run(name, artfeed, workdir):
                 os.path.join(workdir, "terminal.err"), errors="replace").read()[-800:]]}]}
         origin = None
         before = None
-        for name_, action in STEPS:
+        for name_, action in GALLERY_STEPS if gallery else STEPS:
             session.send(action)
+            if action == "gallery":
+                in_gallery = not in_gallery
             shot = session.settle()
             lines = session.text()
             deadline = time.time() + 20
@@ -271,7 +283,8 @@ def run(name, artfeed, workdir):
                 steps.append({"step": name_, "problems": ["no magenta swatch on the first screen"]})
                 Image_save(shot, os.path.join(workdir, "%02d-%s.png" % (len(steps), name_)))
                 break
-            problems, regions = check.verify(shot, lines, (cw, ch), origin, under_overlay=before)
+            problems, regions = check.verify(shot, lines, (cw, ch), origin, under_overlay=before,
+                                             gallery=in_gallery)
             before = regions
             if not regions:
                 problems.append("no boxes found in the text:\n" + "\n".join(lines))
@@ -290,15 +303,19 @@ def Image_save(shot, path):
 
 
 def main():
-    artfeed, workdir = sys.argv[1], sys.argv[2]
-    names = sys.argv[3:] or list(TERMINALS)
+    arguments = sys.argv[1:]
+    gallery = arguments[:1] == ["--gallery"]
+    if gallery:
+        arguments = arguments[1:]
+    artfeed, workdir = arguments[0], arguments[1]
+    names = arguments[2:] or (["kitty", "xterm"] if gallery else list(TERMINALS))
     absent = missing_tools()
     if absent:
         print(json.dumps({"missing": absent}))
         return
     results = {}
     threads = [threading.Thread(target=lambda n=n: results.__setitem__(
-        n, run(n, artfeed, os.path.join(workdir, n)))) for n in names]
+        n, run(n, artfeed, os.path.join(workdir, n), gallery))) for n in names]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -26,7 +26,9 @@ struct KeyBindingsTests {
   func everyAction() throws {
     for action in Action.allCases {
       let keys = KeyBindings(try Self.settings("[keys]\n\(action.configName) = Ctrl-x\n"))
-      #expect(keys.action(for: .control("x")) == action, "\(action.configName)")
+      let inGallery = action.isCardMove
+      #expect(
+        keys.action(for: .control("x"), inGallery: inGallery) == action, "\(action.configName)")
       #expect(keys.label(action) == "Ctrl-x")
     }
   }

@@ -67,6 +67,15 @@ struct WholeScreenStateTests {
         return state
       }
     ),
+    (
+      "state-gallery",
+      { width, height in
+        var state = marked(width, height)
+        _ = state.update(.key(.character("v")))
+        _ = state.update(.key(.character("l")))
+        return state
+      }
+    ),
     ("state-feeds", { feeds($0, $1) }),
     (
       "state-feeds-starred-selected",

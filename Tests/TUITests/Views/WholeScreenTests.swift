@@ -82,6 +82,15 @@ struct WholeScreenTests {
         return state
       }
     ),
+    ("gallery", { width, height in GalleryTests.gallery(width: width, height: height) }),
+    (
+      "gallery-selected",
+      { width, height in
+        var state = GalleryTests.gallery(width: width, height: height)
+        state.press(.character("l"), .character("j"), .character("j"))
+        return state
+      }
+    ),
     (
       "help",
       { width, height in
