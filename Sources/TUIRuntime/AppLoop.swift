@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import Pictures
 import TUI
 
 /// The one loop that owns the screen and the state (bubbletea's model: events in, state
@@ -105,6 +106,7 @@ public struct AppLoop {
       let timeout = [nextTick, nextRefresh].compactMap { $0 }.min()
         .map { Self.milliseconds(until: $0, clock: clock) }
       if let event = screen.nextEvent(wake: runner.inbox.wake, timeoutMilliseconds: timeout) {
+        if PixelLog.isOn, case .key(let key) = event { PixelLog.note("loop: key \(key)") }
         pending += state.update(event)
         needsDraw = true
       }
