@@ -13,7 +13,7 @@ import TUI
 /// inbox's work from the moment it is queued until its event is posted, so `settle` (and
 /// `artfeed render`) waits for exactly what the screen asked for.
 public final class PictureLoader: Sendable {
-  /// The most pictures in flight at once.
+  /// The most wanted pictures in flight at once (cancelled ones still finishing aside).
   public let limit: Int
   private let images: ImageLoader
   private let inbox: EventInbox
@@ -71,7 +71,11 @@ public final class PictureLoader: Sendable {
 
   private func startMore() {
     state.withLock { queue in
-      while queue.running.count < limit, !queue.waiting.isEmpty {
+      // Cancelled tasks finishing a decode do not hold a place: the picture the reader
+      // asked for last (the item view's) starts at once.
+      while queue.running.keys.count(where: { queue.wanted.contains($0) }) < limit,
+        !queue.waiting.isEmpty
+      {
         let key = queue.waiting.removeFirst()
         PixelLog.note("loader: start \(Self.describe(key))")
         let images = self.images
