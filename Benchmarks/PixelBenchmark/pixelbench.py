@@ -200,6 +200,40 @@ def item_view(artfeed, kind, workdir, runs=9):
     return results, os.path.getsize(big)
 
 
+def held_keys(artfeed, kind, workdir, interval=0.033, count=60):
+    """j held over rows whose media:content is the big JPEG (thumbnails from the bundle):
+    a key every `interval` seconds, as a key repeat sends them, then k as many times. Per
+    key, the time to the end of its frame's first burst; also how many full pictures the
+    browser made meanwhile (none should start while keys come faster than the rest
+    interval; the log counts them when ARTFEED_PIXEL_LOG is set)."""
+    big = big_picture(workdir)
+    pictures = sorted(os.path.join(THUMBNAILS, n) for n in os.listdir(THUMBNAILS)
+                      if not n.endswith(".md"))
+    items = ['<item><title>Row %d</title><guid>h%d</guid><media:thumbnail url="file://%s"/>'
+             '<media:content url="file://%s" medium="image" width="4000" height="3000"/></item>'
+             % (i, i, pictures[i % len(pictures)], big) for i in range(1000)]
+    path = os.path.join(workdir, "held.rss")
+    feed(path, items)
+    app = App([artfeed, path, "--pictures", kind], workdir)
+    app.wait_for(b"1/1000")
+    app.read_until_quiet(quiet=1.0)
+    frames = []
+    for key in (b"j", b"k"):
+        for _ in range(count):
+            sent = time.perf_counter()
+            os.write(app.fd, key)
+            reads, total, start = [], 0, sent
+            while time.perf_counter() - sent < interval:
+                if select.select([app.fd], [], [], 0.002)[0]:
+                    chunk = os.read(app.fd, 1 << 20)
+                    total += len(chunk)
+                    reads.append((time.perf_counter() - sent, total))
+            frames.append(first_frame(reads, gap=0.005) * 1000 if reads else float("nan"))
+    app.read_until_quiet(quiet=1.0)
+    app.close()
+    return frames
+
+
 def describe(values):
     return "median %7.1f  p90 %7.1f  max %7.1f" % (
         statistics.median(values), sorted(values)[int(len(values) * 0.9)], max(values))
@@ -222,6 +256,11 @@ def main():
                 print("%-13s pictures' bytes/key %s   kitty transmissions %d" % ("", describe(graphic), transmits))
                 print("%-13s key to its frame, ms %s" % ("", describe(frames)))
                 print("%-13s key to the last picture, ms %s" % ("", describe(lasts)))
+        if only_item_view:
+            frames = [f for f in held_keys(artfeed, kind, workdir) if f == f]
+            print("j then k held (a key every 33 ms) over 1,000 rows with 4000x3000 pictures: "
+                  "key to its frame, ms %s (%d keys answered within 33 ms)" % (
+                      describe(frames), len(frames)))
         results, size = item_view(artfeed, kind, workdir)
         for mode, (times, gaps) in results.items():
             print("item view, 4000x3000 JPEG (%d KiB), Enter %s (%.0f ms after j): "
