@@ -9,9 +9,12 @@ import TUI
 // cells and encoding it for each protocol; then the item view's first full picture from a
 // 4000x3000 JPEG (decode at a reduced scale, fit, encode), step by step. The time a reader
 // waits, through a pty and the real binary, is pixelbench.py's.
-// Run: swift run -c release PixelBenchmark [repeats]
+// Run: swift run -c release PixelBenchmark [repeats] [--item-view]
+// (--item-view: only the item view's picture, for profiling its steps)
 
-let repeats = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 15
+let arguments = CommandLine.arguments.dropFirst()
+let repeats = arguments.lazy.compactMap(Int.init).first ?? 15
+let itemViewOnly = arguments.contains("--item-view")
 let clock = ContinuousClock()
 let cell = CellSize(width: 10, height: 20)
 
@@ -53,28 +56,32 @@ func encode(_ fitted: PixelPicture, _ kind: PictureProtocol) -> Int {
 
 // MARK: - Thumbnails
 
-var fitTimes: [Double] = []
-var encodeTimes: [PictureProtocol: [Double]] = [:]
-var encodedBytes: [PictureProtocol: [Double]] = [:]
-for file in BundledThumbnails.all() {
-  guard let data = try? Data(contentsOf: file), let picture = try? PictureDecoder.decode(data),
-    let fitted = PixelPicture.fitting(picture, columns: 12, rows: 6, cell: cell)
-  else { continue }
-  fitTimes.append(time { _ = PixelPicture.fitting(picture, columns: 12, rows: 6, cell: cell) })
+func thumbnails() {
+  var fitTimes: [Double] = []
+  var encodeTimes: [PictureProtocol: [Double]] = [:]
+  var encodedBytes: [PictureProtocol: [Double]] = [:]
+  for file in BundledThumbnails.all() {
+    guard let data = try? Data(contentsOf: file), let picture = try? PictureDecoder.decode(data),
+      let fitted = PixelPicture.fitting(picture, columns: 12, rows: 6, cell: cell)
+    else { continue }
+    fitTimes.append(time { _ = PixelPicture.fitting(picture, columns: 12, rows: 6, cell: cell) })
+    for kind in PictureProtocol.allCases {
+      encodeTimes[kind, default: []].append(time { _ = encode(fitted, kind) })
+      encodedBytes[kind, default: []].append(Double(encode(fitted, kind)))
+    }
+  }
+  print(
+    "Per bundled thumbnail (\(fitTimes.count) files), a 12x6 box of 10x20 px cells (120x120 px)")
+  print("microseconds, median / p90 over files, each the median of \(repeats) runs")
+  print("fit (scale, centre, pad)   " + summary(fitTimes))
   for kind in PictureProtocol.allCases {
-    encodeTimes[kind, default: []].append(time { _ = encode(fitted, kind) })
-    encodedBytes[kind, default: []].append(Double(encode(fitted, kind)))
+    let name = kind.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+    print(
+      "encode \(name)             " + summary(encodeTimes[kind] ?? [])
+        + "   bytes " + summary(encodedBytes[kind] ?? []))
   }
 }
-print("Per bundled thumbnail (\(fitTimes.count) files), a 12x6 box of 10x20 px cells (120x120 px)")
-print("microseconds, median / p90 over files, each the median of \(repeats) runs")
-print("fit (scale, centre, pad)   " + summary(fitTimes))
-for kind in PictureProtocol.allCases {
-  let name = kind.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-  print(
-    "encode \(name)             " + summary(encodeTimes[kind] ?? [])
-      + "   bytes " + summary(encodedBytes[kind] ?? []))
-}
+if !itemViewOnly { thumbnails() }
 
 // MARK: - The item view's full picture
 

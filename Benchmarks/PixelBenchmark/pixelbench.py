@@ -6,10 +6,13 @@
    pictures' part), kitty transmissions, the time from the key to the end of the frame that
    answers it (its first burst of output), and to the last byte (pictures that were still
    loading arrive in later frames).
-2. The item view's first full picture: an item whose media:content is a 4000x3000 JPEG;
-   the time from Enter to the last byte of the picture's sequence, in 9 fresh runs.
+2. The item view's first full picture: an item whose media:content is a 4000x3000 JPEG (a
+   noisy colour photo's, 5.4 MiB); the time from Enter to the last byte of the picture's
+   sequence, in 9 fresh runs each of: Enter right after selecting the item, and Enter after
+   the selection rested on it for a second (the browser reads ahead).
 
-Usage: python3 pixelbench.py PATH/TO/release/artfeed [PROTOCOL...]
+Usage: python3 pixelbench.py PATH/TO/release/artfeed [--item-view] [PROTOCOL...]
+(--item-view: only the item view's figures)
 """
 import fcntl
 import os
@@ -145,34 +148,90 @@ def scrolling(artfeed, kind, workdir):
     return passes
 
 
-def item_view(artfeed, kind, workdir):
+def big_picture(workdir):
+    """A 4000x3000 JPEG like a noisy colour photo (PixelBenchmark's recipe: gradients in red,
+    green and blue with per-pixel noise), quality 90, 4:2:0: about 5.4 MiB."""
+    import numpy
     from PIL import Image
-    import random
     big = os.path.join(workdir, "big.jpg")
     if not os.path.exists(big):
-        random.seed(1)
-        image = Image.linear_gradient("L").resize((4000, 3000)).convert("RGB")
-        noise = Image.effect_noise((4000, 3000), 40).convert("RGB")
-        Image.blend(image, noise, 0.3).save(big, quality=90)
+        random = numpy.random.default_rng(1)
+        y, x = numpy.mgrid[0:3000, 0:4000]
+        noise = random.integers(0, 32, size=(3000, 4000))
+        pixels = numpy.stack([x * 255 // 4000 + noise, y * 255 // 3000 + noise,
+                              (x + y) * 128 // 7000 + noise * 2], axis=-1)
+        Image.fromarray((pixels % 256).astype(numpy.uint8), "RGB").save(
+            big, quality=90, subsampling=2)
+    return big
+
+
+def item_view(artfeed, kind, workdir, runs=9):
+    """Enter on an item whose media:content is the big JPEG, two ways, each in `runs` fresh
+    starts: right after selecting it (j, its frame, then Enter at once) and after the
+    selection rested on it for a second. The figure is the time from Enter to the last byte of
+    the picture's sequence; also the time from j to Enter."""
+    big = big_picture(workdir)
     path = os.path.join(workdir, "big.rss")
-    feed(path, ['<item><title>Big</title><guid>big</guid><media:content url="file://%s" '
+    feed(path, ['<item><title>First</title><guid>first</guid></item>',
+                '<item><title>Big</title><guid>big</guid><media:content url="file://%s" '
                 'medium="image" width="4000" height="3000"/></item>' % big])
-    times = []
-    for _ in range(9):
-        app = App([artfeed, path, "--pictures", kind], workdir)
-        app.wait_for(b"1/1")
-        app.read_until_quiet(quiet=0.5)
-        os.write(app.fd, b"\r")
-        out, reads = app.read_until_quiet(quiet=1.0)
-        sequences = list(GRAPHICS.finditer(out))
-        drawn = sum(len(m.group(0)) for m in sequences)
-        if drawn > 20000:
-            end = sequences[-1].end()
-            times.append(next(when for when, total in reads if total >= end) * 1000)
-        else:
-            times.append(float("nan"))
-        app.close()
-    return times, os.path.getsize(big)
+    results = {}
+    for mode in ("at once", "after a rest"):
+        times, gaps = [], []
+        for _ in range(runs):
+            app = App([artfeed, path, "--pictures", kind], workdir)
+            app.wait_for(b"1/2")
+            app.read_until_quiet(quiet=0.5)
+            selected = time.perf_counter()
+            os.write(app.fd, b"j")
+            app.read_until_quiet(quiet=0.03 if mode == "at once" else 1.0)
+            gaps.append((time.perf_counter() - selected) * 1000)
+            os.write(app.fd, b"\r")
+            out, reads = app.read_until_quiet(quiet=1.0)
+            sequences = list(GRAPHICS.finditer(out))
+            drawn = sum(len(m.group(0)) for m in sequences)
+            if drawn > 20000:
+                end = sequences[-1].end()
+                times.append(next(when for when, total in reads if total >= end) * 1000)
+            else:
+                times.append(float("nan"))
+            app.close()
+        results[mode] = (times, gaps)
+    return results, os.path.getsize(big)
+
+
+def held_keys(artfeed, kind, workdir, interval=0.033, count=60):
+    """j held over rows whose media:content is the big JPEG (thumbnails from the bundle):
+    a key every `interval` seconds, as a key repeat sends them, then k as many times. Per
+    key, the time to the end of its frame's first burst; also how many full pictures the
+    browser made meanwhile (none should start while keys come faster than the rest
+    interval; the log counts them when ARTFEED_PIXEL_LOG is set)."""
+    big = big_picture(workdir)
+    pictures = sorted(os.path.join(THUMBNAILS, n) for n in os.listdir(THUMBNAILS)
+                      if not n.endswith(".md"))
+    items = ['<item><title>Row %d</title><guid>h%d</guid><media:thumbnail url="file://%s"/>'
+             '<media:content url="file://%s" medium="image" width="4000" height="3000"/></item>'
+             % (i, i, pictures[i % len(pictures)], big) for i in range(1000)]
+    path = os.path.join(workdir, "held.rss")
+    feed(path, items)
+    app = App([artfeed, path, "--pictures", kind], workdir)
+    app.wait_for(b"1/1000")
+    app.read_until_quiet(quiet=1.0)
+    frames = []
+    for key in (b"j", b"k"):
+        for _ in range(count):
+            sent = time.perf_counter()
+            os.write(app.fd, key)
+            reads, total, start = [], 0, sent
+            while time.perf_counter() - sent < interval:
+                if select.select([app.fd], [], [], 0.002)[0]:
+                    chunk = os.read(app.fd, 1 << 20)
+                    total += len(chunk)
+                    reads.append((time.perf_counter() - sent, total))
+            frames.append(first_frame(reads, gap=0.005) * 1000 if reads else float("nan"))
+    app.read_until_quiet(quiet=1.0)
+    app.close()
+    return frames
 
 
 def describe(values):
@@ -181,22 +240,34 @@ def describe(values):
 
 
 def main():
-    artfeed = os.path.abspath(sys.argv[1])
-    kinds = sys.argv[2:] or ["kitty", "sixel", "iterm"]
+    arguments = sys.argv[1:]
+    only_item_view = "--item-view" in arguments
+    arguments = [a for a in arguments if a != "--item-view"]
+    artfeed = os.path.abspath(arguments[0])
+    kinds = arguments[1:] or ["kitty", "sixel", "iterm"]
     workdir = tempfile.mkdtemp(prefix="pixelbench-")
-    print("artfeed in a pty, 100x30 cells of 10x20 px; %d cores" % os.cpu_count())
+    print("artfeed in a pty, 100x30 cells of 10x20 px; %d cores; load %.1f" % (
+        os.cpu_count(), os.getloadavg()[0]))
     for kind in kinds:
         print("\n== %s" % kind)
-        for name, (sizes, graphic, transmits, frames, lasts) in scrolling(artfeed, kind, workdir).items():
-            print("%-13s bytes/key %s" % (name, describe(sizes)))
-            print("%-13s pictures' bytes/key %s   kitty transmissions %d" % ("", describe(graphic), transmits))
-            print("%-13s key to its frame, ms %s" % ("", describe(frames)))
-            print("%-13s key to the last picture, ms %s" % ("", describe(lasts)))
-        times, size = item_view(artfeed, kind, workdir)
-        print("item view, 4000x3000 JPEG (%d KiB): Enter to the picture's last byte, ms: "
-              "median %.0f  min %.0f  max %.0f  (%s)" % (
-                  size // 1024, statistics.median(times), min(times), max(times),
-                  " ".join("%.0f" % t for t in times)))
+        if not only_item_view:
+            for name, (sizes, graphic, transmits, frames, lasts) in scrolling(artfeed, kind, workdir).items():
+                print("%-13s bytes/key %s" % (name, describe(sizes)))
+                print("%-13s pictures' bytes/key %s   kitty transmissions %d" % ("", describe(graphic), transmits))
+                print("%-13s key to its frame, ms %s" % ("", describe(frames)))
+                print("%-13s key to the last picture, ms %s" % ("", describe(lasts)))
+        if only_item_view:
+            frames = [f for f in held_keys(artfeed, kind, workdir) if f == f]
+            print("j then k held (a key every 33 ms) over 1,000 rows with 4000x3000 pictures: "
+                  "key to its frame, ms %s (%d keys answered within 33 ms)" % (
+                      describe(frames), len(frames)))
+        results, size = item_view(artfeed, kind, workdir)
+        for mode, (times, gaps) in results.items():
+            print("item view, 4000x3000 JPEG (%d KiB), Enter %s (%.0f ms after j): "
+                  "Enter to the picture's last byte, ms: median %.0f  min %.0f  max %.0f  (%s)" % (
+                      size // 1024, mode, statistics.median(gaps), statistics.median(times),
+                      min(times), max(times), " ".join("%.0f" % t for t in times)))
+    print("load %.1f" % os.getloadavg()[0])
 
 
 if __name__ == "__main__":

@@ -25,11 +25,6 @@ public final class PixelWriter {
   private var pending: [PlacementTable.Step] = []
   private let descriptor: Int32
   private var finishesUpdates = false
-  /// `ARTFEED_PIXEL_LOG`: a file that gets one line per frame (lines redrawn, steps, bytes).
-  private let log: FileHandle? = ProcessInfo.processInfo.environment["ARTFEED_PIXEL_LOG"].flatMap {
-    _ = FileManager.default.createFile(atPath: $0, contents: nil)
-    return FileHandle(forWritingAtPath: $0)
-  }
   /// Bytes of picture output written so far (the benchmark reads it through the log).
   public private(set) var bytesWritten = 0
 
@@ -81,19 +76,11 @@ public final class PixelWriter {
     }
     pending = plan.steps
     previous = buffer
-    note(
+    // `ARTFEED_PIXEL_LOG`: one line per frame (lines redrawn, steps), one per write.
+    PixelLog.note(
       "frame \(buffer.width)x\(buffer.height) clear=\(plan.clearScreen) "
         + "redraw=\(plan.redrawLines) steps=\(plan.steps.map(Self.describe))")
   }
-
-  private func note(_ line: String) {
-    guard let log else { return }
-    let now = ContinuousClock.now.duration(to: Self.started).components
-    let milliseconds = -(Double(now.seconds) * 1000 + Double(now.attoseconds) / 1e15)
-    log.write(Data((String(format: "%10.1f ", milliseconds) + line + "\n").utf8))
-  }
-
-  private static let started = ContinuousClock.now
 
   private static func describe(_ step: PlacementTable.Step) -> String {
     switch step {
@@ -132,7 +119,7 @@ public final class PixelWriter {
     }
     if direct { out += Self.restoreCursor }
     write(out)
-    note("wrote \(out.count) bytes")
+    PixelLog.note("wrote \(out.count) bytes")
   }
 
   /// The commands of a step, each sent whole (inside tmux each is wrapped on its own).

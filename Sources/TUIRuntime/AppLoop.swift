@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import Pictures
 import TUI
 
 /// The one loop that owns the screen and the state (bubbletea's model: events in, state
@@ -9,7 +10,9 @@ import TUI
 /// their results to the inbox. The loop sleeps until the terminal has input or the inbox
 /// wakes it (`WakeSignal`), so a result is drawn the moment it arrives; a timer runs only
 /// while the spinner turns, at the spinner's rate, and, when the settings set a refresh
-/// interval, once per interval. Idle with no interval, it makes no wake-ups at all.
+/// interval, once per interval; and once after the selection moves onto an item whose full
+/// picture is not made yet, `restInterval` later, to read it ahead. Idle with no interval,
+/// it makes no wake-ups at all.
 public struct AppLoop {
   public var state: AppState
   let screen: any Screen
@@ -18,6 +21,9 @@ public struct AppLoop {
   let shouldStop: () -> Bool
   /// How often the spinner turns while work is under way.
   static let tickInterval: Duration = .milliseconds(100)
+  /// How long the selection stays on an item before its full picture is read ahead: longer
+  /// than a held key's repeat (25-40 ms), so scrolling never starts one.
+  public static let restInterval: Duration = .milliseconds(150)
 
   public init(
     state: AppState, screen: any Screen, source: any FeedSource,
@@ -67,6 +73,10 @@ public struct AppLoop {
     var nextTick: ContinuousClock.Instant?
     let refreshEvery = state.refreshInterval.map { Duration.seconds($0) }
     var nextRefresh = refreshEvery.map { clock.now + $0 }
+    // The picture the selection rests on and when it will have rested long enough: set once
+    // per move onto an item whose picture is not made yet, so an idle browser has no timer.
+    var restingOn: PictureCache.Key?
+    var rested: ContinuousClock.Instant?
     var needsDraw = true
     defer { runner.cancelAll() }
     while true {
@@ -102,9 +112,15 @@ public struct AppLoop {
       } else if nextTick == nil {
         nextTick = clock.now + Self.tickInterval
       }
-      let timeout = [nextTick, nextRefresh].compactMap { $0 }.min()
+      let candidate = state.readAheadCandidate
+      if candidate != restingOn {
+        restingOn = candidate
+        rested = candidate.map { _ in clock.now + Self.restInterval }
+      }
+      let timeout = [nextTick, nextRefresh, rested].compactMap { $0 }.min()
         .map { Self.milliseconds(until: $0, clock: clock) }
       if let event = screen.nextEvent(wake: runner.inbox.wake, timeoutMilliseconds: timeout) {
+        if PixelLog.isOn, case .key(let key) = event { PixelLog.note("loop: key \(key)") }
         pending += state.update(event)
         needsDraw = true
       }
@@ -113,6 +129,10 @@ public struct AppLoop {
         nextTick = clock.now + Self.tickInterval
         pending += state.update(.tick)
         needsDraw = true
+      }
+      if let due = rested, let key = restingOn, clock.now >= due {
+        rested = nil
+        pending += state.update(.selectionRested(key))
       }
       if let due = nextRefresh, let every = refreshEvery, clock.now >= due {
         // Counted from now: a refresh that was late (the machine slept) is not repeated.

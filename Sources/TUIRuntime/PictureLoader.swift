@@ -13,7 +13,7 @@ import TUI
 /// inbox's work from the moment it is queued until its event is posted, so `settle` (and
 /// `artfeed render`) waits for exactly what the screen asked for.
 public final class PictureLoader: Sendable {
-  /// The most pictures in flight at once.
+  /// The most wanted pictures in flight at once (cancelled ones still finishing aside).
   public let limit: Int
   private let images: ImageLoader
   private let inbox: EventInbox
@@ -71,8 +71,13 @@ public final class PictureLoader: Sendable {
 
   private func startMore() {
     state.withLock { queue in
-      while queue.running.count < limit, !queue.waiting.isEmpty {
+      // Cancelled tasks finishing a decode do not hold a place: the picture the reader
+      // asked for last (the item view's) starts at once.
+      while queue.running.keys.count(where: { queue.wanted.contains($0) }) < limit,
+        !queue.waiting.isEmpty
+      {
         let key = queue.waiting.removeFirst()
+        PixelLog.note("loader: start \(Self.describe(key))")
         let images = self.images
         let prepare = preparer.withLock { $0 }
         queue.running[key] = Task.detached {
@@ -96,7 +101,10 @@ public final class PictureLoader: Sendable {
       }
       return true
     }
-    if post { inbox.finish(.pictureReady(key, result)) }
+    if post {
+      PixelLog.note("loader: posted \(Self.describe(key))")
+      inbox.finish(.pictureReady(key, result))
+    }
     startMore()
   }
 
@@ -108,11 +116,13 @@ public final class PictureLoader: Sendable {
   ) async -> Result<PictureRendition, ImageLoadError> {
     do throws(ImageLoadError) {
       let data = try await images.load(key.url)
+      PixelLog.note("loader: read \(data.count) bytes \(describe(key))")
       if Task.isCancelled { throw .cancelled }
       let box = key.cell.map { (key.columns * $0.width, key.rows * $0.height) }
       let picture: Picture
       do {
         picture = try PictureDecoder.decode(data, covering: box)
+        PixelLog.note("loader: decoded \(picture.width)x\(picture.height) \(describe(key))")
       } catch {
         throw ImageLoadError(error.description)
       }
@@ -121,7 +131,9 @@ public final class PictureLoader: Sendable {
           let fitted = PixelPicture.fitting(
             picture, columns: key.columns, rows: key.rows, cell: cell)
         else { throw ImageLoadError("no room") }
+        PixelLog.note("loader: fitted \(describe(key))")
         prepare?(key, fitted)
+        PixelLog.note("loader: encoded \(describe(key))")
         return .success(.pixels(fitted))
       }
       let cells = CellConverter(depth: key.depth).cells(
@@ -130,5 +142,10 @@ public final class PictureLoader: Sendable {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// A key in the log: the address's end and the box.
+  static func describe(_ key: PictureCache.Key) -> String {
+    "\(key.url.suffix(24)) \(key.columns)x\(key.rows)"
   }
 }

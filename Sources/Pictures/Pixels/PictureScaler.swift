@@ -77,38 +77,61 @@ public enum PictureScaler {
 
   /// `picture` averaged down to `width` x `height` (each at most the picture's own).
   ///
-  /// Two passes (across, then down) over premultiplied floats, with each target pixel's
-  /// source span and weights laid out flat beforehand: a 1000x750 picture shrinks to 680x500
-  /// in a few milliseconds.
+  /// One output row at a time: the source rows it covers are summed (weighted) into one row
+  /// of floats, which is then averaged across; nothing the size of the picture is made in
+  /// between. An opaque picture (every JPEG) skips the alpha weighting, and its down pass
+  /// is a plain weighted sum of rows that the compiler vectorises: a 1000x750 picture
+  /// shrinks to 667x500 in about 2 ms.
   public static func shrunk(_ picture: Picture, width: Int, height: Int) -> Picture {
     let width = min(max(1, width), picture.width)
     let height = min(max(1, height), picture.height)
     if width == picture.width, height == picture.height { return picture }
     let across = Spans(from: picture.width, to: width)
     let down = Spans(from: picture.height, to: height)
-    let middle = acrossPass(picture, width: width, spans: across)
+    let opaque = isOpaque(picture)
+    let rowLength = picture.width * 4
     var out = [UInt8](repeating: 0, count: width * height * 4)
-    var sums = [Float](repeating: 0, count: width * 4)
-    middle.withUnsafeBufferPointer { source in
+    var sums = [Float](repeating: 0, count: rowLength)
+    picture.pixels.withUnsafeBufferPointer { source in
       out.withUnsafeMutableBufferPointer { target in
         sums.withUnsafeMutableBufferPointer { sums in
-          down.withBuffers { start, index, weight in
-            for y in 0..<height {
-              for i in 0..<sums.count { sums[i] = 0 }
-              for tap in start[y]..<start[y + 1] {
-                let w = weight[tap]
-                let row = index[tap] * width * 4
-                for i in 0..<width * 4 { sums[i] += source[row + i] * w }
-              }
-              for x in 0..<width {
-                let s = x * 4
-                let alpha = sums[s + 3]
-                guard alpha > 0 else { continue }
-                let t = (y * width + x) * 4
-                target[t] = byte(sums[s] / alpha)
-                target[t + 1] = byte(sums[s + 1] / alpha)
-                target[t + 2] = byte(sums[s + 2] / alpha)
-                target[t + 3] = byte(alpha)
+          down.withBuffers { downStart, downIndex, downWeight in
+            across.withBuffers { start, index, weight in
+              for y in 0..<height {
+                sums.update(repeating: 0)
+                for tap in downStart[y]..<downStart[y + 1] {
+                  let row = UnsafeBufferPointer(
+                    rebasing: source[downIndex[tap] * rowLength..<(downIndex[tap] + 1) * rowLength])
+                  if opaque {
+                    addRow(row, weight: downWeight[tap], into: sums)
+                  } else {
+                    addPremultipliedRow(row, weight: downWeight[tap], into: sums)
+                  }
+                }
+                let targetRow = y * width * 4
+                for x in 0..<width {
+                  var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                  for tap in start[x]..<start[x + 1] {
+                    let p = index[tap] * 4
+                    let w = weight[tap]
+                    r += sums[p] * w
+                    g += sums[p + 1] * w
+                    b += sums[p + 2] * w
+                    a += sums[p + 3] * w
+                  }
+                  let t = targetRow + x * 4
+                  if opaque {
+                    target[t] = byte(r)
+                    target[t + 1] = byte(g)
+                    target[t + 2] = byte(b)
+                    target[t + 3] = 255
+                  } else if a > 0 {
+                    target[t] = byte(r / a)
+                    target[t + 1] = byte(g / a)
+                    target[t + 2] = byte(b / a)
+                    target[t + 3] = byte(a)
+                  }
+                }
               }
             }
           }
@@ -118,36 +141,36 @@ public enum PictureScaler {
     return Picture(width: width, height: height, pixels: out)
   }
 
-  /// The across pass: each row averaged to `width` premultiplied float pixels.
-  private static func acrossPass(_ picture: Picture, width: Int, spans: Spans) -> [Float] {
-    let sourceWidth = picture.width
-    var middle = [Float](repeating: 0, count: width * picture.height * 4)
-    picture.pixels.withUnsafeBufferPointer { source in
-      middle.withUnsafeMutableBufferPointer { target in
-        spans.withBuffers { start, index, weight in
-          for y in 0..<picture.height {
-            let row = y * sourceWidth * 4
-            for x in 0..<width {
-              var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
-              for tap in start[x]..<start[x + 1] {
-                let p = row + index[tap] * 4
-                let alpha = Float(source[p + 3]) * weight[tap]
-                r += Float(source[p]) * alpha
-                g += Float(source[p + 1]) * alpha
-                b += Float(source[p + 2]) * alpha
-                a += alpha
-              }
-              let t = (y * width + x) * 4
-              target[t] = r
-              target[t + 1] = g
-              target[t + 2] = b
-              target[t + 3] = a
-            }
-          }
-        }
-      }
+  /// `sums[i] += row[i] * weight` for every byte of the row.
+  @inline(__always)
+  private static func addRow(
+    _ row: UnsafeBufferPointer<UInt8>, weight: Float, into sums: UnsafeMutableBufferPointer<Float>
+  ) {
+    for i in 0..<row.count { sums[i] += Float(row[i]) * weight }
+  }
+
+  /// The same with each colour weighted by its pixel's alpha (premultiplied), so transparent
+  /// pixels lend no colour; the alpha sum is kept in the fourth place.
+  @inline(__always)
+  private static func addPremultipliedRow(
+    _ row: UnsafeBufferPointer<UInt8>, weight: Float, into sums: UnsafeMutableBufferPointer<Float>
+  ) {
+    for p in stride(from: 0, to: row.count, by: 4) {
+      let alpha = Float(row[p + 3]) * weight
+      sums[p] += Float(row[p]) * alpha
+      sums[p + 1] += Float(row[p + 1]) * alpha
+      sums[p + 2] += Float(row[p + 2]) * alpha
+      sums[p + 3] += alpha
     }
-    return middle
+  }
+
+  /// True when every pixel's alpha is 255.
+  static func isOpaque(_ picture: Picture) -> Bool {
+    picture.pixels.withUnsafeBufferPointer { pixels in
+      var all: UInt8 = 255
+      for p in stride(from: 3, to: pixels.count, by: 4) { all &= pixels[p] }
+      return all == 255
+    }
   }
 
   /// `picture` placed at (`x`, `y`) on a transparent canvas of `width` x `height`; what falls
@@ -227,7 +250,9 @@ public enum PictureScaler {
     }
   }
 
+  /// The nearest byte (halves up), clamped; no call into libm.
+  @inline(__always)
   private static func byte(_ value: Float) -> UInt8 {
-    UInt8(max(0, min(255, value.rounded())))
+    UInt8(max(0, min(255, value + 0.5)))
   }
 }

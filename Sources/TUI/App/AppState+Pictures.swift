@@ -29,9 +29,22 @@ extension AppState {
   public mutating func pictureCommands() -> [Command] {
     var keys: [PictureCache.Key] = []
     if pictures.isEnabled {
-      if let detail, let key = detailPictureKey(detail) { keys.append(key) }
-      for wanted in list.wantedPictures() {
-        keys.append(pictures.key(url: wanted.url, columns: wanted.columns, rows: wanted.rows))
+      if let detail {
+        // The item view's picture alone: the list under it is not on screen, and its
+        // thumbnails would take the cores from the picture the reader waits for.
+        if let key = detailPictureKey(detail) { keys.append(key) }
+      } else {
+        for wanted in list.wantedPictures() {
+          keys.append(pictures.key(url: wanted.url, columns: wanted.columns, rows: wanted.rows))
+        }
+        // Last: the rows on screen come first.
+        if let ahead = pictures.readAhead {
+          if ahead == selectedItemPictureKey() {
+            keys.append(ahead)
+          } else {
+            pictures.readAhead = nil
+          }
+        }
       }
     }
     var seen = Set<PictureCache.Key>()
@@ -39,6 +52,33 @@ extension AppState {
     guard keys != pictures.asked else { return [] }
     pictures.asked = keys
     return [.wantPictures(keys)]
+  }
+
+  /// The key of the picture the item view would ask for first if the selected item were
+  /// opened now (the items page on top, list or gallery, with no prompt or overlay).
+  func selectedItemPictureKey() -> PictureCache.Key? {
+    guard pictures.isEnabled, topPage == .items, overlay == nil, pages.items?.prompt == nil,
+      let item = list.selectedItem,
+      let url = ItemPresentation.pictures(of: item).first?.url,
+      let box = DetailView.pictureBox(of: item, width: width, height: listHeight)
+    else { return nil }
+    return pictures.key(url: url, columns: box.width, rows: box.height)
+  }
+
+  /// The picture to read ahead once the selection rests (the run loop's deadline, then
+  /// `.selectionRested`): the selected item's full picture when it is not made, failed or
+  /// being read ahead already. Nil otherwise, so the loop sets no deadline.
+  public var readAheadCandidate: PictureCache.Key? {
+    guard let key = selectedItemPictureKey(), pictures.readAhead != key, pictures.isMissing(key)
+    else { return nil }
+    return key
+  }
+
+  /// The selection rested on the item whose picture is `key`: read it ahead, unless the
+  /// selection has moved since.
+  mutating func selectionRested(_ key: PictureCache.Key) {
+    guard key == readAheadCandidate else { return }
+    pictures.readAhead = key
   }
 
   /// The key of the picture the item view's box shows, when the view has a box: the page's

@@ -24,6 +24,9 @@ extension AppState {
       return []
     case .refreshDue:
       return refreshBecauseDue()
+    case .selectionRested(let key):
+      selectionRested(key)
+      return []
     case .loadProgress, .searchResults, .searchProgress, .pageLoaded, .filtered, .foundUnread:
       return withItemsPage { $0.apply(event) }
     case .marksRead, .state, .bulkMarked, .undone, .stateRefreshed:

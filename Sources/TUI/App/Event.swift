@@ -56,6 +56,9 @@ public enum Event: Sendable {
   case pictureReady(PictureCache.Key, Result<PictureRendition, ImageLoadError>)
   /// Time passed (drives the spinner).
   case tick
+  /// The selection stayed on the item whose full picture is `key` for
+  /// `AppLoop.restInterval`: the picture is read ahead (`AppState.readAheadCandidate`).
+  case selectionRested(PictureCache.Key)
   /// The settings' refresh interval passed (`AppLoop` posts it only when one is set).
   case refreshDue
   /// A message for the status line (e.g. the browser could not be started).

@@ -30,6 +30,9 @@ public struct PictureBoard {
   private(set) var failures: [PictureCache.Key: String] = [:]
   /// The wish list last sent to the loader (`.wantPictures`).
   var asked: [PictureCache.Key] = []
+  /// The selected item's full picture, read ahead once the selection rested on it
+  /// (`.selectionRested`); dropped from the wish list when the selection moves.
+  var readAhead: PictureCache.Key?
   /// Why pictures are symbols on a terminal that could show pixels (tmux without
   /// passthrough): said once in the status line, when the first picture arrives.
   var pendingNote: String?

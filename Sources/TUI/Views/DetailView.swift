@@ -82,11 +82,30 @@ public struct DetailView: Sendable {
 
   // MARK: - Layout
 
+  /// The picture box the view of `item` at `width` x `height` showing picture `picture` has
+  /// (nil: the article view), without laying out its text: the picture loader reads ahead
+  /// with it, so it must be the very box `init` makes.
+  public static func pictureBox(
+    of item: FeedItem, width: Int, height: Int, picture: Int = 0
+  ) -> BoxRect? {
+    let width = max(0, width)
+    let metrics = RowMetrics.standard
+    let margin = width >= 8 ? metrics.horizontalMargin : 0
+    guard ItemPresentation.hasPicture(item), width - 2 * margin >= metrics.thumbnailColumns
+    else { return nil }
+    let pictures = ItemPresentation.pictures(of: item)
+    let index = min(max(0, picture), max(0, pictures.count - 1))
+    let size = pictureBox(
+      columns: width - 2 * margin, height: max(0, height),
+      picture: pictures.indices.contains(index) ? pictures[index] : nil, metrics: metrics)
+    return BoxRect(x: margin, y: 1, width: size.columns, height: size.rows)
+  }
+
   private mutating func layout() {
     let metrics = RowMetrics.standard
     let margin = width >= 8 ? metrics.horizontalMargin : 0
     let textWidth = max(1, width - 2 * margin)
-    let media = ItemPresentation.hasPicture(item) && width - 2 * margin >= metrics.thumbnailColumns
+    box = Self.pictureBox(of: item, width: width, height: height, picture: pictureIndex)
     var block = 0
     func add(_ text: String, _ style: Style, into target: inout [Line], x: Int, width: Int) {
       var offset = 0
@@ -97,12 +116,10 @@ public struct DetailView: Sendable {
       block += 1
     }
     lines = [Line(x: 0, text: "", style: .normal, block: -1)]
-    if media {
-      let size = pictureBox(columns: width - 2 * margin, metrics: metrics)
-      box = BoxRect(x: margin, y: 1, width: size.columns, height: size.rows)
+    if let box {
       // The box's lines belong to the opening blank line's block, after it: a reading place
       // at the top stays at the top when the box changes height.
-      for _ in 0..<size.rows + 1 {
+      for _ in 0..<box.height + 1 {
         lines.append(Line(x: 0, text: "", style: .normal, block: -1, offset: .max))
       }
     }
@@ -120,7 +137,9 @@ public struct DetailView: Sendable {
   /// blank line above it and the blank line and title below; at least the list's box), and,
   /// when the feed gives the picture's size, no larger than its shape needs (cells taken as
   /// `RowMetrics`' 8 x 16 px).
-  func pictureBox(columns: Int, metrics: RowMetrics) -> (columns: Int, rows: Int) {
+  static func pictureBox(
+    columns: Int, height: Int, picture: ItemPresentation.PictureSource?, metrics: RowMetrics
+  ) -> (columns: Int, rows: Int) {
     let tallest =
       height > 0
       ? max(metrics.thumbnailRows, height - 3)

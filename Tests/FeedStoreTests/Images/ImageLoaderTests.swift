@@ -51,6 +51,47 @@ struct ImageLoaderTests {
     await #expect(throws: ImageLoadError("bad URL")) { try await loader.load("no address") }
   }
 
+  @Test("files are read whole at every size up to the limit, past the first buffer too")
+  func fileSizes() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let limit = 300_000
+    let loader = ImageLoader(client: TableClient([:]), cache: nil, maxBytes: limit)
+    for size in [0, 1, 65_535, 65_536, 65_537, 200_000, limit - 1, limit, limit + 1, 2 * limit] {
+      let file = directory.appendingPathComponent("\(size).bin")
+      let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) })
+      try bytes.write(to: file)
+      if size > limit {
+        await #expect(throws: ImageLoadError("too large")) {
+          try await loader.load(file.absoluteString)
+        }
+      } else {
+        #expect(try await loader.load(file.absoluteString) == bytes, "\(size) bytes")
+      }
+    }
+    await #expect(throws: ImageLoadError("unreadable")) {
+      try await loader.load(directory.absoluteString)
+    }
+  }
+
+  @Test("a file with no size (a pipe) is read to its end, within the limit")
+  func pipe() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("pipe")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let bytes = Data((0..<150_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+    let writer = Thread {
+      if let handle = FileHandle(forWritingAtPath: fifo.path) {
+        handle.write(bytes)
+        try? handle.close()
+      }
+    }
+    writer.start()
+    let loader = ImageLoader(client: TableClient([:]), cache: nil, maxBytes: 1_000_000)
+    #expect(try await loader.load(fifo.absoluteString) == bytes)
+  }
+
   @Test("HTTP: a 200 is stored and the next load comes from the cache; other answers fail")
   func http() async throws {
     let directory = try temporaryDirectory()
