@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import Locking
 import TUI
 
 /// The reading state's work: marks of rows on screen answered at once (they come from
@@ -46,7 +47,7 @@ extension CommandRunner {
     case .markRead(let items):
       guard let state = readerState, writesState else { return }
       inbox.start()
-      Task.detached {
+      Task.detached(executorPreference: WorkerPool.shared) {
         let keys = items.map(ItemKey.init)
         let token = state.setRead(keys, true)
         inbox.finish(.bulkMarked(token, count: keys.count))
@@ -55,7 +56,9 @@ extension CommandRunner {
       guard let state = readerState, writesState else { return }
       inbox.start()
       // Waits for the bulk mark's own write, if it is still under way.
-      Task.detached { inbox.finish(.undone(state.undo(token))) }
+      Task.detached(executorPreference: WorkerPool.shared) {
+        inbox.finish(.undone(state.undo(token)))
+      }
     case .observe(let feed, let items, let complete):
       if writesState { readerState?.observe(feed, items: items, complete: complete) }
     case .visit(let feed):
@@ -93,7 +96,7 @@ extension CommandRunner {
       let environment = self.environment
       let folder = downloadFolder
       inbox.start()
-      Task.detached {
+      Task.detached(executorPreference: WorkerPool.shared) {
         let said = await CommandRunner.save(
           item, feed: feed, images: images, environment, folder: folder)
         inbox.finish(.notice(said))

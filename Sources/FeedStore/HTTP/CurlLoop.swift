@@ -22,9 +22,10 @@ final class CurlLoop: @unchecked Sendable {
     else { return nil }
     self.multi = multi
     self.userAgent = userAgent
-    let thread = Thread { [self] in run() }
-    thread.name = "artfeed-http"
-    thread.start()
+    Thread.detachNewThread { [self] in
+      Thread.current.name = "artfeed-http"
+      run()
+    }
   }
 
   /// Hands a transfer to the loop.
@@ -99,17 +100,19 @@ final class CurlLoop: @unchecked Sendable {
     transfer.finish(CurlOutcome.result(of: transfer, code: code))
   }
 
-  /// Until libcurl's next timer or the nearest deadline; a minute when idle (a wakeup ends
-  /// any wait).
+  /// Until libcurl's next timer or the nearest deadline. With neither (no request under way)
+  /// the longest wait `curl_multi_poll` takes (it refuses a negative one): an idle process
+  /// makes no wake-ups, and a wakeup ends any wait.
   private func waitMilliseconds() -> Int32 {
+    let longest = Int(Int32.max)
     var curlWait = -1
     curl_multi_timeout(multi, &curlWait)
-    var wait = curlWait >= 0 ? curlWait : 60_000
+    var wait = curlWait >= 0 ? curlWait : longest
     let now = DispatchTime.now().uptimeNanoseconds
     for transfer in running.values {
       let left = transfer.deadline > now ? Int((transfer.deadline - now) / 1_000_000) + 1 : 0
       wait = min(wait, left)
     }
-    return Int32(min(wait, 60_000))
+    return Int32(min(wait, longest))
   }
 }
