@@ -52,7 +52,7 @@ public final class WorkerPool: TaskExecutor, @unchecked Sendable {
     if spawn {
       let name = self.name
       Thread.detachNewThread { [self] in
-        Thread.current.name = name
+        nameCurrentThread(name)
         work()
       }
     }
@@ -150,7 +150,7 @@ public final class SerialWorker: Sendable {
     if spawn {
       let name = self.name
       Thread.detachNewThread {
-        Thread.current.name = name
+        nameCurrentThread(name)
         Self.work(line)
       }
     }
@@ -198,4 +198,15 @@ public final class SerialWorker: Sendable {
       for block in taken { block() }
     }
   }
+}
+
+/// Names the calling thread (what `/proc/PID/task/*/comm`, `top -H` and debuggers show; at
+/// most 15 bytes). Written to `/proc/thread-self/comm` directly: Foundation's `Thread.name`,
+/// set from the new thread, is lost when the thread runs before `start()` has recorded it.
+public func nameCurrentThread(_ name: String) {
+  let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+  guard fd >= 0 else { return }
+  let bytes = Array(name.utf8.prefix(15))
+  _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+  close(fd)
 }

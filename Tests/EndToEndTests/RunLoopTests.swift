@@ -31,6 +31,16 @@ extension EndToEnd {
       return threads
     }
 
+    /// The text of `/proc/PID/maps` (the files the process has mapped), read to its end:
+    /// `String(contentsOfFile:)` stops after the first 4 KB of a `/proc` file.
+    static func mappedFiles(_ pid: pid_t) throws -> String {
+      let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+      defer { try? handle.close() }
+      let text = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+      #expect(text.contains("/artfeed"), "the maps of \(pid) do not name the binary")
+      return text
+    }
+
     /// The threads of `pid` that woke during `seconds` of idling, as "name (id): count"; a
     /// thread started meanwhile counts whole.
     static func wakeUps(_ pid: pid_t, over seconds: Double) throws -> [String] {
@@ -78,6 +88,9 @@ extension EndToEnd {
       }
       let pid = try ProcessProbe.pid(inFile: scratch.path("pid"))
       _ = try tmux.settled("the pictures drawn")
+      // A browser of local files never opens libcurl (it is opened on the first request).
+      let maps = try Self.mappedFiles(pid)
+      #expect(!maps.contains("libcurl"), "libcurl was loaded with no request made")
       let first = try Self.idleWindow(pid)
       #expect(
         first.isEmpty, "threads woke in every 2 s of 8 s idling after the first screen: \(first)")
@@ -130,6 +143,8 @@ extension EndToEnd {
       try tmux.send("Enter")
       try tmux.waitFor("the kept result") { $0.last?.contains("Esc all items") == true }
       _ = try tmux.settled("the pictures tried")
+      let maps = try Self.mappedFiles(pid)
+      #expect(maps.contains("/libcurl.so"), "the requests went through libcurl, opened on demand")
       let woke = try Self.idleWindow(pid)
       #expect(woke.isEmpty, "threads woke in every 2 s of 8 s idling after network work: \(woke)")
       try tmux.send("q", "q")

@@ -13,17 +13,21 @@ final class CurlLoop: @unchecked Sendable {
   // `@unchecked Sendable`: `multi` is touched off the loop's thread only by
   // `curl_multi_wakeup`; `running` belongs to the loop's thread; the inbox is locked.
   private let multi: UnsafeMutableRawPointer
+  private let curl: CurlLibrary
   private let inbox = Locked<[CurlTransfer]>([])
   private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
   private let userAgent: String
 
-  init?(userAgent: String) {
-    guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK, let multi = curl_multi_init()
-    else { return nil }
+  /// Opens libcurl (the first time) and starts the loop's thread.
+  init(userAgent: String) throws(CurlLibrary.LoadFailure) {
+    let curl = try CurlLibrary.shared.get()
+    guard curl.globalInit(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK, let multi = curl.multiInit()
+    else { throw CurlLibrary.LoadFailure(reason: "libcurl could not be initialised") }
+    self.curl = curl
     self.multi = multi
     self.userAgent = userAgent
     Thread.detachNewThread { [self] in
-      Thread.current.name = "artfeed-http"
+      nameCurrentThread("artfeed-http")
       run()
     }
   }
@@ -31,12 +35,12 @@ final class CurlLoop: @unchecked Sendable {
   /// Hands a transfer to the loop.
   func add(_ transfer: CurlTransfer) {
     inbox.withLock { $0.append(transfer) }
-    curl_multi_wakeup(multi)
+    _ = curl.multiWakeup(multi)
   }
 
   /// Wakes the loop so it sees a cancellation at once.
   func wake() {
-    curl_multi_wakeup(multi)
+    _ = curl.multiWakeup(multi)
   }
 
   private func run() {
@@ -44,9 +48,9 @@ final class CurlLoop: @unchecked Sendable {
       startNew()
       endStopped()
       var stillRunning: Int32 = 0
-      curl_multi_perform(multi, &stillRunning)
+      _ = curl.multiPerform(multi, &stillRunning)
       finishCompleted()
-      curl_multi_poll(multi, nil, 0, waitMilliseconds(), nil)
+      _ = curl.multiPoll(multi, nil, 0, waitMilliseconds(), nil)
     }
   }
 
@@ -59,7 +63,7 @@ final class CurlLoop: @unchecked Sendable {
         continue
       }
       transfer.configure(userAgent: userAgent)
-      guard curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+      guard curl.multiAddHandle(multi, transfer.easy) == CURLM_OK else {
         transfer.finish(.failure(.other("could not start the request")))
         continue
       }
@@ -85,7 +89,7 @@ final class CurlLoop: @unchecked Sendable {
 
   private func finishCompleted() {
     var left: Int32 = 0
-    while let message = curl_multi_info_read(multi, &left) {
+    while let message = curl.multiInfoRead(multi, &left) {
       guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
         let transfer = running[easy]
       else { continue }
@@ -95,7 +99,7 @@ final class CurlLoop: @unchecked Sendable {
 
   /// Takes the transfer out of the multi handle and resumes its caller.
   private func end(_ transfer: CurlTransfer, code: CURLcode) {
-    curl_multi_remove_handle(multi, transfer.easy)
+    _ = curl.multiRemoveHandle(multi, transfer.easy)
     running[transfer.easy] = nil
     transfer.finish(CurlOutcome.result(of: transfer, code: code))
   }
@@ -106,7 +110,7 @@ final class CurlLoop: @unchecked Sendable {
   private func waitMilliseconds() -> Int32 {
     let longest = Int(Int32.max)
     var curlWait = -1
-    curl_multi_timeout(multi, &curlWait)
+    _ = curl.multiTimeout(multi, &curlWait)
     var wait = curlWait >= 0 ? curlWait : longest
     let now = DispatchTime.now().uptimeNanoseconds
     for transfer in running.values {
