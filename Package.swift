@@ -82,7 +82,7 @@ let package = Package(
       name: "artfeed",
       dependencies: [
         "FeedCore", "FeedStore", "Pictures", "TUI", "TUIRuntime", "CursesBackend", "Settings",
-        "ArtfeedResources", "TextLayout",
+        "ArtfeedResources", "TextLayout", "Locking",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 

@@ -1,61 +1,67 @@
-// libcurl for FeedStore's HTTP client (CurlClient). curl_easy_setopt and curl_easy_getinfo
-// are variadic, which Swift cannot call: these wrappers fix one argument type each.
+// libcurl for FeedStore's HTTP client (CurlClient): its types and constants. The library is
+// not linked: FeedStore opens it with dlopen on the first request (CurlLibrary.swift), and
+// calls it through the pointers dlsym gives. curl_easy_setopt and curl_easy_getinfo are
+// variadic, which Swift cannot call: these wrappers take the function's address and fix one
+// argument type each.
 #ifndef ARTFEED_CCURL_SHIM_H
 #define ARTFEED_CCURL_SHIM_H
 
 #include <curl/curl.h>
 
-static inline CURLcode artfeed_curl_setopt_long(CURL *handle, CURLoption option, long value) {
-  return curl_easy_setopt(handle, option, value);
+typedef CURLcode (*artfeed_curl_setopt_fn)(CURL *, CURLoption, ...);
+typedef CURLcode (*artfeed_curl_getinfo_fn)(CURL *, CURLINFO, ...);
+
+static inline CURLcode artfeed_curl_setopt_long(void *setopt, CURL *handle, CURLoption option, long value) {
+  return ((artfeed_curl_setopt_fn)setopt)(handle, option, value);
 }
 
-static inline CURLcode artfeed_curl_setopt_string(CURL *handle, CURLoption option,
+static inline CURLcode artfeed_curl_setopt_string(void *setopt, CURL *handle, CURLoption option,
                                                   const char *value) {
-  return curl_easy_setopt(handle, option, value);
+  return ((artfeed_curl_setopt_fn)setopt)(handle, option, value);
 }
 
-static inline CURLcode artfeed_curl_setopt_pointer(CURL *handle, CURLoption option,
+static inline CURLcode artfeed_curl_setopt_pointer(void *setopt, CURL *handle, CURLoption option,
                                                    void *value) {
-  return curl_easy_setopt(handle, option, value);
+  return ((artfeed_curl_setopt_fn)setopt)(handle, option, value);
 }
 
-static inline CURLcode artfeed_curl_setopt_offset(CURL *handle, CURLoption option,
+static inline CURLcode artfeed_curl_setopt_offset(void *setopt, CURL *handle, CURLoption option,
                                                   curl_off_t value) {
-  return curl_easy_setopt(handle, option, value);
+  return ((artfeed_curl_setopt_fn)setopt)(handle, option, value);
 }
 
-static inline CURLcode artfeed_curl_setopt_list(CURL *handle, CURLoption option,
+static inline CURLcode artfeed_curl_setopt_list(void *setopt, CURL *handle, CURLoption option,
                                                 struct curl_slist *value) {
-  return curl_easy_setopt(handle, option, value);
+  return ((artfeed_curl_setopt_fn)setopt)(handle, option, value);
 }
 
-static inline CURLcode artfeed_curl_setopt_write(CURL *handle, CURLoption option,
+static inline CURLcode artfeed_curl_setopt_write(void *setopt, CURL *handle, CURLoption option,
                                                  curl_write_callback value) {
-  return curl_easy_setopt(handle, option, value);
+  return ((artfeed_curl_setopt_fn)setopt)(handle, option, value);
 }
 
-static inline CURLcode artfeed_curl_setopt_progress(CURL *handle,
+static inline CURLcode artfeed_curl_setopt_progress(void *setopt, CURL *handle,
                                                     curl_xferinfo_callback value) {
-  return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, value);
+  return ((artfeed_curl_setopt_fn)setopt)(handle, CURLOPT_XFERINFOFUNCTION, value);
 }
 
-static inline CURLcode artfeed_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
-  return curl_easy_getinfo(handle, info, value);
+static inline CURLcode artfeed_curl_getinfo_long(void *getinfo, CURL *handle, CURLINFO info, long *value) {
+  return ((artfeed_curl_getinfo_fn)getinfo)(handle, info, value);
 }
 
-static inline CURLcode artfeed_curl_getinfo_string(CURL *handle, CURLINFO info,
+static inline CURLcode artfeed_curl_getinfo_string(void *getinfo, CURL *handle, CURLINFO info,
                                                    char **value) {
-  return curl_easy_getinfo(handle, info, value);
+  return ((artfeed_curl_getinfo_fn)getinfo)(handle, info, value);
 }
 
-static inline CURLcode artfeed_curl_getinfo_offset(CURL *handle, CURLINFO info,
+static inline CURLcode artfeed_curl_getinfo_offset(void *getinfo, CURL *handle, CURLINFO info,
                                                    curl_off_t *value) {
-  return curl_easy_getinfo(handle, info, value);
+  return ((artfeed_curl_getinfo_fn)getinfo)(handle, info, value);
 }
 
-static inline CURLcode artfeed_curl_getinfo_pointer(CURL *handle, CURLINFO info,
+static inline CURLcode artfeed_curl_getinfo_pointer(void *getinfo, CURL *handle, CURLINFO info,
                                                     void **value) {
-  return curl_easy_getinfo(handle, info, value);
+  return ((artfeed_curl_getinfo_fn)getinfo)(handle, info, value);
 }
 
 #endif

@@ -10,9 +10,11 @@ import TUI
 /// their results to the inbox. The loop sleeps until the terminal has input or the inbox
 /// wakes it (`WakeSignal`), so a result is drawn the moment it arrives; a timer runs only
 /// while the spinner turns, at the spinner's rate, and, when the settings set a refresh
-/// interval, once per interval; and once after the selection moves onto an item whose full
-/// picture is not made yet, `restInterval` later, to read it ahead. Idle with no interval,
-/// it makes no wake-ups at all.
+/// interval, once per interval; once after the selection moves onto an item whose full
+/// picture is not made yet, `restInterval` later, to read it ahead; an online search's typing
+/// pause is a deadline too. Idle with no interval, it makes no wake-ups at all, and nor does
+/// any other thread: tasks run on `WorkerPool`'s threads, which sleep on a condition variable
+/// while there is no work.
 public struct AppLoop {
   public var state: AppState
   let screen: any Screen
@@ -117,13 +119,15 @@ public struct AppLoop {
         restingOn = candidate
         rested = candidate.map { _ in clock.now + Self.restInterval }
       }
-      let timeout = [nextTick, nextRefresh, rested].compactMap { $0 }.min()
+      let timeout = [nextTick, nextRefresh, rested, runner.nextDeadline].compactMap { $0 }.min()
         .map { Self.milliseconds(until: $0, clock: clock) }
       if let event = screen.nextEvent(wake: runner.inbox.wake, timeoutMilliseconds: timeout) {
         if PixelLog.isOn, case .key(let key) = event { PixelLog.note("loop: key \(key)") }
         pending += state.update(event)
         needsDraw = true
       }
+      // An online search whose typing pause is over asks its server now.
+      runner.startDue(now: clock.now)
       if let tick = nextTick, clock.now >= tick {
         // A late tick (a long frame) is not made up for: the next is a whole interval on.
         nextTick = clock.now + Self.tickInterval

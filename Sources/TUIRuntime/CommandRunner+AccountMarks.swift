@@ -34,7 +34,7 @@ final class AccountMarkSender: Sendable {
       progress.running = true
       return true
     }
-    if starts { Task.detached { await self.rounds() } }
+    if starts { Task.detached(executorPreference: WorkerPool.shared) { await self.rounds() } }
   }
 
   private func rounds() async {
@@ -70,7 +70,7 @@ extension CommandRunner {
     guard let library, !library.accounts.isEmpty else { return [] }
     let answer = Locked<[String]?>(nil)
     let done = DispatchSemaphore(value: 0)
-    let task = Task.detached {
+    let task = Task.detached(executorPreference: WorkerPool.shared) {
       let failures = await library.sendQueuedMarks()
       answer.withLock { $0 = failures }
       done.signal()

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStore
 import Foundation
+import Locking
 import TUI
 
 /// The reading state's work: marks of rows on screen answered at once (they come from
@@ -51,7 +52,7 @@ extension CommandRunner {
       guard let state = readerState, writesState else { return }
       inbox.start()
       let sender = accountMarks
-      Task.detached {
+      Task.detached(executorPreference: WorkerPool.shared) {
         let keys = items.map(ItemKey.init)
         let token = state.setRead(keys, true)
         if let sender { state.whenQueued { sender.schedule() } }
@@ -62,7 +63,7 @@ extension CommandRunner {
       inbox.start()
       let sender = accountMarks
       // Waits for the bulk mark's own write, if it is still under way.
-      Task.detached {
+      Task.detached(executorPreference: WorkerPool.shared) {
         let undone = state.undo(token)
         if let sender { state.whenQueued { sender.schedule() } }
         inbox.finish(.undone(undone))
@@ -104,7 +105,7 @@ extension CommandRunner {
       let environment = self.environment
       let folder = downloadFolder
       inbox.start()
-      Task.detached {
+      Task.detached(executorPreference: WorkerPool.shared) {
         let said = await CommandRunner.save(
           item, feed: feed, images: images, environment, folder: folder)
         inbox.finish(.notice(said))

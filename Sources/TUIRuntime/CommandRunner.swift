@@ -68,6 +68,8 @@ public final class CommandRunner {
   /// How long an online search waits for the next key before asking the server.
   let searchPause: Duration
   private var tasks: [Command.Work: Task<Void, Never>] = [:]
+  /// The online search waiting for typing to pause, if any.
+  private var waitingSearch: SearchPause?
   /// Loads pictures for `.wantPictures`; nil when the caller gave no image loader.
   public private(set) var pictures: PictureLoader?
   /// Where picture bytes come from (`d` saves through it too).
@@ -132,7 +134,9 @@ public final class CommandRunner {
     case .search(let generation, let query, let key):
       let source = self.source(key)
       let online = source.searchesOnline
-      let pause = online ? searchPause : .zero
+      // The pause is a deadline of the loop's (`nextDeadline`), not a sleep in the task.
+      let pause = online && searchPause > .zero ? SearchPause(due: .now + searchPause) : nil
+      waitingSearch = pause
       let inbox = self.inbox
       start(.search) { () async -> Event in
         do throws(LoadError) {
@@ -140,9 +144,7 @@ public final class CommandRunner {
           if online, let local = await source.searchLocally(artist: query) {
             inbox.post(.searchProgress(generation: generation, query: query, local))
           }
-          if pause > .zero {
-            do { try await Task.sleep(for: pause) } catch { throw LoadError(.cancelled, "") }
-          }
+          if let pause, await !pause.wait() { throw LoadError(.cancelled, "") }
           let found = try await source.search(artist: query)
           return .searchResults(generation: generation, query: query, .success(found))
         } catch {
@@ -176,6 +178,7 @@ public final class CommandRunner {
       }
     case .cancel(let work):
       tasks[work]?.cancel()
+      if work == .search { waitingSearch = nil }
     case .openLink(let url):
       let inbox = self.inbox
       openLink(url) { inbox.post(.notice($0)) }
@@ -193,7 +196,18 @@ public final class CommandRunner {
   /// Cancels every piece of work (the loop is ending).
   public func cancelAll() {
     for task in tasks.values { task.cancel() }
+    waitingSearch = nil
     pictures?.cancelAll()
+  }
+
+  /// When the runner next needs the loop awake: the end of an online search's typing pause.
+  public var nextDeadline: ContinuousClock.Instant? { waitingSearch?.due }
+
+  /// Starts what was waiting for `now`: an online search whose typing pause is over.
+  public func startDue(now: ContinuousClock.Instant = .now) {
+    guard let pause = waitingSearch, now >= pause.due else { return }
+    waitingSearch = nil
+    pause.open()
   }
 
   /// Runs `initial`, then applies finished work's events and the commands they lead to, until
@@ -217,15 +231,29 @@ public final class CommandRunner {
         if let done, done(state) { return true }
       }
       if pending.isEmpty, running == 0 { return true }
-      if pending.isEmpty, !inbox.wait(until: deadline) { return false }
+      guard pending.isEmpty else { continue }
+      // Asleep until an event, the deadline, or the end of a search's typing pause.
+      var wake = deadline
+      if let due = nextDeadline {
+        let left = ContinuousClock.now.duration(to: due).components
+        let nanoseconds = max(0, left.seconds * 1_000_000_000 + left.attoseconds / 1_000_000_000)
+        wake = min(deadline, .now() + .nanoseconds(Int(nanoseconds)))
+      }
+      if !inbox.wait(until: wake) {
+        if DispatchTime.now() >= deadline { return false }
+        startDue()
+      }
     }
   }
 
-  /// Starts `work` in a detached task (replacing, and cancelling, the same kind of work).
+  /// Starts `work` in a detached task on the process's own threads (`WorkerPool`), replacing,
+  /// and cancelling, the same kind of work.
   func start(_ work: Command.Work, _ body: @escaping @Sendable () async -> Event) {
     tasks[work]?.cancel()
     let inbox = self.inbox
     inbox.start()
-    tasks[work] = Task.detached { inbox.finish(await body()) }
+    tasks[work] = Task.detached(executorPreference: WorkerPool.shared) {
+      inbox.finish(await body())
+    }
   }
 }

@@ -80,7 +80,7 @@ public final class PictureLoader: Sendable {
         PixelLog.note("loader: start \(Self.describe(key))")
         let images = self.images
         let prepare = preparer.withLock { $0 }
-        queue.running[key] = Task.detached {
+        queue.running[key] = Task.detached(executorPreference: WorkerPool.shared) {
           let result = await Self.make(key, images: images, prepare: prepare)
           self.finished(key, result)
         }

@@ -12,7 +12,7 @@ struct WidthTable: Sendable {
   static let blockSize = 1 << 8
   static let codePointCount = 0x11_0000
 
-  /// The table for this process, built on first use (about 1 ms).
+  /// The table for this process, built on first use.
   static let shared = WidthTable(runs: glibcRuns)
 
   let blockIndex: [UInt16]
@@ -22,25 +22,25 @@ struct WidthTable: Sendable {
     var blockIndex: [UInt16] = []
     blockIndex.reserveCapacity(Self.codePointCount / Self.blockSize)
     var entries: [UInt8] = []
-    var mixedBlocks: [[UInt8]: UInt16] = [:]
+    // Blocks of one width are shared; blocks of several are kept as they are (145 of them in
+    // glibc 2.36's table, 144 different: hashing them to share the one twin cost more than
+    // building the whole table otherwise).
     var uniformBlocks: [UInt8: UInt16] = [:]
     var runIndex = 0
-    func number(of block: [UInt8]) -> UInt16 {
-      let number = UInt16(entries.count / Self.blockSize)
-      entries.append(contentsOf: block)
-      return number
-    }
     for blockStart in stride(from: 0, to: Self.codePointCount, by: Self.blockSize) {
       let start = UInt32(blockStart)
+      let number = UInt16(entries.count / Self.blockSize)
       if let value = Self.uniformEntry(at: start, runs: runs, runIndex: &runIndex) {
-        if uniformBlocks[value] == nil {
-          uniformBlocks[value] = number(of: [UInt8](repeating: value, count: Self.blockSize))
+        if let shared = uniformBlocks[value] {
+          blockIndex.append(shared)
+        } else {
+          uniformBlocks[value] = number
+          entries.append(contentsOf: repeatElement(value, count: Self.blockSize))
+          blockIndex.append(number)
         }
-        blockIndex.append(uniformBlocks[value] ?? 0)
       } else {
-        let block = Self.mixedBlock(at: start, runs: runs, runIndex: &runIndex)
-        if mixedBlocks[block] == nil { mixedBlocks[block] = number(of: block) }
-        blockIndex.append(mixedBlocks[block] ?? 0)
+        Self.appendMixedBlock(at: start, runs: runs, runIndex: &runIndex, to: &entries)
+        blockIndex.append(number)
       }
     }
     self.blockIndex = blockIndex
@@ -60,20 +60,19 @@ struct WidthTable: Sendable {
     return entry(wcwidth: runs[runIndex].wcwidth)
   }
 
-  /// The entries of a block that several runs cover; advances `runIndex` to the run that
-  /// covers the block's last code point.
-  private static func mixedBlock(
-    at blockStart: UInt32, runs: [(start: UInt32, wcwidth: Int8)], runIndex: inout Int
-  ) -> [UInt8] {
-    var block = [UInt8](repeating: 0, count: blockSize)
+  /// Appends the entries of a block that several runs cover; advances `runIndex` to the run
+  /// that covers the block's last code point.
+  private static func appendMixedBlock(
+    at blockStart: UInt32, runs: [(start: UInt32, wcwidth: Int8)], runIndex: inout Int,
+    to entries: inout [UInt8]
+  ) {
     for offset in 0..<blockSize {
       let codePoint = blockStart + UInt32(offset)
       while runIndex + 1 < runs.count && runs[runIndex + 1].start <= codePoint {
         runIndex += 1
       }
-      block[offset] = entry(wcwidth: runs[runIndex].wcwidth)
+      entries.append(entry(wcwidth: runs[runIndex].wcwidth))
     }
-    return block
   }
 
   private static func entry(wcwidth: Int8) -> UInt8 {

@@ -5,6 +5,7 @@ import Foundation
 /// `artfeed add SOURCE [--tag T]... [--title T]`: subscribes to a feed.
 struct Add: FeedsFileCommand {
   static let configuration = CommandConfiguration(
+    commandName: "add",
     abstract: "Subscribe to a feed: add a line to the feeds file.",
     discussion: """
       The feeds file is $XDG_CONFIG_HOME/artfeed/feeds (else ~/.config/artfeed/feeds); it is \
@@ -28,7 +29,9 @@ struct Add: FeedsFileCommand {
 
   func run() throws {
     do throws(CommandFailure) {
-      if let account { return try AccountSubscriptions.add(source, folder: tags.first, account: account) }
+      if let account {
+        return try AccountSubscriptions.add(source, folder: tags.first, account: account)
+      }
       try run(FeedsFileAccess())
     } catch {
       fail(error)

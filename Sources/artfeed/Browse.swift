@@ -9,6 +9,7 @@ import TUIRuntime
 /// `artfeed [browse] [SOURCE] [--artist NAME]`: the interactive browser.
 struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "browse",
     abstract: "Open the feed browser (the default command).",
     discussion: """
       Keys: j/k or arrows move, Enter opens, / searches by artist, Esc goes back, q quits, \

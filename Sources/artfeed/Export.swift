@@ -5,6 +5,7 @@ import Foundation
 /// `artfeed export`: the subscriptions as OPML 2.0 on standard output.
 struct Export: FeedsFileCommand {
   static let configuration = CommandConfiguration(
+    commandName: "export",
     abstract: "Write the subscriptions as OPML 2.0 to standard output.",
     discussion: """
       Tags become folders (Art/Ink nested); a feed with two tags is in both folders. Titles \

@@ -1,6 +1,7 @@
 import ArtfeedResources
 import FeedStore
 import Foundation
+import Locking
 import Settings
 import TUI
 
@@ -196,7 +197,7 @@ enum FeedSources {
 func runBlocking<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
   let box = ResultBox<Value>()
   let done = DispatchSemaphore(value: 0)
-  Task.detached {
+  Task.detached(executorPreference: WorkerPool.shared) {
     box.value = await work()
     done.signal()
   }

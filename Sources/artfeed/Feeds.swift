@@ -5,6 +5,7 @@ import Foundation
 /// `artfeed feeds`: the subscriptions and when each was last fetched.
 struct Feeds: FeedsFileCommand {
   static let configuration = CommandConfiguration(
+    commandName: "feeds",
     abstract: "List the subscriptions with their last fetch.",
     discussion: """
       One line per feed: its state ("fetched 3 h ago", "failed 2 min ago", "never fetched", \

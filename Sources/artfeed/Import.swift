@@ -5,6 +5,7 @@ import Foundation
 /// `artfeed import FILE.opml`: subscribes to every feed of an OPML file.
 struct Import: FeedsFileCommand {
   static let configuration = CommandConfiguration(
+    commandName: "import",
     abstract: "Subscribe to every feed of an OPML file.",
     discussion: """
       Every outline with an xmlUrl is a feed; the folders it sits in become its tag (nested \

@@ -6,6 +6,7 @@ import Foundation
 /// `artfeed init`: puts the example feeds file in place, if there is none.
 struct Init: FeedsFileCommand {
   static let configuration = CommandConfiguration(
+    commandName: "init",
     abstract: "Copy the example feeds file into place (never over an existing one).",
     discussion: """
       Writes $XDG_CONFIG_HOME/artfeed/feeds (else ~/.config/artfeed/feeds): DeviantArt's \

@@ -6,6 +6,7 @@ import Foundation
 /// `artfeed parse SOURCE [--json]`: the parsed model, for people and scripts.
 struct Parse: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "parse",
     abstract: "Parse a feed and print its items.",
     discussion: """
       Prints one line per item (date, author, title), or the whole model with --json. \

@@ -5,6 +5,7 @@ import Foundation
 /// `artfeed refresh`: fetches every subscription now, a few at a time, into the cache.
 struct Refresh: FeedsFileCommand {
   static let configuration = CommandConfiguration(
+    commandName: "refresh",
     abstract: "Fetch every subscription now and report each feed's state.",
     discussion: """
       Feeds are fetched --jobs at a time into the cache the browser reads (conditional \

@@ -5,6 +5,7 @@ import Foundation
 /// `artfeed remove SOURCE`: unsubscribes from a feed.
 struct Remove: FeedsFileCommand {
   static let configuration = CommandConfiguration(
+    commandName: "remove",
     abstract: "Unsubscribe from a feed: remove its line from the feeds file.",
     discussion: """
       SOURCE is matched as written in the feeds file, or as the same URL or file. Comments and \

@@ -14,6 +14,7 @@ import TUIRuntime
 /// everything they asked for has arrived. Only the terminal is replaced by standard output.
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "render",
     abstract: "Print the screen the browser would show at a size, as plain text.",
     discussion: """
       Exit status: 0 shown (a cached copy counts), 65 not a feed, 66 cannot read, 69 the \

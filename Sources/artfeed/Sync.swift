@@ -5,6 +5,7 @@ import Foundation
 /// `artfeed sync [NAME]`: sends queued marks, then brings the server's marks and new items.
 struct Sync: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "sync",
     abstract: "Sync accounts: send marks made here, then fetch marks and new items.",
     discussion: """
       Marks made in artfeed (read, unread, starred, mark-all) wait in the state database until \

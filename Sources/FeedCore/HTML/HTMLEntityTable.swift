@@ -6,8 +6,9 @@
 /// The HTML5 named character references: one `name codepoints` row per line, code points in hex.
 ///
 /// Names keep their trailing `;`; the legacy names that HTML also accepts without it appear a
-/// second time without. `HTMLEntities` parses this once, on first use.
-let htmlEntityRows = """
+/// second time without. Rows are sorted by name, byte by byte: `HTMLEntities` finds a name
+/// by binary search over these bytes, with nothing built at start-up.
+let htmlEntityRows: StaticString = """
   AElig C6
   AElig; C6
   AMP 26

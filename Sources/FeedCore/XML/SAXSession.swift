@@ -223,7 +223,9 @@ final class SAXSession {
     }
     let key = String(cString: name) + (inText ? ";" : ";@")
     if let cached = state.pointee.entities[key] { return cached }
-    guard let replacement = HTMLEntities.table[String(cString: name) + ";"] else { return nil }
+    guard let replacement = HTMLEntities.replacement(for: String(cString: name) + ";") else {
+      return nil
+    }
     // In text a "predefined" entity is handed to `characters` as it is; in attribute values
     // libxml2 copies only the first byte of those, so there it must be a general entity (which
     // libxml2 then leaves as `&name;` for `XMLAttributes` to decode).

@@ -1,11 +1,12 @@
 import Foundation
+import Locking
 
-/// An account's local copy and a connection to the state database, used on a serial queue
-/// of their own: SQLite calls block, and must not hold one of the few threads of Swift's
-/// cooperative pool (docs/adr/0113).
+/// An account's local copy and a connection to the state database, used on a thread of
+/// their own (`SerialWorker`): SQLite calls block, and must not hold one of the few threads
+/// that run the tasks (docs/adr/0113).
 final class AccountDatabase: @unchecked Sendable {
   // @unchecked: `copy` and `state` are only touched on `queue`.
-  private let queue: DispatchQueue
+  private let queue: SerialWorker
   private let copy: AccountCopy
   private let state: SQLiteStateStore
   /// True when the local copy was started afresh by this open (deleted or damaged).
@@ -27,7 +28,7 @@ final class AccountDatabase: @unchecked Sendable {
     } catch {
       throw AccountError(.storage, "state: \(statePath): \(error)")
     }
-    queue = DispatchQueue(label: "artfeed.account.\(label)", qos: .utility)
+    queue = SerialWorker(name: "artfeed-account")
   }
 
   /// Runs `body` on the queue and waits for it without blocking the caller's thread.

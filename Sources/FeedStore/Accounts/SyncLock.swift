@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// An exclusive `flock` on a file beside the local copy, held for one sync: two artfeeds
 /// (the browser and `artfeed sync`) never send the same queue or fetch the same pages at once.
@@ -27,7 +28,8 @@ final class SyncLock: Sendable {
           Task.isCancelled ? .cancelled : .unavailable,
           "\(account): another artfeed has been syncing it for \(Int(patience)) s; try again")
       }
-      try? await Task.sleep(for: .milliseconds(100))
+      // Not `Task.sleep`: it would start libdispatch's pool and its timer (docs/adr/0083).
+      await WorkerPool.sleep(for: .milliseconds(100))
     }
     return SyncLock(fd: fd)
   }

@@ -27,15 +27,19 @@ public final class CurlClient: HTTPClient {
   /// command line refuses them before they get here).
   static let maxSeconds: Double = 86_400
 
-  private let loop: CurlLoop?
+  private let loop: Result<CurlLoop, CurlLibrary.LoadFailure>
 
   private init() {
-    loop = CurlLoop(userAgent: Self.userAgent)
+    loop = Result { () throws(CurlLibrary.LoadFailure) in try CurlLoop(userAgent: Self.userAgent) }
   }
 
   public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
     if Task.isCancelled { throw .cancelled }
-    guard let loop else { throw .other("libcurl could not be started") }
+    let loop: CurlLoop
+    switch self.loop {
+    case .success(let started): loop = started
+    case .failure(let failure): throw .other("libcurl could not be started: \(failure.reason)")
+    }
     let ticket = Ticket()
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in

@@ -13,29 +13,34 @@ final class CurlLoop: @unchecked Sendable {
   // `@unchecked Sendable`: `multi` is touched off the loop's thread only by
   // `curl_multi_wakeup`; `running` belongs to the loop's thread; the inbox is locked.
   private let multi: UnsafeMutableRawPointer
+  private let curl: CurlLibrary
   private let inbox = Locked<[CurlTransfer]>([])
   private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
   private let userAgent: String
 
-  init?(userAgent: String) {
-    guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK, let multi = curl_multi_init()
-    else { return nil }
+  /// Opens libcurl (the first time) and starts the loop's thread.
+  init(userAgent: String) throws(CurlLibrary.LoadFailure) {
+    let curl = try CurlLibrary.shared.get()
+    guard curl.globalInit(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK, let multi = curl.multiInit()
+    else { throw CurlLibrary.LoadFailure(reason: "libcurl could not be initialised") }
+    self.curl = curl
     self.multi = multi
     self.userAgent = userAgent
-    let thread = Thread { [self] in run() }
-    thread.name = "artfeed-http"
-    thread.start()
+    Thread.detachNewThread { [self] in
+      nameCurrentThread("artfeed-http")
+      run()
+    }
   }
 
   /// Hands a transfer to the loop.
   func add(_ transfer: CurlTransfer) {
     inbox.withLock { $0.append(transfer) }
-    curl_multi_wakeup(multi)
+    _ = curl.multiWakeup(multi)
   }
 
   /// Wakes the loop so it sees a cancellation at once.
   func wake() {
-    curl_multi_wakeup(multi)
+    _ = curl.multiWakeup(multi)
   }
 
   private func run() {
@@ -43,9 +48,9 @@ final class CurlLoop: @unchecked Sendable {
       startNew()
       endStopped()
       var stillRunning: Int32 = 0
-      curl_multi_perform(multi, &stillRunning)
+      _ = curl.multiPerform(multi, &stillRunning)
       finishCompleted()
-      curl_multi_poll(multi, nil, 0, waitMilliseconds(), nil)
+      _ = curl.multiPoll(multi, nil, 0, waitMilliseconds(), nil)
     }
   }
 
@@ -58,7 +63,7 @@ final class CurlLoop: @unchecked Sendable {
         continue
       }
       transfer.configure(userAgent: userAgent)
-      guard curl_multi_add_handle(multi, transfer.easy) == CURLM_OK else {
+      guard curl.multiAddHandle(multi, transfer.easy) == CURLM_OK else {
         transfer.finish(.failure(.other("could not start the request")))
         continue
       }
@@ -84,7 +89,7 @@ final class CurlLoop: @unchecked Sendable {
 
   private func finishCompleted() {
     var left: Int32 = 0
-    while let message = curl_multi_info_read(multi, &left) {
+    while let message = curl.multiInfoRead(multi, &left) {
       guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
         let transfer = running[easy]
       else { continue }
@@ -94,22 +99,24 @@ final class CurlLoop: @unchecked Sendable {
 
   /// Takes the transfer out of the multi handle and resumes its caller.
   private func end(_ transfer: CurlTransfer, code: CURLcode) {
-    curl_multi_remove_handle(multi, transfer.easy)
+    _ = curl.multiRemoveHandle(multi, transfer.easy)
     running[transfer.easy] = nil
     transfer.finish(CurlOutcome.result(of: transfer, code: code))
   }
 
-  /// Until libcurl's next timer or the nearest deadline; a minute when idle (a wakeup ends
-  /// any wait).
+  /// Until libcurl's next timer or the nearest deadline. With neither (no request under way)
+  /// the longest wait `curl_multi_poll` takes (it refuses a negative one): an idle process
+  /// makes no wake-ups, and a wakeup ends any wait.
   private func waitMilliseconds() -> Int32 {
+    let longest = Int(Int32.max)
     var curlWait = -1
-    curl_multi_timeout(multi, &curlWait)
-    var wait = curlWait >= 0 ? curlWait : 60_000
+    _ = curl.multiTimeout(multi, &curlWait)
+    var wait = curlWait >= 0 ? curlWait : longest
     let now = DispatchTime.now().uptimeNanoseconds
     for transfer in running.values {
       let left = transfer.deadline > now ? Int((transfer.deadline - now) / 1_000_000) + 1 : 0
       wait = min(wait, left)
     }
-    return Int32(min(wait, 60_000))
+    return Int32(min(wait, longest))
   }
 }

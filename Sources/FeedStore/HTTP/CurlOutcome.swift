@@ -10,9 +10,11 @@ enum CurlOutcome {
     if let reason = transfer.stopReason { return .failure(reason) }
     guard code == CURLE_OK else { return .failure(error(code, transfer)) }
     var status = 0
-    _ = artfeed_curl_getinfo_long(transfer.easy, CURLINFO_RESPONSE_CODE, &status)
+    _ = artfeed_curl_getinfo_long(
+      transfer.curl.getinfo, transfer.easy, CURLINFO_RESPONSE_CODE, &status)
     var effective: UnsafeMutablePointer<CChar>?
-    _ = artfeed_curl_getinfo_string(transfer.easy, CURLINFO_EFFECTIVE_URL, &effective)
+    _ = artfeed_curl_getinfo_string(
+      transfer.curl.getinfo, transfer.easy, CURLINFO_EFFECTIVE_URL, &effective)
     let url = effective.flatMap { URL(string: String(cString: $0)) } ?? transfer.request.url
     return .success(
       HTTPResponse(status: status, headers: transfer.headers, body: transfer.body, url: url))
@@ -32,7 +34,8 @@ enum CurlOutcome {
     case CURLE_TOO_MANY_REDIRECTS: return .redirectLoop
     case CURLE_UNSUPPORTED_PROTOCOL:
       var next: UnsafeMutablePointer<CChar>?
-      _ = artfeed_curl_getinfo_string(transfer.easy, CURLINFO_REDIRECT_URL, &next)
+      _ = artfeed_curl_getinfo_string(
+        transfer.curl.getinfo, transfer.easy, CURLINFO_REDIRECT_URL, &next)
       if let next { return .redirectRefused(location: String(cString: next)) }
       return .other(message(code, transfer))
     case CURLE_PARTIAL_FILE:
@@ -49,7 +52,9 @@ enum CurlOutcome {
   static func message(_ code: CURLcode, _ transfer: CurlTransfer) -> String {
     let buffer = String(cString: transfer.errorBuffer).trimmingCharacters(
       in: .whitespacesAndNewlines)
-    return buffer.isEmpty ? String(cString: curl_easy_strerror(code)) : buffer
+    guard buffer.isEmpty else { return buffer }
+    return transfer.curl.easyStrerror(code).map { String(cString: $0) }
+      ?? "libcurl error \(code.rawValue)"
   }
 
   private static func isTLS(_ code: CURLcode) -> Bool {

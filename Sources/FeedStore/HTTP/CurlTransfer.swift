@@ -29,6 +29,8 @@ final class CurlTransfer: @unchecked Sendable {
   /// libcurl's own words for a failure (`CURLOPT_ERRORBUFFER`).
   let errorBuffer: UnsafeMutablePointer<CChar>
   private var headerList: UnsafeMutablePointer<curl_slist>?
+  /// libcurl's functions (the transfer exists only once the library is open).
+  let curl: CurlLibrary
 
   /// The most header bytes of one response accepted (libcurl allows 100 KB per line).
   static let maxHeaderBytes = 1 << 20
@@ -37,7 +39,10 @@ final class CurlTransfer: @unchecked Sendable {
     _ request: HTTPRequest,
     continuation: CheckedContinuation<Result<HTTPResponse, TransportError>, Never>
   ) {
-    guard let easy = curl_easy_init() else { return nil }
+    guard case .success(let curl) = CurlLibrary.shared, let easy = curl.easyInit() else {
+      return nil
+    }
+    self.curl = curl
     self.request = request
     self.easy = easy
     self.continuation = continuation
@@ -48,8 +53,8 @@ final class CurlTransfer: @unchecked Sendable {
   }
 
   deinit {
-    curl_easy_cleanup(easy)
-    curl_slist_free_all(headerList)
+    curl.easyCleanup(easy)
+    curl.slistFreeAll(headerList)
     errorBuffer.deallocate()
   }
 
@@ -82,18 +87,18 @@ final class CurlTransfer: @unchecked Sendable {
       let connect = min(max(request.connectTimeout, 0.001), CurlClient.maxSeconds)
       set(CURLOPT_CONNECTTIMEOUT_MS, Int((connect * 1000).rounded(.up)))
     }
-    _ = artfeed_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
+    _ = artfeed_curl_setopt_pointer(curl.setopt, easy, CURLOPT_ERRORBUFFER, errorBuffer)
     for (name, value) in request.headers {
-      headerList = curl_slist_append(headerList, "\(name): \(value)")
+      headerList = curl.slistAppend(headerList, "\(name): \(value)")
     }
     if request.method == "POST" { configurePost() }
-    _ = artfeed_curl_setopt_list(easy, CURLOPT_HTTPHEADER, headerList)
-    _ = artfeed_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, me)
-    _ = artfeed_curl_setopt_write(easy, CURLOPT_WRITEFUNCTION, curlWrite)
-    _ = artfeed_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, me)
-    _ = artfeed_curl_setopt_write(easy, CURLOPT_HEADERFUNCTION, curlHeader)
-    _ = artfeed_curl_setopt_pointer(easy, CURLOPT_XFERINFODATA, me)
-    _ = artfeed_curl_setopt_progress(easy, curlProgress)
+    _ = artfeed_curl_setopt_list(curl.setopt, easy, CURLOPT_HTTPHEADER, headerList)
+    _ = artfeed_curl_setopt_pointer(curl.setopt, easy, CURLOPT_WRITEDATA, me)
+    _ = artfeed_curl_setopt_write(curl.setopt, easy, CURLOPT_WRITEFUNCTION, curlWrite)
+    _ = artfeed_curl_setopt_pointer(curl.setopt, easy, CURLOPT_HEADERDATA, me)
+    _ = artfeed_curl_setopt_write(curl.setopt, easy, CURLOPT_HEADERFUNCTION, curlHeader)
+    _ = artfeed_curl_setopt_pointer(curl.setopt, easy, CURLOPT_XFERINFODATA, me)
+    _ = artfeed_curl_setopt_progress(curl.setopt, easy, curlProgress)
   }
 
   /// A POST of `request.body`, copied into libcurl (the request's bytes need not outlive this
@@ -101,24 +106,26 @@ final class CurlTransfer: @unchecked Sendable {
   /// server that never answers it costs the POST a second).
   private func configurePost() {
     let body = request.body ?? Data()
-    _ = artfeed_curl_setopt_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+    _ = artfeed_curl_setopt_offset(
+      curl.setopt, easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
     if body.isEmpty {
       set(CURLOPT_COPYPOSTFIELDS, "")
     } else {
       body.withUnsafeBytes { bytes in
         _ = artfeed_curl_setopt_pointer(
-          easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+          curl.setopt, easy, CURLOPT_COPYPOSTFIELDS,
+          UnsafeMutableRawPointer(mutating: bytes.baseAddress))
       }
     }
-    headerList = curl_slist_append(headerList, "Expect:")
+    headerList = curl.slistAppend(headerList, "Expect:")
   }
 
   private func set(_ option: CURLoption, _ value: String) {
-    _ = artfeed_curl_setopt_string(easy, option, value)
+    _ = artfeed_curl_setopt_string(curl.setopt, easy, option, value)
   }
 
   private func set(_ option: CURLoption, _ value: Int) {
-    _ = artfeed_curl_setopt_long(easy, option, value)
+    _ = artfeed_curl_setopt_long(curl.setopt, easy, option, value)
   }
 
   /// False once we decided to end the transfer (a reason is recorded; a cancellation asked

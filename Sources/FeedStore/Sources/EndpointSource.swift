@@ -101,13 +101,9 @@ public final class EndpointSource: FeedSource {
           results[done] = result
         }
         let url = self.url(query: "by:" + name)
-        group.addTask {
-          do throws(LoadError) {
-            return (index, .success(try await self.fetch(url, fallbackTitle: nil)))
-          } catch {
-            return (index, .failure(error))
-          }
-        }
+        // Not a `do throws(LoadError)` returning the tuple here: Swift 6.3.1's optimizer
+        // gets that closure wrong (the release build answered an index out of range).
+        group.addTask { (index, await self.fetchResult(url)) }
       }
       for await (done, result) in group { results[done] = result }
     }
@@ -151,6 +147,24 @@ public final class EndpointSource: FeedSource {
   private func remember(_ items: [FeedItem]) {
     guard !items.isEmpty else { return }
     seen.withLock { $0.add(items) }
+  }
+
+  /// `ask` as a value, for a task group's child (see `ask` on why not a `do` in the child).
+  public func askResult(_ names: [String]) async -> Result<Answers, LoadError> {
+    do throws(LoadError) {
+      return .success(try await ask(names))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// `fetch` as a value, for a task group's child.
+  private func fetchResult(_ url: URL) async -> Result<LoadedList, LoadError> {
+    do throws(LoadError) {
+      return .success(try await fetch(url, fallbackTitle: nil))
+    } catch {
+      return .failure(error)
+    }
   }
 
   private func fetch(_ url: URL, fallbackTitle: String?) async throws(LoadError) -> LoadedList {

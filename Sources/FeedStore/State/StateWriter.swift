@@ -2,8 +2,9 @@ import FeedCore
 import Foundation
 import Locking
 
-/// The background writer of `ReaderState`: a serial queue that owns the store and applies
-/// changes in the order they were made, each in its own transaction.
+/// The background writer of `ReaderState`: a thread of its own (`SerialWorker`, not a
+/// `DispatchQueue`, whose worker pool keeps a timer running once used) that owns the store and
+/// applies changes in the order they were made, each in its own transaction.
 ///
 /// Changes that fail stay queued (`pending`) and are tried again, in order, before the next
 /// one; the first failure is reported, and so is the recovery. A file found damaged (by the
@@ -13,7 +14,7 @@ import Locking
 final class StateWriter: @unchecked Sendable {
   // @unchecked: `store`, `pending`, `savedThrough`, `failing` and `unchecked` are touched
   // only on `queue`; `shared` is behind its lock.
-  private let queue = DispatchQueue(label: "artfeed.state.writer", qos: .utility)
+  private let queue = SerialWorker(name: "artfeed-state")
   private var store: StoreBox
   private let clock: @Sendable () -> Date
   private let notify: @Sendable (StateEvent) -> Void

@@ -182,13 +182,9 @@ public final class SubscriptionLibrary: Sendable {
     await withTaskGroup(of: (Int, Result<EndpointSource.Answers, LoadError>).self) { group in
       for (index, endpoint) in endpoints.enumerated() {
         if index >= limit, let (done, result) = await group.next() { answers[done] = result }
-        group.addTask {
-          do throws(LoadError) {
-            return (index, .success(try await endpoint.ask(names)))
-          } catch {
-            return (index, .failure(error))
-          }
-        }
+        // `askResult`, not a `do throws(LoadError)` here: Swift 6.3.1's optimizer gets such a
+        // child closure wrong (`EndpointSource.ask`).
+        group.addTask { (index, await endpoint.askResult(names)) }
       }
       for await (done, result) in group { answers[done] = result }
     }

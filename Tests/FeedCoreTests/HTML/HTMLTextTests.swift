@@ -55,9 +55,29 @@ struct HTMLTextTests {
 
   @Test("every table name decodes, and the table has the whole HTML5 set")
   func entityTable() {
-    #expect(HTMLEntities.table.count == 2231)
-    #expect(HTMLEntities.table["amp;"] == Array("&".utf8))
-    #expect(HTMLEntities.table["nbsp"] == [0xC2, 0xA0])
+    #expect(HTMLEntities.count == 2231)
+    #expect(HTMLEntities.replacement(for: "amp;") == Array("&".utf8))
+    #expect(HTMLEntities.replacement(for: "nbsp") == [0xC2, 0xA0])
+    // The first and last rows, two code points, a name that prefixes another, and misses.
+    #expect(HTMLEntities.replacement(for: "AElig") == Array("Æ".utf8))
+    #expect(HTMLEntities.replacement(for: "zwnj;") == [0xE2, 0x80, 0x8C])
+    #expect(HTMLEntities.replacement(for: "NotEqualTilde;") == Array("\u{2242}\u{338}".utf8))
+    #expect(HTMLEntities.replacement(for: "not") == Array("¬".utf8))
+    #expect(HTMLEntities.replacement(for: "notin;") == Array("∉".utf8))
+    for missing in ["", "A", "zzzz;", "amp;x", "Amp;", "AElig;;"] {
+      #expect(HTMLEntities.replacement(for: missing) == nil, "\(missing)")
+    }
+    // Every name of the table, as its generator wrote it, decodes to its row's code points.
+    let rows = htmlEntityRows.description.split(separator: "\n")
+    #expect(rows.count == 2231)
+    for row in rows {
+      let parts = row.split(separator: " ")
+      let expected = String(
+        String.UnicodeScalarView(
+          parts.dropFirst().compactMap { UInt32($0, radix: 16) }
+            .compactMap(Unicode.Scalar.init)))
+      #expect(HTMLEntities.replacement(for: String(parts[0])) == Array(expected.utf8), "\(row)")
+    }
     #expect(HTMLText.plainText("&CounterClockwiseContourIntegral;") == "∳")
   }
 

@@ -1,0 +1,115 @@
+import CCurl
+import Foundation
+
+/// libcurl, opened on the process's first request rather than linked: linking it made every
+/// start of artfeed load libcurl and the 25 libraries behind it (GnuTLS, Kerberos, LDAP, SSH,
+/// ...) and run their initialisers, 3.8 ms of CPU time before `main` whether or not a command
+/// touched the network (docs/adr/0084). `shared` is made once, on first use (`CurlLoop`).
+struct CurlLibrary: @unchecked Sendable {
+  // @unchecked: function addresses, never changed after `load`.
+  typealias Handle = UnsafeMutableRawPointer
+  let globalInit: @convention(c) (Int) -> CURLcode
+  let easyInit: @convention(c) () -> Handle?
+  let easyCleanup: @convention(c) (Handle?) -> Void
+  let easyStrerror: @convention(c) (CURLcode) -> UnsafePointer<CChar>?
+  let multiInit: @convention(c) () -> Handle?
+  let multiAddHandle: @convention(c) (Handle?, Handle?) -> CURLMcode
+  let multiRemoveHandle: @convention(c) (Handle?, Handle?) -> CURLMcode
+  let multiPerform: @convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> CURLMcode
+  let multiPoll:
+    @convention(c) (
+      Handle?, UnsafeMutablePointer<curl_waitfd>?, UInt32, Int32, UnsafeMutablePointer<Int32>?
+    ) -> CURLMcode
+  let multiTimeout: @convention(c) (Handle?, UnsafeMutablePointer<Int>?) -> CURLMcode
+  let multiWakeup: @convention(c) (Handle?) -> CURLMcode
+  let multiInfoRead:
+    @convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> UnsafeMutablePointer<CURLMsg>?
+  let slistAppend:
+    @convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) ->
+      UnsafeMutablePointer<curl_slist>?
+  let slistFreeAll: @convention(c) (UnsafeMutablePointer<curl_slist>?) -> Void
+  /// `curl_easy_setopt` and `curl_easy_getinfo` are variadic: called through the shim's
+  /// `artfeed_curl_setopt_*` and `artfeed_curl_getinfo_*`, which take these addresses.
+  let setopt: UnsafeMutableRawPointer
+  let getinfo: UnsafeMutableRawPointer
+
+  /// The library, or why it could not be opened.
+  static let shared: Result<CurlLibrary, LoadFailure> = load()
+
+  struct LoadFailure: Error {
+    let reason: String
+  }
+
+  /// The soname of the libcurl the headers came from (libcurl4-openssl-dev: the ABI of 7.x
+  /// and 8.x, `libcurl.so.4`).
+  static let soname = "libcurl.so.4"
+
+  private static func load() -> Result<CurlLibrary, LoadFailure> {
+    guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+      let reason = dlerror().map { String(cString: $0) } ?? "cannot open \(soname)"
+      return .failure(LoadFailure(reason: reason))
+    }
+    var missing: [String] = []
+    func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
+      guard let address = dlsym(library, name) else {
+        missing.append(name)
+        return nil
+      }
+      return unsafeBitCast(address, to: type)
+    }
+    let loaded: CurlLibrary? = {
+      guard
+        let globalInit = symbol("curl_global_init", as: (@convention(c) (Int) -> CURLcode).self),
+        let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> Handle?).self),
+        let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self),
+        let easyStrerror = symbol(
+          "curl_easy_strerror", as: (@convention(c) (CURLcode) -> UnsafePointer<CChar>?).self),
+        let multiInit = symbol("curl_multi_init", as: (@convention(c) () -> Handle?).self),
+        let multiAddHandle = symbol(
+          "curl_multi_add_handle", as: (@convention(c) (Handle?, Handle?) -> CURLMcode).self),
+        let multiRemoveHandle = symbol(
+          "curl_multi_remove_handle", as: (@convention(c) (Handle?, Handle?) -> CURLMcode).self),
+        let multiPerform = symbol(
+          "curl_multi_perform",
+          as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> CURLMcode).self),
+        let multiPoll = symbol(
+          "curl_multi_poll",
+          as: (@convention(c) (
+            Handle?, UnsafeMutablePointer<curl_waitfd>?, UInt32, Int32,
+            UnsafeMutablePointer<Int32>?
+          ) -> CURLMcode).self),
+        let multiTimeout = symbol(
+          "curl_multi_timeout",
+          as: (@convention(c) (Handle?, UnsafeMutablePointer<Int>?) -> CURLMcode).self),
+        let multiWakeup = symbol(
+          "curl_multi_wakeup", as: (@convention(c) (Handle?) -> CURLMcode).self),
+        let multiInfoRead = symbol(
+          "curl_multi_info_read",
+          as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?) ->
+            UnsafeMutablePointer<CURLMsg>?).self),
+        let slistAppend = symbol(
+          "curl_slist_append",
+          as: (@convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) ->
+            UnsafeMutablePointer<curl_slist>?).self),
+        let slistFreeAll = symbol(
+          "curl_slist_free_all",
+          as: (@convention(c) (UnsafeMutablePointer<curl_slist>?) -> Void).self),
+        let setopt = symbol("curl_easy_setopt", as: UnsafeMutableRawPointer.self),
+        let getinfo = symbol("curl_easy_getinfo", as: UnsafeMutableRawPointer.self)
+      else { return nil }
+      return CurlLibrary(
+        globalInit: globalInit, easyInit: easyInit, easyCleanup: easyCleanup,
+        easyStrerror: easyStrerror, multiInit: multiInit, multiAddHandle: multiAddHandle,
+        multiRemoveHandle: multiRemoveHandle, multiPerform: multiPerform, multiPoll: multiPoll,
+        multiTimeout: multiTimeout, multiWakeup: multiWakeup, multiInfoRead: multiInfoRead,
+        slistAppend: slistAppend, slistFreeAll: slistFreeAll, setopt: setopt, getinfo: getinfo)
+    }()
+    guard let loaded else {
+      return .failure(
+        LoadFailure(
+          reason:
+            "\(soname) lacks \(missing.joined(separator: ", ")) (libcurl 7.68 or later is needed)"))
+    }
+    return .success(loaded)
+  }
+}
