@@ -175,14 +175,9 @@ def summary(values):
         statistics.median(values), p99, values[-1], len(values))
 
 
-def run_gallery(browser, quiet):
-    """The gallery's keys; returns the figures per key kind."""
-    figures = {"v (to the gallery)": [browser.key(b"v", quiet)]}
-    if "v list" not in browser.screen.display[-1]:
-        print("  warning: no gallery on screen: %r" % browser.screen.display[-1])
-    figures["l"] = [browser.key(b"l", quiet) for _ in range(30)]
-    figures["j"] = [browser.key(b"j", quiet) for _ in range(30)]
-    figures["PgDn"] = [browser.key(b"\x1b[6~", quiet) for _ in range(10)]
+def moves(browser, quiet, step, size):
+    """PgDn, G / g, Enter and Esc (each after `step`), and resizes to `size` and back."""
+    figures = {"PgDn": [browser.key(b"\x1b[6~", quiet) for _ in range(10)]}
     g_keys = []
     for _ in range(3):
         g_keys.append(browser.key(b"G", quiet))
@@ -190,16 +185,27 @@ def run_gallery(browser, quiet):
     figures["G / g"] = g_keys
     enter, esc = [], []
     for _ in range(5):
-        browser.key(b"l", quiet)
+        browser.key(step, quiet)
         enter.append(browser.key(b"\r", quiet))
         esc.append(browser.key(b"\x1b", quiet))
     figures["Enter"] = enter
     figures["Esc"] = esc
     resizes = []
     for _ in range(3):
-        resizes.append(browser.resize(80, 24, quiet))
+        resizes.append(browser.resize(size[0], size[1], quiet))
         resizes.append(browser.resize(100, 30, quiet))
     figures["resize"] = resizes
+    return figures
+
+
+def run_gallery(browser, quiet):
+    """The gallery's keys; returns the figures per key kind."""
+    figures = {"v (to the gallery)": [browser.key(b"v", quiet)]}
+    if "v list" not in browser.screen.display[-1]:
+        print("  warning: no gallery on screen: %r" % browser.screen.display[-1])
+    figures["l"] = [browser.key(b"l", quiet) for _ in range(30)]
+    figures["j"] = [browser.key(b"j", quiet) for _ in range(30)]
+    figures.update(moves(browser, quiet, b"l", (80, 24)))
     toggles = []
     for _ in range(3):
         toggles.append(browser.key(b"v", quiet))
@@ -224,24 +230,7 @@ def run_size(binary, path, count, query, quiet, idle, gallery=False):
             return
         figures = {}
         figures["j"] = [browser.key(b"j", quiet) for _ in range(30)]
-        figures["PgDn"] = [browser.key(b"\x1b[6~", quiet) for _ in range(10)]
-        g_keys = []
-        for _ in range(3):
-            g_keys.append(browser.key(b"G", quiet))
-            g_keys.append(browser.key(b"g", quiet))
-        figures["G / g"] = g_keys
-        enter, esc = [], []
-        for _ in range(5):
-            browser.key(b"j", quiet)
-            enter.append(browser.key(b"\r", quiet))
-            esc.append(browser.key(b"\x1b", quiet))
-        figures["Enter"] = enter
-        figures["Esc"] = esc
-        resizes = []
-        for _ in range(3):
-            resizes.append(browser.resize(90, 28, quiet))
-            resizes.append(browser.resize(100, 30, quiet))
-        figures["resize"] = resizes
+        figures.update(moves(browser, quiet, b"j", (90, 28)))
         search, erase, leave, kept, cleared = [], [], [], [], []
         shown = None
         for round in range(4):
