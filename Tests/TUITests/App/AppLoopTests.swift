@@ -15,7 +15,9 @@ struct AppLoopTests {
     var state = AppState(isOffline: true, width: width, height: height)
     let initial = state.startLoading()
     let loop = AppLoop(
-      state: state, screen: screen, source: MemorySource(items: Fixtures.items),
+      state: state, screen: screen,
+      source: AfterFirstFrame(
+        inner: MemorySource(items: Fixtures.items), firstFrame: screen.firstFrame),
       shouldStop: { false }, openLink: { _, _ in })
     return (screen, await runOnThread(loop, initial: initial))
   }

@@ -27,7 +27,13 @@ final class FakeScreen: Screen {
     self.steps = steps
   }
 
-  func draw(_ buffer: ScreenBuffer) { frames.append(buffer) }
+  /// Signalled once, when the first frame is drawn (`AfterFirstFrame` waits for it).
+  let firstFrame = DispatchSemaphore(value: 0)
+
+  func draw(_ buffer: ScreenBuffer) {
+    if frames.isEmpty { firstFrame.signal() }
+    frames.append(buffer)
+  }
 
   func nextEvent(wake: WakeSignal, timeoutMilliseconds: Int?) -> Event? {
     guard let step = steps.first else { return .key(.character("q")) }
@@ -44,5 +50,23 @@ final class FakeScreen: Screen {
     steps.removeFirst()
     if case .resize(let width, let height) = step.event { size = (width, height) }
     return step.event
+  }
+}
+
+/// A source that answers its first list only after the screen's first frame: otherwise a
+/// list already in memory can arrive before that frame, and it never shows "Loading".
+struct AfterFirstFrame: FeedSource {
+  var inner: MemorySource
+  var firstFrame: DispatchSemaphore
+  var searchesOnline: Bool { false }
+  func loadMain() async throws(LoadError) -> LoadedList {
+    _ = firstFrame.wait(timeout: .now() + 10)
+    return try await inner.loadMain()
+  }
+  func search(artist query: String) async throws(LoadError) -> LoadedList {
+    try await inner.search(artist: query)
+  }
+  func page(at url: URL) async throws(LoadError) -> LoadedList {
+    try await inner.page(at: url)
   }
 }
