@@ -41,6 +41,19 @@ struct AccountAccess {
     }
   }
 
+  /// For listings beside other sources (`feeds`, the browser's feed list): the access and
+  /// its accounts; none when there is nowhere to keep them, and none with a warning when the
+  /// accounts file cannot be read.
+  static func listed() -> (access: AccountAccess, accounts: [Account])? {
+    guard let access = try? AccountAccess() else { return nil }
+    do {
+      return (access, try access.accounts())
+    } catch {
+      warn(error.description)
+      return nil
+    }
+  }
+
   /// The account named `name`, or a refusal that says which exist.
   func account(named name: String) throws(CommandFailure) -> Account {
     let all = try accounts()

@@ -109,14 +109,7 @@ enum FeedSources {
   /// an account whose copy cannot be read is left out with a warning. No password prompt:
   /// the screen is the browser's.
   static func accountFeeds(_ network: NetworkOptions) -> [AccountFeeds] {
-    guard let access = try? AccountAccess() else { return [] }
-    let accounts: [Account]
-    do {
-      accounts = try access.accounts()
-    } catch {
-      warn(error.description)
-      return []
-    }
+    guard let (access, accounts) = AccountAccess.listed() else { return [] }
     return accounts.compactMap { account in
       do {
         let sync = try access.sync(

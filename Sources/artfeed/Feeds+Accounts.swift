@@ -7,14 +7,7 @@ extension Feeds {
   static func accountRows(
     _ counts: [FeedKey: FeedCounts], tag: String? = nil, now: Date
   ) -> [(String, String)] {
-    guard let access = try? AccountAccess() else { return [] }
-    let accounts: [Account]
-    do {
-      accounts = try access.accounts()
-    } catch {
-      warn(error.description)
-      return []
-    }
+    guard let (access, accounts) = AccountAccess.listed() else { return [] }
     var rows: [(String, String)] = []
     for account in accounts {
       guard let sync = try? access.sync(account, client: SharedHTTPClient()),

@@ -367,12 +367,7 @@ extension EndToEnd {
       try await home.subscribe("iota", items: 2)
       try home.addAccount()
       #expect(try home.run(["sync"]).status == 0)
-      let binary = Paths.artfeed.path
-      let variables = home.environment.map { "\($0.key)=\($0.value)" }.sorted().joined(
-        separator: " ")
-      let tmux = try Tmux(
-        width: 80, height: 20,
-        command: "env \(variables) LANG=C.UTF-8 TZ=UTC NO_COLOR=1 \(binary) --no-images")
+      let tmux = try home.browser(width: 80, height: 20)
       let list = try tmux.waitFor("the account's feeds, synced") { screen in
         screen.contains { $0.contains("iota") && $0.contains("fresh") }
           && screen.contains { $0.contains("theta") && $0.contains("fresh") }
@@ -415,12 +410,7 @@ extension EndToEnd {
       let first = try remote(2)
       let second = try remote(1)
       let third = try remote(0)
-      let variables = home.environment.map { "\($0.key)=\($0.value)" }.sorted().joined(
-        separator: " ")
-      let tmux = try Tmux(
-        width: 80, height: 32,
-        command: "env \(variables) LANG=C.UTF-8 TZ=UTC NO_COLOR=1 \(Paths.artfeed.path) --no-images"
-          + "; echo EXIT=$?; sleep 30")
+      let tmux = try home.browser(width: 80, height: 32)
       let list = try tmux.waitFor("the account's feed, synced") { screen in
         screen.contains { $0.contains("kappa") && $0.contains("fresh") }
       }

@@ -121,7 +121,7 @@ extension SQLiteStateStore {
         if let known = feedIDs[record.feed] {
           feedID = known
         } else {
-          feedID = try syncFeedID(record.feed)
+          feedID = try self.feedID(record.feed)
           feedIDs[record.feed] = feedID
         }
         member.bind(1, feedID)
@@ -133,18 +133,6 @@ extension SQLiteStateStore {
       for feedID in feedIDs.values { try recount(feedID) }
       return added
     }
-  }
-
-  /// The row id of `feed` in `feeds`, adding it if needed.
-  private func syncFeedID(_ feed: FeedKey) throws(StateError) -> Int64 {
-    let add = try statement("INSERT INTO feeds(key) VALUES(?) ON CONFLICT(key) DO NOTHING")
-    add.bind(1, feed.rawValue)
-    try add.run()
-    let select = try statement("SELECT id FROM feeds WHERE key = ?")
-    select.bind(1, feed.rawValue)
-    defer { select.reset() }
-    guard try select.step() else { throw StateError(.io, "\(path): feed \(feed) vanished") }
-    return select.int64(0)
   }
 
   /// Applies the server's unread and starred id sets to `account`'s known items, in one

@@ -527,8 +527,8 @@ public final class SQLiteStateStore: ReaderStateStore {
   /// Seconds a membership's `last_seen` may lag behind the feed's last observation.
   static let seenSlack: Int64 = 86_400
 
-  /// The row id of `feed`, adding the feed if needed.
-  private func feedID(_ feed: FeedKey) throws(StateError) -> Int64 {
+  /// The row id of `feed`, adding the feed if needed (the sync's writes use it too).
+  func feedID(_ feed: FeedKey) throws(StateError) -> Int64 {
     let add = try statement("INSERT INTO feeds(key) VALUES(?) ON CONFLICT(key) DO NOTHING")
     add.bind(1, feed.rawValue)
     try add.run()

@@ -57,6 +57,16 @@ struct SyncHome {
     try Data((password + "\n").utf8).write(to: URL(fileURLWithPath: file))
   }
 
+  /// The browser on this home under tmux (`--no-images`, no colour); the pane then shows
+  /// `EXIT=status` when it ends.
+  func browser(width: Int, height: Int) throws -> Tmux {
+    let variables = environment.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
+    return try Tmux(
+      width: width, height: height,
+      command: "env \(variables) LANG=C.UTF-8 TZ=UTC NO_COLOR=1 \(Paths.artfeed.path) --no-images"
+        + "; echo EXIT=$?; sleep 30")
+  }
+
   func run(_ arguments: [String]) throws -> Spawned {
     try ArtfeedCommand.run(arguments, environment: environment)
   }
