@@ -147,6 +147,10 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "CursesBackendTests", dependencies: ["CursesBackend", "TUI", "Pictures"]),
+    // The command line's own reading (the executable's code, through @testable import).
+    .testTarget(
+      name: "ArtfeedCLITests",
+      dependencies: ["artfeed", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

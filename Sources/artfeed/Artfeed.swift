@@ -77,10 +77,13 @@ struct NetworkOptions: ParsableArguments {
   var offline = false
 
   @Option(parsing: .unconditional, help: "Seconds a whole request may take.")
-  var timeout: Double = 30
+  var timeout: Double = NetworkOptions.defaultTimeout
 
   @Option(parsing: .unconditional, help: "Seconds connecting may take.")
-  var connectTimeout: Double = 10
+  var connectTimeout: Double = NetworkOptions.defaultConnectTimeout
+
+  static let defaultTimeout: Double = 30
+  static let defaultConnectTimeout: Double = 10
 
   /// The longest deadline accepted, in seconds (a day).
   static let maxSeconds: Double = 86_400

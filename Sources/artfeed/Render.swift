@@ -33,7 +33,9 @@ struct Render: ParsableCommand {
   var width: Int
 
   @Option(parsing: .unconditional, help: "Terminal height in lines (1 to 1000).")
-  var height: Int = 24
+  var height: Int = Render.defaultHeight
+
+  static let defaultHeight = 24
 
   @Option(parsing: .unconditional, help: "Scroll so this row (0-based) is at the top of the list.")
   var top: Int?

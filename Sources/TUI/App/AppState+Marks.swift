@@ -141,9 +141,11 @@ extension AppState {
     guard marks != nil else { return stateIsOff() }
     let key = ItemKey(item)
     let wasMarkedRead = pages.items?.list.isMarkedRead == true
+    let before = marks?.known[key]
     guard let now = marks?.change(key, { $0.read = wasMarkedRead ? false : !$0.read }) else {
       return []
     }
+    if let before, !wasMarkedRead, before.read != now.read { countShown(read: now.read) }
     status = now.read ? "Marked read" : "Marked unread"
     return send(.setRead([key], now.read)) + countCommands()
   }
@@ -164,7 +166,32 @@ extension AppState {
     let before = marks?.known[key]
     _ = marks?.change(key) { $0.read = true }
     guard before?.read != true else { return [] }
+    if before != nil { countShown(read: true) }
     return send(.setRead([key], true)) + countCommands()
+  }
+
+  /// The title bar's unread figure follows a single mark at once, so the key that made it
+  /// is drawn in one frame: the recount asked for with the mark then changes nothing on
+  /// screen (it stays the truth, and replaces this guess when it arrives). Only for an item
+  /// whose marks were known (else its old state is a guess too) and no bulk mark on its way.
+  private mutating func countShown(read: Bool) {
+    guard var counts = marks?.counts, marks?.bulkPending == 0, let source = pages.items?.source
+    else { return }
+    func adjusted(_ figures: FeedCounts) -> FeedCounts {
+      var figures = figures
+      figures.unread = max(0, min(figures.total, figures.unread + (read ? -1 : 1)))
+      return figures
+    }
+    switch source {
+    case .allItems:
+      counts.allItems = adjusted(counts.allItems)
+    case .starred:
+      return
+    default:
+      guard let feed = feedKey(of: source), let figures = counts.feeds[feed] else { return }
+      counts.feeds[feed] = adjusted(figures)
+    }
+    marks?.counts = counts
   }
 
   /// `A`: every item of the list on screen read. The screen shows it at once; the keys are

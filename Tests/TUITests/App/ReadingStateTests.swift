@@ -226,6 +226,33 @@ struct ReadingStateTests {
     #expect(harness.screen.lines[0].contains("29 unread"))
   }
 
+  @Test("a single mark shows in the title bar's count in the key's own frame; the recount agrees")
+  func countFollowsTheKey() async throws {
+    var harness = try await StateHarness(items: Array(Fixtures.items[0..<20]), width: 100)
+    await harness.observe()
+    #expect(harness.screen.lines[0].contains("20 items · 20 unread"))
+    // The frame drawn right after the key, before any answer from the state:
+    let read = harness.state.update(.key(.character("m")))
+    #expect(harness.screen.lines[0].contains("20 items · 19 unread"), "\(harness.screen.lines[0])")
+    await harness.run(read)
+    #expect(harness.screen.lines[0].contains("20 items · 19 unread"), "\(harness.screen.lines[0])")
+    let unread = harness.state.update(.key(.character("m")))
+    #expect(harness.screen.lines[0].contains("20 items · 20 unread"), "\(harness.screen.lines[0])")
+    await harness.run(unread)
+    #expect(harness.screen.lines[0].contains("20 items · 20 unread"))
+    // Opening the next item marks it read: the item's page counts it at once too.
+    await harness.press(.character("j"))
+    let open = harness.state.update(.key(.enter))
+    #expect(harness.state.detail != nil)
+    #expect(harness.screen.lines[0].contains("19 unread"), "\(harness.screen.lines[0])")
+    await harness.run(open)
+    #expect(harness.screen.lines[0].contains("19 unread"), "\(harness.screen.lines[0])")
+    await harness.press(.escape)
+    #expect(harness.screen.lines[0].contains("20 items · 19 unread"))
+    // A row whose marks are not known yet is not guessed: the recount says it.
+    #expect(harness.reader.marks(of: ItemKey(Fixtures.items[1])).read)
+  }
+
   @Test("d saves the selected item's picture; the status line says where")
   func download() async throws {
     let folder = FileManager.default.temporaryDirectory

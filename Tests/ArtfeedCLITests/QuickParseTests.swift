@@ -1,0 +1,87 @@
+import ArgumentParser
+import Testing
+
+@testable import artfeed
+
+/// The quick reading of everyday command lines must give what argument-parser gives, and
+/// leave every other line to argument-parser.
+@Suite struct QuickParseTests {
+  /// Both readings of `arguments`, property by property (the reflection of the values, which
+  /// also names a property the quick reading forgot to set: it would still be a definition).
+  private func compare(_ arguments: [String]) throws {
+    let quick = try #require(QuickParse.command(arguments), "not read quickly: \(arguments)")
+    let full = try Artfeed.parseAsRoot(arguments)
+    #expect(type(of: quick) == type(of: full))
+    #expect(String(reflecting: quick) == String(reflecting: full), "\(arguments)")
+    #expect(!String(reflecting: quick).contains("*definition*"), "\(arguments)")
+  }
+
+  @Test(arguments: [
+    [],
+    ["feed.rss"],
+    ["--bundled"],
+    ["--offline", "--no-state"],
+    ["--no-color", "--no-images", "--no-state", "--bundled", "--offline"],
+    ["some/dir/popular.rss", "--no-images"],
+    ["--no-images", "https://example.com/rss.xml"],
+  ])
+  func browseLinesMatch(_ arguments: [String]) throws {
+    try compare(arguments)
+  }
+
+  @Test(arguments: [
+    ["render", "--width", "100", "--height", "30"],
+    ["render", "--width", "100"],
+    ["render", "--height", "30", "--width", "80"],
+    ["render", "feed.rss", "--width", "1", "--height", "1000"],
+    ["render", "--width", "2000", "--height", "5", "--no-images", "--no-state", "--color"],
+    ["render", "--width", "60", "--height", "20", "--bundled", "--offline", "--first-screen"],
+    ["render", "--width", "060", "--height", "020"],
+  ])
+  func renderLinesMatch(_ arguments: [String]) throws {
+    try compare(arguments)
+  }
+
+  /// Lines with anything else go to argument-parser: other spellings, other options, repeated
+  /// words, a second SOURCE, subcommands, help and version, values that do not validate.
+  @Test(arguments: [
+    ["--width=100"],
+    ["render", "--width=100", "--height", "30"],
+    ["render", "--width", "100", "--width", "100"],
+    ["render", "--width", "-3"],
+    ["render", "--width", "0"],
+    ["render", "--width", "2001"],
+    ["render", "--width", "+100"],
+    ["render", "--width", "1e2"],
+    ["render", "--width"],
+    ["render", "--height", "30"],
+    ["render", "--width", "100", "--top", "3"],
+    ["render", "--width", "100", "--bundled", "feed.rss"],
+    ["render", "--width", "100", "a.rss", "b.rss"],
+    ["render", "--width", "100", "--", "feed.rss"],
+    ["--bundled", "feed.rss"],
+    ["--bundled", "--bundled"],
+    ["-"],
+    ["a.rss", "b.rss"],
+    ["feeds"],
+    ["help"],
+    ["config"],
+    ["--help"],
+    ["--version"],
+    ["-h"],
+    ["--no-images", "--pictures", "kitty"],
+    ["--artist", "moth"],
+    ["--endpoint", "http://127.0.0.1/rss.xml"],
+  ])
+  func otherLinesGoToArgumentParser(_ arguments: [String]) {
+    #expect(QuickParse.command(arguments) == nil, "\(arguments)")
+  }
+
+  /// The names the quick reading will not take as a SOURCE are the commands' names.
+  @Test func commandNamesAreTheSubcommands() {
+    for name in QuickParse.commandNames where name != "help" {
+      #expect(QuickParse.command([name]) == nil, "\(name)")
+    }
+    #expect(QuickParse.commandNames.contains("render"))
+  }
+}
