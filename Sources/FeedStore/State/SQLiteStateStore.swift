@@ -325,20 +325,21 @@ public final class SQLiteStateStore: ReaderStateStore {
   }
 
   /// Fills `temp.chosen` with `keys`, sorted (appending to a b-tree is its cheapest insert),
-  /// `chooseBatch` to a statement; returns how many distinct keys it holds.
+  /// up to `chooseBatch` to a statement; returns how many distinct keys it holds.
   @discardableResult
   private func choose(_ keys: [ItemKey]) throws(StateError) -> Int {
     try db.execute("DELETE FROM temp.chosen")
     let sorted = keys.map(\.rawValue).sorted()
-    let batch = try statement(
-      "INSERT OR IGNORE INTO temp.chosen(id) SELECT column1 FROM (VALUES "
-        + Array(repeating: "(?)", count: Self.chooseBatch).joined(separator: ",")
-        + ") WHERE column1 IS NOT NULL")
     var start = 0
     while start < sorted.count {
       let end = min(sorted.count, start + Self.chooseBatch)
+      let size = Self.batchSize(for: end - start)
+      let batch = try statement(
+        "INSERT OR IGNORE INTO temp.chosen(id) SELECT column1 FROM (VALUES "
+          + Array(repeating: "(?)", count: size).joined(separator: ",")
+          + ") WHERE column1 IS NOT NULL")
       for index in start..<end { batch.bind(Int32(index - start + 1), sorted[index]) }
-      for place in (end - start)..<Self.chooseBatch { batch.bind(Int32(place + 1), nil) }
+      for place in (end - start)..<size { batch.bind(Int32(place + 1), nil) }
       try batch.run()
       start = end
     }
@@ -347,7 +348,17 @@ public final class SQLiteStateStore: ReaderStateStore {
 
   /// Keys bound per statement when filling `temp.chosen`: a statement per key costs about
   /// three times as much per key in SQLite's own work.
-  static let chooseBatch = 500
+  static let chooseBatch = 512
+
+  /// The statement's size for `count` keys: the next power of two (at most `chooseBatch`),
+  /// so a few keys do not pay for compiling 512 places (a feed of 64 items: 5.5M
+  /// instructions, most of a first screen's state work, for a statement of 512), and at
+  /// most ten statements are kept.
+  static func batchSize(for count: Int) -> Int {
+    var size = 1
+    while size < count, size < chooseBatch { size *= 2 }
+    return size
+  }
 
   /// Sets the read flag of the items in `temp.chosen` (adding those not recorded yet), their
   /// memberships' copy and their feeds' unread counts; returns the items whose flag changed.

@@ -63,6 +63,55 @@ struct StateMigrationTests {
     #expect(try store.db.text("PRAGMA integrity_check") == "ok")
   }
 
+  /// Every schema object as SQLite keeps it, white space taken out (`ALTER TABLE` appends
+  /// its column to the stored `CREATE TABLE` text with its own spacing).
+  func objects(_ db: SQLiteConnection) throws -> [String] {
+    let rows = try db.prepare(
+      "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master ORDER BY name")
+    var objects: [String] = []
+    while try rows.step() {
+      let parts = (0..<4).map { rows.text(Int32($0)) ?? "" }
+      objects.append(parts.joined(separator: "|").filter { !$0.isWhitespace })
+    }
+    return objects
+  }
+
+  @Test("a new database gets the latest tables at once, exactly what the migrations make")
+  func freshSchemaIsTheMigrations() throws {
+    let stepwise = try SQLiteConnection(path: ":memory:")
+    try StateSchema.migrate(stepwise, to: 1)
+    try StateSchema.migrate(stepwise)
+    let fresh = try SQLiteConnection(path: ":memory:")
+    try StateSchema.migrate(fresh)
+    #expect(try StateSchema.version(of: fresh) == StateSchema.latest)
+    #expect(try StateSchema.version(of: stepwise) == StateSchema.latest)
+    let made = try objects(fresh)
+    #expect(made.count >= 15)
+    #expect(made == (try objects(stepwise)))
+    // A column's type, default and key, as SQLite reads them (not only the text).
+    for table in ["items", "feeds", "memberships"] {
+      let columns = { (db: SQLiteConnection) throws -> [String] in
+        let rows = try db.prepare("SELECT * FROM pragma_table_xinfo('\(table)')")
+        var found: [String] = []
+        while try rows.step() {
+          found.append((0..<7).map { rows.text(Int32($0)) ?? "-" }.joined(separator: ","))
+        }
+        return found
+      }
+      #expect(try columns(fresh) == columns(stepwise), "\(table)")
+    }
+  }
+
+  @Test("a database that has tables but no version is migrated step by step, not overwritten")
+  func freshOnlyWhenEmpty() throws {
+    let db = try SQLiteConnection(path: ":memory:")
+    try db.execute("CREATE TABLE other(x INTEGER); INSERT INTO other VALUES (7)")
+    try StateSchema.migrate(db)
+    #expect(try StateSchema.version(of: db) == StateSchema.latest)
+    #expect(try db.integer("SELECT x FROM other") == 7)
+    #expect(try db.integer("SELECT count(*) FROM sqlite_master WHERE name = 'items'") == 1)
+  }
+
   @Test("upgrading twice, or from two connections, does the work once")
   func upgradeIsIdempotent() throws {
     let scratch = try StateScratch()
