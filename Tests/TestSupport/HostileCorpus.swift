@@ -188,6 +188,31 @@ public enum HostileCorpus {
     }
   }
 
+  /// One item whose `element` holds `megabytes` of `word` repeated after `start`, then an
+  /// ordinary item. The row of the first shows the start of the text.
+  public static func writeHugeField(
+    to path: String, megabytes: Int, element: String, start: String, word: String,
+    end: String = ""
+  ) throws {
+    var left = megabytes * 1_000_000 / max(1, word.utf8.count)
+    var started = false
+    try write(to: path) {
+      if !started {
+        started = true
+        return "<item><title>Huge field</title><guid>huge</guid><\(element)>\(start)"
+      }
+      if left > 0 {
+        left -= 1
+        return word
+      }
+      if left == 0 {
+        left = -1
+        return "\(end)</\(element)></item>\n<item><title>After the huge one</title></item>\n"
+      }
+      return nil
+    }
+  }
+
   /// `count` items, each with a title, a link, an author, a date and a thumbnail.
   public static func writeManyItems(to path: String, count: Int) throws {
     var index = 0

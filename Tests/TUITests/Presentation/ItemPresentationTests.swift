@@ -105,4 +105,68 @@ struct MoreMarkerTests {
   func unmarked(text: String) {
     #expect(ItemPresentation.markingMore(text) == text)
   }
+
+  /// The rule as first written, over the whole text: the model the tail-only reading must
+  /// agree with.
+  static func naiveMarkingMore(_ text: String) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let lower = trimmed.lowercased()
+    for word in ItemPresentation.moreWords where lower.hasSuffix(word) {
+      let body = trimmed.dropLast(word.count)
+      guard let space = body.last, space.isWhitespace else { continue }
+      let before = body.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard let end = before.last, ".!?…:;\"”)]".contains(end) || space.isNewline else {
+        continue
+      }
+      return before + " [more]"
+    }
+    return text
+  }
+
+  @Test("reading only the end marks exactly what reading the whole text did")
+  func agreesWithTheWholeReading() {
+    let bodies = [
+      "", "  ", "Hiding in the corner.", "  Lead space. ", "Done!", "A study.\n", "Ends here…",
+      "(quoted.)", "I want", "Évora à noite.", "日本語の説明。", "tab\t", "Line one\nline two:",
+      "Emoji 🦊.", "word", "\u{3000}wide space.", "“quoted”",
+    ]
+    let links = [
+      "more", "More", "READ MORE", "Read more", "continue reading", "Continue Reading", "more…",
+      "more...", "(more)", "(More)", "evermore", "more.", "",
+    ]
+    let gaps = [" ", "\n", "  \n ", "\t", "", "\u{00A0}"]
+    let ends = ["", " ", "\n", "\n\n  ", "\u{3000}"]
+    var checked = 0
+    for body in bodies {
+      for gap in gaps {
+        for link in links {
+          for end in ends {
+            let text = body + gap + link + end
+            #expect(
+              ItemPresentation.markingMore(text) == Self.naiveMarkingMore(text),
+              "\(text.debugDescription)")
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked == bodies.count * gaps.count * links.count * ends.count)
+    // A long text: the same answer, marked and not.
+    let long = String(repeating: "Word ", count: 100_000)
+    #expect(ItemPresentation.markingMore(" " + long + "End. more \n") == long + "End. [more]")
+    #expect(ItemPresentation.markingMore(long + "more") == long + "more")
+  }
+
+  @Test("a text is blank when it is empty or only white space, ASCII or not")
+  func blank() {
+    let samples = [
+      "", " ", "\t\n\r\u{0B}\u{0C}", "  a", "a", "\u{00A0}", "\u{3000}\u{2028}", " \u{301}",
+      "  日本", "\u{200B}", "\n\n\u{2003}x", String(repeating: " ", count: 10_000),
+    ]
+    for text in samples {
+      #expect(
+        ItemPresentation.isBlank(text) == text.allSatisfy(\.isWhitespace),
+        "\(text.debugDescription)")
+    }
+  }
 }
