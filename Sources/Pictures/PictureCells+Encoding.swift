@@ -20,19 +20,29 @@ extension PictureCells {
     guard let columns = UInt32(exactly: columns), let rows = UInt32(exactly: rows) else {
       return nil
     }
-    var bytes = Self.magic + [Self.encodingVersion]
-    bytes.reserveCapacity(Self.headerBytes + cells.count * Self.cellBytes)
-    Self.append(columns, to: &bytes)
-    Self.append(rows, to: &bytes)
-    for cell in cells {
-      let scalars = cell.character.unicodeScalars
-      guard scalars.count == 1, let scalar = scalars.first else { return nil }
-      let value = scalar.value
-      bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16)]
-      guard Self.append(cell.foreground, to: &bytes), Self.append(cell.background, to: &bytes)
-      else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Self.headerBytes + cells.count * Self.cellBytes)
+    let complete = bytes.withUnsafeMutableBufferPointer { out -> Bool in
+      out[0] = Self.magic[0]
+      out[1] = Self.magic[1]
+      out[2] = Self.encodingVersion
+      Self.put(columns, into: out, at: 3)
+      Self.put(rows, into: out, at: 7)
+      var offset = Self.headerBytes
+      for cell in cells {
+        let scalars = cell.character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first else { return false }
+        let value = scalar.value
+        out[offset] = UInt8(value & 0xFF)
+        out[offset + 1] = UInt8(value >> 8 & 0xFF)
+        out[offset + 2] = UInt8(value >> 16)
+        guard Self.put(cell.foreground, into: out, at: offset + 3),
+          Self.put(cell.background, into: out, at: offset + 7)
+        else { return false }
+        offset += Self.cellBytes
+      }
+      return true
     }
-    return Data(bytes)
+    return complete ? Data(bytes) : nil
   }
 
   /// The cells `encoded()` made, or nil for bytes it did not make.
@@ -66,21 +76,31 @@ extension PictureCells {
     self.init(columns: columns, rows: rows, cells: cells)
   }
 
-  private static func append(_ value: UInt32, to bytes: inout [UInt8]) {
-    bytes += [
-      UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24),
-    ]
+  private static func put(
+    _ value: UInt32, into out: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+  ) {
+    out[offset] = UInt8(value & 0xFF)
+    out[offset + 1] = UInt8(value >> 8 & 0xFF)
+    out[offset + 2] = UInt8(value >> 16 & 0xFF)
+    out[offset + 3] = UInt8(value >> 24)
   }
 
-  private static func append(_ color: CellColor, to bytes: inout [UInt8]) -> Bool {
+  /// Writes `color`'s 4 bytes (the buffer is zeroed); false for a colour over 24 bits.
+  private static func put(
+    _ color: CellColor, into out: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+  ) -> Bool {
     switch color {
     case .none:
-      bytes += [0, 0, 0, 0]
+      break
     case .rgb(let value):
       guard value <= 0xFF_FFFF else { return false }
-      bytes += [1, UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+      out[offset] = 1
+      out[offset + 1] = UInt8(value >> 16)
+      out[offset + 2] = UInt8(value >> 8 & 0xFF)
+      out[offset + 3] = UInt8(value & 0xFF)
     case .indexed(let index):
-      bytes += [2, index, 0, 0]
+      out[offset] = 2
+      out[offset + 1] = index
     }
     return true
   }

@@ -21,21 +21,28 @@ import Locking
 final class CappedDirectory: Sendable {
   let directory: URL
   let byteCap: Int
+  /// `directory`'s path ending in `/`: names are appended as text (URL's are costly).
+  private let prefix: String
   /// Bytes on disk as last counted plus written since; nil before the first count.
   private let total = Locked<Int?>(nil)
 
   init(directory: URL, byteCap: Int) {
     self.directory = directory
     self.byteCap = max(0, byteCap)
+    let path = directory.path
+    prefix = path.hasSuffix("/") ? path : path + "/"
   }
 
   /// The file called `name`.
   func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
+  /// The path of the file called `name`.
+  func path(_ name: String) -> String { prefix + name }
+
   /// The contents of `name`, or nil when it is missing, not a regular file, unreadable or
   /// larger than `maxBytes` (checked before reading). A file read becomes the newest.
   func read(_ name: String, maxBytes: Int) -> Data? {
-    let descriptor = open(url(name).path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path(name), O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var info = stat()
@@ -67,15 +74,20 @@ final class CappedDirectory: Sendable {
   @discardableResult
   func write(_ data: Data, name: String) -> Bool {
     guard data.count <= byteCap else { return false }
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     // Counted before the file is there, or the first write would count twice.
     total.withLock { total in
       if total == nil { total = measure() }
     }
+    let target = url(name)
     do throws(CacheWriteError) {
-      try AtomicFile.write(data, to: url(name), durable: false)
+      try AtomicFile.write(data, to: target, durable: false)
     } catch {
-      return false
+      // The first write makes the folder.
+      guard error.code == ENOENT,
+        (try? FileManager.default.createDirectory(
+          at: directory, withIntermediateDirectories: true)) != nil,
+        (try? AtomicFile.write(data, to: target, durable: false)) != nil
+      else { return false }
     }
     let over = total.withLock { total -> Bool in
       let current = (total ?? 0) + data.count

@@ -72,7 +72,7 @@ public final class CellDiskCache: Sendable {
 
   /// The path of the file that holds `key` (whether or not it exists).
   public func path(for key: String) -> String {
-    files.url(CappedDirectory.name(for: key)).path
+    files.path(CappedDirectory.name(for: key))
   }
 
   /// Deletes the oldest entries until the total is under 90% of the cap.
