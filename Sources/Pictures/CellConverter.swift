@@ -15,6 +15,17 @@ public struct CellConverter: Sendable {
   /// Width over height of one terminal cell; 0.5 for the usual fonts.
   public var cellAspect: Double
 
+  /// The version of what this converter makes, part of every key of the disk cache of
+  /// converted cells (`CellDiskCache`): BUMP IT whenever the cells for the same picture, box
+  /// and depth could change (a setting in `makeConfig`, the symbols, `normalised`, `shade`,
+  /// `fit`, `centre`, the colour mapping), or readers keep seeing the old cells.
+  public static let outputVersion = 1
+
+  /// `outputVersion` and the libchafa version built against, as the disk cache's keys hold
+  /// them: a chafa upgrade (rebuilt) is a new version too.
+  public static let outputTag =
+    "\(outputVersion)-chafa\(CHAFA_MAJOR_VERSION).\(CHAFA_MINOR_VERSION).\(CHAFA_MICRO_VERSION)"
+
   public init(depth: ColorDepth, cellAspect: Double = 0.5) {
     self.depth = depth
     self.cellAspect = cellAspect
@@ -87,6 +98,7 @@ public struct CellConverter: Sendable {
     return cell
   }
 
+  // Changing anything here changes the cells: bump `outputVersion`.
   private func makeConfig(columns: Int, rows: Int) -> OpaquePointer? {
     let config = chafa_canvas_config_new()
     chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))

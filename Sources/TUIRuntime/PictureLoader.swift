@@ -109,7 +109,9 @@ public final class PictureLoader: Sendable {
   }
 
   /// Fetch, decode, convert: symbol cells, or pixels fitted to the box when the key has a
-  /// cell size (a JPEG much larger than the box is decoded at a reduced scale).
+  /// cell size (a JPEG much larger than the box is decoded at a reduced scale). Symbol cells
+  /// made before from the same bytes come from the disk cache (`images.cells`) with no
+  /// decode and no conversion; cells converted are stored there (failures never are).
   static func make(
     _ key: PictureCache.Key, images: ImageLoader,
     prepare: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? = nil
@@ -118,6 +120,14 @@ public final class PictureLoader: Sendable {
       let data = try await images.load(key.url)
       PixelLog.note("loader: read \(data.count) bytes \(describe(key))")
       if Task.isCancelled { throw .cancelled }
+      let diskKey = key.cell == nil ? images.cells.map { _ in cellsKey(key) } : nil
+      if let diskKey, let payload = images.cells?.payload(for: diskKey, source: data),
+        let cells = PictureCells(encoded: payload), cells.columns == key.columns,
+        cells.rows == key.rows
+      {
+        PixelLog.note("loader: cells from disk \(describe(key))")
+        return .success(.cells(cells))
+      }
       let box = key.cell.map { (key.columns * $0.width, key.rows * $0.height) }
       let picture: Picture
       do {
@@ -138,10 +148,20 @@ public final class PictureLoader: Sendable {
       }
       let cells = CellConverter(depth: key.depth).cells(
         for: picture, columns: key.columns, rows: key.rows)
+      PixelLog.note("loader: converted \(describe(key))")
+      if let diskKey, let payload = cells.encoded() {
+        images.cells?.store(payload, for: diskKey, source: data)
+      }
       return .success(.cells(cells))
     } catch {
       return .failure(error)
     }
+  }
+
+  /// The disk cache's key for symbol cells: everything the cells depend on besides the
+  /// picture's bytes (which the entry is checked against).
+  static func cellsKey(_ key: PictureCache.Key) -> String {
+    "cells \(CellConverter.outputTag) \(key.depth.rawValue) \(key.columns)x\(key.rows) \(key.url)"
   }
 
   /// A key in the log: the address's end and the box.

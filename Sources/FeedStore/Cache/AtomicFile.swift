@@ -28,8 +28,12 @@ enum AtomicFile {
   }
 
   /// Writes `data` to `url`; with `keeping`, the new file gets that mode (exactly, whatever
-  /// the umask) and, when the process may set it, that owner.
-  static func write(_ data: Data, to url: URL, keeping: Ownership? = nil) throws(CacheWriteError) {
+  /// the umask) and, when the process may set it, that owner. `durable: false` skips both
+  /// fsyncs, for files that may be lost but must never be read half-written (the picture
+  /// caches: after a power cut an entry may be empty or short, which its reader rejects).
+  static func write(
+    _ data: Data, to url: URL, keeping: Ownership? = nil, durable: Bool = true
+  ) throws(CacheWriteError) {
     let directory = url.deletingLastPathComponent().path
     let temporary =
       "\(directory)/.\(url.lastPathComponent).\(getpid()).\(counter.next())\(temporarySuffix)"
@@ -44,17 +48,20 @@ enum AtomicFile {
         }
       }
       try writeAll(data, to: fd)
-      guard fsync(fd) == 0 else { throw CacheWriteError(step: "fsync", code: errno) }
-      close(fd)
-      guard rename(temporary, url.path) == 0 else {
-        throw CacheWriteError(step: "rename", code: errno)
-      }
+      guard !durable || fsync(fd) == 0 else { throw CacheWriteError(step: "fsync", code: errno) }
     } catch {
       close(fd)
       unlink(temporary)
       throw error
     }
-    syncDirectory(directory)
+    // Closed once, before the rename: a second close could shut another thread's file.
+    close(fd)
+    guard rename(temporary, url.path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw CacheWriteError(step: "rename", code: code)
+    }
+    if durable { syncDirectory(directory) }
   }
 
   private static func writeAll(_ data: Data, to fd: Int32) throws(CacheWriteError) {

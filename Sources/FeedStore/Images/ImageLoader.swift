@@ -8,6 +8,9 @@ import Foundation
 public struct ImageLoader: Sendable {
   public let client: any HTTPClient
   public let cache: ImageDiskCache?
+  /// The disk cache of converted symbol cells, checked against the bytes `load` returns
+  /// (the picture loader reads and fills it); nil: every picture is converted.
+  public let cells: CellDiskCache?
   /// The largest picture file accepted, in bytes.
   public let maxBytes: Int
   /// Seconds a whole request may take.
@@ -19,11 +22,12 @@ public struct ImageLoader: Sendable {
   public static let defaultMaxBytes = 10_000_000
 
   public init(
-    client: any HTTPClient, cache: ImageDiskCache?, maxBytes: Int = defaultMaxBytes,
-    timeout: Double = 30, offline: Bool = false
+    client: any HTTPClient, cache: ImageDiskCache?, cells: CellDiskCache? = nil,
+    maxBytes: Int = defaultMaxBytes, timeout: Double = 30, offline: Bool = false
   ) {
     self.client = client
     self.cache = cache
+    self.cells = cells
     self.maxBytes = maxBytes
     self.timeout = timeout
     self.offline = offline

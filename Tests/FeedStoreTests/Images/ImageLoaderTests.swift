@@ -141,7 +141,7 @@ struct ImageLoaderTests {
         .size] as? Int ?? 0
     }
     #expect(sizes.reduce(0, +) <= 1000)
-    #expect(!files.contains { $0.hasPrefix(".tmp") })
+    #expect(!files.contains { $0.hasPrefix(".") }, "temporary files left: \(files)")
     #expect(cache.data(for: "https://x/7") != nil, "the newest is kept")
     #expect(cache.data(for: "https://x/0") == nil, "the oldest went first")
   }
