@@ -20,20 +20,23 @@ extension Settings {
   /// there is one). Throws on a line that cannot be used or a file that cannot be read; what
   /// was ignored comes back as warnings.
   ///
-  /// - Parameter knownActions: the names `[keys]` may bind.
+  /// - Parameter knownActions: the names `[keys]` may bind; asked for only when the file
+  ///   has a `[keys]` entry (naming every action costs 3.8M instructions, a twentieth of a
+  ///   first screen).
   public static func load(
-    environment: [String: String], knownActions: Set<String>
+    environment: [String: String], knownActions: @autoclosure () -> Set<String>
   ) throws(SettingsError) -> (settings: Settings, warnings: [SettingsWarning]) {
     let location = defaultLocation(environment: environment)
     let text = try location.flatMap { url throws(SettingsError) in try read(url) }
     return try make(
       text: text, path: text == nil ? nil : location?.path, environment: environment,
-      knownActions: knownActions)
+      knownActions: knownActions())
   }
 
   /// The settings from a config file's text (nil: no file) and the environment.
   public static func make(
-    text: String?, path: String?, environment: [String: String], knownActions: Set<String>
+    text: String?, path: String?, environment: [String: String],
+    knownActions: @autoclosure () -> Set<String>
   ) throws(SettingsError) -> (settings: Settings, warnings: [SettingsWarning]) {
     let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
     var settings = Settings(home: home)
@@ -41,8 +44,10 @@ extension Settings {
     var warnings: [SettingsWarning] = []
     if let text {
       settings.file = path
+      let syntax = try ConfigSyntax(parsing: text)
+      let bindsKeys = syntax.entries.contains { $0.section == "keys" }
       warnings = try settings.apply(
-        try ConfigSyntax(parsing: text), knownActions: knownActions, home: home)
+        syntax, knownActions: bindsKeys ? knownActions() : [], home: home)
     }
     settings.applyEnvironmentAboveFile(environment)
     return (settings, warnings)

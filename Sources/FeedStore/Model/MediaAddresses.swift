@@ -11,31 +11,124 @@ import Foundation
 public enum MediaAddresses {
   public static func resolved(_ items: [FeedItem], against base: URL?) -> [FeedItem] {
     guard let base else { return items }
+    let resolver = Resolver(base)
     var items = items
     for index in items.indices {
       for thumbnail in items[index].thumbnails.indices {
         let url = items[index].thumbnails[thumbnail].url
-        if isRelative(url) { items[index].thumbnails[thumbnail].url = resolve(url, base) }
+        if isRelative(url) { items[index].thumbnails[thumbnail].url = resolver.resolve(url) }
       }
       for content in items[index].contents.indices {
         let url = items[index].contents[content].url
-        if isRelative(url) { items[index].contents[content].url = resolve(url, base) }
+        if isRelative(url) { items[index].contents[content].url = resolver.resolve(url) }
       }
       if let image = items[index].firstImage, isRelative(image) {
-        items[index].firstImage = resolve(image, base)
+        items[index].firstImage = resolver.resolve(image)
       }
     }
     return items
   }
 
   /// True for an address without a scheme (`a.png`, `../t/a.png`, `/t/a.png`, `//host/a`).
+  /// Read as bytes while they are ASCII (a `Character` at a time cost 7k instructions an
+  /// address); a scheme with other letters is read by the `Character` rule.
   static func isRelative(_ address: String) -> Bool {
-    guard let colon = address.firstIndex(of: ":") else { return true }
-    let scheme = address[..<colon]
-    return scheme.isEmpty || !scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+    let bytes = address.utf8
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
+    let scheme = bytes[..<colon]
+    if scheme.isEmpty { return true }
+    guard scheme.allSatisfy({ $0 < 0x80 }) else {
+      return !address[..<colon].allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+    }
+    return !scheme.allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"),
+        UInt8(ascii: "."):
+        return true
+      default:
+        return false
+      }
+    }
   }
 
-  private static func resolve(_ address: String, _ base: URL) -> String {
-    URL(string: address, relativeTo: base)?.absoluteURL.absoluteString ?? address
+  /// Resolves addresses against one base. A plain relative path (`../t/a.png`: letters,
+  /// digits, `-._~/` only) against a `file:` base is joined and its dot segments removed as
+  /// RFC 3986 says, without Foundation's URL parsing (60k instructions an address: 3.9M of
+  /// the bundled feed's 64 items, a sixteenth of its first screen); anything else goes to
+  /// `URL(string:relativeTo:)`. `MediaAddressesTests` compare the two on many paths.
+  struct Resolver {
+    let base: URL
+    /// The base's directory, as `file:///dir/dir/` (nil: no plain file base).
+    let directory: String?
+    /// That directory's path, `/dir/dir/`.
+    private let directoryPath: Substring
+
+    init(_ base: URL) {
+      self.base = base
+      let text = base.absoluteString
+      if text.hasPrefix("file:///"), !text.contains("?"), !text.contains("#"),
+        let slash = text.lastIndex(of: "/")
+      {
+        directory = String(text[...slash])
+        directoryPath = text[text.index(text.startIndex, offsetBy: 7)...slash]
+      } else {
+        directory = nil
+        directoryPath = ""
+      }
+    }
+
+    func resolve(_ address: String) -> String {
+      guard let directory, Self.isPlainPath(address) else {
+        return URL(string: address, relativeTo: base)?.absoluteURL.absoluteString ?? address
+      }
+      let merged = address.hasPrefix("/") ? address : directoryPath + address
+      return "file://" + Self.removingDotSegments(merged)
+    }
+
+    /// A relative path of unreserved characters and slashes, not `//host` and not empty.
+    static func isPlainPath(_ address: String) -> Bool {
+      !address.isEmpty && !address.hasPrefix("//")
+        && address.utf8.allSatisfy { byte in
+          switch byte {
+          case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            return true
+          default:
+            return false
+          }
+        }
+    }
+
+    /// RFC 3986 section 5.2.4 on an absolute path of ASCII: `.` segments go, `..` removes
+    /// the one before (never above the root). Bytes, not `Character`s.
+    static func removingDotSegments(_ path: String) -> String {
+      let slash = UInt8(ascii: "/")
+      let dot = UInt8(ascii: ".")
+      var output: [ArraySlice<UInt8>] = []
+      let bytes = Array(path.utf8)
+      let segments = bytes.split(separator: slash, omittingEmptySubsequences: false).dropFirst()
+      var index = 0
+      for segment in segments {
+        index += 1
+        let isLast = index == segments.count
+        if segment.count == 1, segment.first == dot {
+          if isLast { output.append([]) }
+        } else if segment.count == 2, segment.allSatisfy({ $0 == dot }) {
+          if !output.isEmpty { output.removeLast() }
+          if isLast { output.append([]) }
+        } else {
+          output.append(segment)
+        }
+      }
+      var joined: [UInt8] = [slash]
+      joined.reserveCapacity(bytes.count)
+      for (place, segment) in output.enumerated() {
+        if place > 0 { joined.append(slash) }
+        joined.append(contentsOf: segment)
+      }
+      return String(decoding: joined, as: UTF8.self)
+    }
   }
 }
