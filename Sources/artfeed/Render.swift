@@ -125,6 +125,10 @@ struct Render: ParsableCommand {
       depth: depth.onLightBackground(settings.theme == .light), cell: cell)
     let runner = CommandRunner(
       source: source, images: FeedSources.images(options.network), library: library)
+    // The feed starts loading before the state is opened, so the two overlap (the state's
+    // answers to the batches are asked for when `settle` applies them, after the attach).
+    for command in commands where command != .quit { runner.perform(command) }
+    commands = []
     if !noState {
       // The marks as the browser would show them, on a copy in memory: render records
       // nothing in the state file.
