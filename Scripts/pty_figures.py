@@ -130,13 +130,16 @@ class Browser:
         return None if last is None else (last - sent) * 1000
 
     def wait_loaded(self, count, timeout):
-        """Waits until the title bar shows the whole count and the output is quiet."""
+        """Waits until the title bar shows the whole count and the unread count, and the
+        output is quiet. The unread count comes when the reading state has recorded the
+        list (1M items: 2-4 s after the list): until then a key's figure could take in the
+        frame that shows it, which no key caused (it read as a `j` of 200-260 ms)."""
         deadline = time.time() + timeout
         wanted = "{:,}".format(count)
         while time.time() < deadline:
             self.read_until_quiet(0.5, limit=2)
             top = self.screen.display[0]
-            if (wanted in top or str(count) in top) and "⠋" not in top:
+            if (wanted in top or str(count) in top) and "⠋" not in top and " unread" in top:
                 if self.read_until_quiet(1.0, limit=2) is None:
                     return True
         return False
