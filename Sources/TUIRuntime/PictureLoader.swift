@@ -134,6 +134,8 @@ public final class PictureLoader: Sendable {
         picture = try PictureDecoder.decode(data, covering: box)
         PixelLog.note("loader: decoded \(picture.width)x\(picture.height) \(describe(key))")
       } catch {
+        // A damaged copy in the disk cache would fail the same way until it aged out.
+        images.forgetCached(key.url)
         throw ImageLoadError(error.description)
       }
       if let cell = key.cell {

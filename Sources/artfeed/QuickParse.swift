@@ -146,9 +146,12 @@ enum QuickParse {
     }
   }
 
-  /// Words argument-parser reads as a command, not a SOURCE (each subcommand names itself,
-  /// so this reflects over nothing).
+  /// Words argument-parser reads as a command, not a SOURCE: every subcommand's name and
+  /// alias, and `help` (each subcommand names itself, so this reflects over nothing).
   static var commandNames: Set<String> {
-    Set(Artfeed.configuration.subcommands.map { $0._commandName } + ["help"])
+    let commands = Artfeed.configuration.subcommands
+    return Set(
+      commands.map { $0._commandName } + commands.flatMap { $0.configuration.aliases }
+        + ["help"])
   }
 }

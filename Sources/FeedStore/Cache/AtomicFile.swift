@@ -30,7 +30,8 @@ enum AtomicFile {
   /// Writes `data` to `url`; with `keeping`, the new file gets that mode (exactly, whatever
   /// the umask) and, when the process may set it, that owner. `durable: false` skips both
   /// fsyncs, for files that may be lost but must never be read half-written (the picture
-  /// caches: after a power cut an entry may be empty or short, which its reader rejects).
+  /// caches: after a power cut an entry may be empty or short, which its reader rejects and
+  /// removes: `CellDiskCache` by its hash, `ImageDiskCache` when empty or not a picture).
   static func write(
     _ data: Data, to url: URL, keeping: Ownership? = nil, durable: Bool = true
   ) throws(CacheWriteError) {

@@ -10,8 +10,10 @@ import Locking
 /// Files in one directory kept under a byte cap, least recently used out first: the store
 /// under `ImageDiskCache` (fetched pictures) and `CellDiskCache` (converted cells).
 ///
-/// Writes go through `AtomicFile` without fsync: a reader never sees half a file, and a file
-/// a power cut leaves short is rejected by whoever reads it (it is a cache). A read touches
+/// Writes go through `AtomicFile` without fsync: a reader never sees half a file while the
+/// machine runs, and a file a power cut leaves empty or short is rejected by its reader (the
+/// cells' header holds the payload's hash; a picture is removed when empty or when its bytes
+/// do not decode, and fetched again). A read touches
 /// the file's modification time, and trimming deletes by modification time, so "oldest"
 /// means least recently used. The total is measured by a directory scan the first time it is
 /// needed, then kept by adding what is written; going over the cap scans again and deletes

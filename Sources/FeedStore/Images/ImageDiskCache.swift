@@ -31,10 +31,24 @@ public final class ImageDiskCache: Sendable {
     return URL(fileURLWithPath: home).appendingPathComponent(".cache/artfeed")
   }
 
-  /// The cached bytes for `address`, if any (the file becomes the newest). A file over the
-  /// cap (which no store writes) is not read.
-  public func data(for address: String) -> Data? {
-    files.read(CappedDirectory.name(for: address), maxBytes: files.byteCap)
+  /// The cached bytes for `address`, if any (the file becomes the newest). A file over
+  /// `maxBytes` (default: the cap, which no store writes past) is not read; an empty one
+  /// (what a crash between write and rename can leave, writes are not synced) is removed.
+  public func data(for address: String, maxBytes: Int? = nil) -> Data? {
+    let name = CappedDirectory.name(for: address)
+    guard let data = files.read(name, maxBytes: min(maxBytes ?? files.byteCap, files.byteCap))
+    else { return nil }
+    if data.isEmpty {
+      remove(address)
+      return nil
+    }
+    return data
+  }
+
+  /// Deletes what is kept for `address` (a picture that did not decode: the next time it is
+  /// wanted, it is fetched again instead of failing from the cache until it ages out).
+  public func remove(_ address: String) {
+    unlink(files.path(CappedDirectory.name(for: address)))
   }
 
   /// Stores `data` for `address` atomically, then trims the directory to the cap. Failures

@@ -45,6 +45,11 @@ public struct ImageLoader: Sendable {
     }
   }
 
+  /// Forgets the disk cache's copy of `address` (its bytes did not make a picture).
+  public func forgetCached(_ address: String) {
+    cache?.remove(address)
+  }
+
   /// Reads at most `maxBytes + 1` bytes, so a huge file costs no more than that: straight
   /// into one buffer the file's size (read(2) until the end), growing only for a file that
   /// grows or has no size (a pipe). `FileHandle.read(upToCount:)` took 14 ms for a 5.4 MiB
@@ -83,7 +88,7 @@ public struct ImageLoader: Sendable {
   }
 
   private func fetch(_ url: URL, address: String) async throws(ImageLoadError) -> Data {
-    if let cached = cache?.data(for: address) { return cached }
+    if let cached = cache?.data(for: address, maxBytes: maxBytes) { return cached }
     if offline { throw ImageLoadError("offline") }
     let request = HTTPRequest(
       url: url, headers: ["Accept": "image/*"], timeout: timeout, maxBodyBytes: maxBytes)

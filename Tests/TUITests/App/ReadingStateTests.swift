@@ -249,8 +249,16 @@ struct ReadingStateTests {
     #expect(harness.screen.lines[0].contains("19 unread"), "\(harness.screen.lines[0])")
     await harness.press(.escape)
     #expect(harness.screen.lines[0].contains("20 items · 19 unread"))
-    // A row whose marks are not known yet is not guessed: the recount says it.
     #expect(harness.reader.marks(of: ItemKey(Fixtures.items[1])).read)
+    // A row whose marks are not known yet is not guessed: the last row, reached with its
+    // marks still unasked, shows 19 until the recount says 18.
+    _ = harness.state.update(.key(.end))
+    let last = try #require(harness.state.list.selectedItem)
+    #expect(harness.state.marks?.marks(of: last) == nil)
+    let blind = harness.state.update(.key(.character("m")))
+    #expect(harness.screen.lines[0].contains("20 items · 19 unread"), "\(harness.screen.lines[0])")
+    await harness.run(blind)
+    #expect(harness.screen.lines[0].contains("20 items · 18 unread"), "\(harness.screen.lines[0])")
   }
 
   @Test("d saves the selected item's picture; the status line says where")
