@@ -15,10 +15,19 @@ import ArgumentParser
 enum QuickParse {
   /// The command for `arguments`, or nil when argument-parser must read them.
   static func command(_ arguments: [String]) -> (any ParsableCommand)? {
+    if arguments == ["--version"] { return Version() }
     if arguments.first == "render" {
       return render(Array(arguments.dropFirst()))
     }
     return browse(arguments)
+  }
+
+  /// `artfeed --version`: prints what argument-parser prints for it (`Artfeed.version`).
+  struct Version: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "version")
+    func run() {
+      TerminalText.write(Artfeed.version + "\n")
+    }
   }
 
   /// Flags shared by `browse` and `render` (in `SourceOptions` and `NetworkOptions`).

@@ -67,7 +67,8 @@ import Testing
     ["help"],
     ["config"],
     ["--help"],
-    ["--version"],
+    ["--version", "--version"],
+    ["render", "--version"],
     ["-h"],
     ["--no-images", "--pictures", "kitty"],
     ["--artist", "moth"],
@@ -75,6 +76,20 @@ import Testing
   ])
   func otherLinesGoToArgumentParser(_ arguments: [String]) {
     #expect(QuickParse.command(arguments) == nil, "\(arguments)")
+  }
+
+  /// `--version` alone prints what argument-parser's `--version` prints.
+  @Test func version() throws {
+    let quick = try #require(QuickParse.command(["--version"]))
+    #expect(quick is QuickParse.Version)
+    var said: String?
+    do {
+      _ = try Artfeed.parseAsRoot(["--version"])
+    } catch {
+      said = Artfeed.fullMessage(for: error)
+      #expect(Artfeed.exitCode(for: error) == .success)
+    }
+    #expect(said == Artfeed.version)
   }
 
   /// The names the quick reading will not take as a SOURCE are the commands' names.
