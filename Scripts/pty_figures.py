@@ -3,6 +3,7 @@
 
 Usage: python3 Scripts/pty_figures.py [--items 1000,100000,1000000] [--binary PATH]
                                       [--query artist12] [--idle 5] [--no-build] [--gallery]
+       python3 Scripts/pty_figures.py --startup RUNS --binary PATH[,PATH...] [--no-build]
 
 Builds the release binary (unless --no-build), generates the feeds with ScaleBenchmark's
 generator (kept in the temporary folder), then for each size starts `artfeed FILE
@@ -24,6 +25,10 @@ of every thread of the process (a wake-up is a context switch; 0 means it slept 
 --gallery: the gallery's keys instead (after `v`, checked on screen): `l` and `j` (30 times
 each), PgDn (10), `G` and `g` (3 each), Enter and Esc (5 each), a resize that reflows the
 columns (100x30 <-> 80x24, 6 times), and `v` back to the list and to the gallery (3 each).
+
+--startup RUNS: the browser's start on the bundled feeds instead, from spawn to the last byte
+of the first screen, RUNS times per binary (interleaved), with --no-images and with --pictures
+symbols; each binary keeps one HOME (a first run fills its state and caches).
 
 Prints p50, p99 and max per key kind per size. p99 of a few samples is the largest but one.
 """
@@ -69,13 +74,14 @@ def set_size(fd, columns, lines):
 class Browser:
     """The release binary in a pseudo-terminal; its output is kept with arrival times."""
 
-    def __init__(self, binary, path, columns=100, lines=30):
+    def __init__(self, binary, path, columns=100, lines=30, arguments=None, home=None):
         import pyte
         self.screen = pyte.Screen(columns, lines)
         self.stream = pyte.ByteStream(self.screen)
         master, slave = os.openpty()
         set_size(slave, columns, lines)
-        home = tempfile.mkdtemp(prefix="artfeed-pty-")
+        home = home or tempfile.mkdtemp(prefix="artfeed-pty-")
+        arguments = [path, "--no-images"] if arguments is None else arguments
         env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8",
                    XDG_CONFIG_HOME=os.path.join(home, "config"),
                    XDG_CACHE_HOME=os.path.join(home, "cache"),
@@ -83,7 +89,7 @@ class Browser:
         env.pop("NO_COLOR", None)
         env.pop("TMUX", None)
         self.process = subprocess.Popen(
-            [binary, path, "--no-images"], stdin=slave, stdout=slave, stderr=slave, env=env,
+            [binary] + arguments, stdin=slave, stdout=slave, stderr=slave, env=env,
             start_new_session=True,
             preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
         os.close(slave)
@@ -268,6 +274,34 @@ def run_size(binary, path, count, query, quiet, idle, gallery=False):
         browser.close()
 
 
+def run_startup(binaries, runs, quiet):
+    """The browser's start on the bundled feeds, as a reader starts it: from the process's
+    spawn to the last byte of its first screen (output read until `quiet` seconds pass with
+    none), for each binary in turn, `runs` times, with `--no-images` and with `--pictures
+    symbols` (the pixel probe is left out: pyte does not answer it, so it would wait for its
+    timeout). Each binary has a HOME of its own, made by one run first (the state file and
+    the caches exist, as on every start but the first)."""
+    for arguments in (["--no-images"], ["--pictures", "symbols"]):
+        homes = {binary: tempfile.mkdtemp(prefix="artfeed-start-") for binary in binaries}
+        times = {binary: [] for binary in binaries}
+        for round in range(runs + 1):
+            for binary in binaries:
+                start = time.perf_counter()
+                browser = Browser(binary, None, arguments=arguments, home=homes[binary])
+                try:
+                    last = browser.read_until_quiet(quiet, limit=20)
+                    if "items" not in browser.screen.display[0]:
+                        print("  warning: no list on the first screen: %r"
+                              % browser.screen.display[0])
+                finally:
+                    browser.close()
+                if round > 0 and last is not None:
+                    times[binary].append((last - start) * 1000)
+        print("\nstart-up, bundled feeds, artfeed %s" % " ".join(arguments))
+        for binary in binaries:
+            print("  %-40s %s" % (binary, summary(times[binary])))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--items", default="1000,100000,1000000")
@@ -277,6 +311,8 @@ def main():
     parser.add_argument("--idle", type=float, default=5)
     parser.add_argument("--no-build", action="store_true")
     parser.add_argument("--gallery", action="store_true")
+    parser.add_argument("--startup", type=int, metavar="RUNS",
+                        help="time the browser's start instead (each --binary, comma-separated)")
     args = parser.parse_args()
     try:
         import pyte  # noqa: F401
@@ -285,6 +321,9 @@ def main():
     bin_dir = build(args.no_build)
     binary = args.binary or os.path.join(bin_dir, "artfeed")
     print("pty figures: %s, 100x30 pty, TERM=xterm-256color, quiet %.2f s" % (binary, args.quiet))
+    if args.startup:
+        run_startup(binary.split(","), args.startup, args.quiet)
+        return
     for count in [int(c) for c in args.items.split(",")]:
         path = feed_path(bin_dir, count)
         print("\n%d items (%s)" % (count, path))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CursesBackend
 
 /// The everyday command lines, read without argument-parser's reflection.
 ///
@@ -7,7 +8,7 @@ import ArgumentParser
 /// protocol conformance table: 12M instructions for `--version`, 22.6M for `render`, about
 /// a fifth of the bundled first screen's start-up (docs/adr/0148). The lines people and
 /// scripts run most (`artfeed`, `artfeed FILE`, `artfeed render --width W --height H`, with
-/// the common flags) are recognised here instead, token by token, and built into the same
+/// the common flags and the browser's `--pictures MODE`) are recognised here instead, token by token, and built into the same
 /// command values; anything else — another spelling (`--width=100`), another option, a
 /// subcommand, help, a value that does not validate — returns nil and goes to
 /// argument-parser, which then also says what is wrong. `QuickParseTests` compare each
@@ -36,14 +37,21 @@ enum QuickParse {
   private static func browse(_ arguments: [String]) -> Browse? {
     var words = Words(arguments)
     guard
-      words.read(flags: sourceFlags.union(["--no-color", "--no-images", "--no-state"])),
+      words.read(
+        flags: sourceFlags.union(["--no-color", "--no-images", "--no-state"]),
+        values: ["--pictures"]),
       let source = words.source()
     else { return nil }
+    var pictures: PictureChoice?
+    if let value = words.values["--pictures"] {
+      guard let choice = PictureChoice(argument: value) else { return nil }
+      pictures = choice
+    }
     var command = Browse()
     command.options = sourceOptions(source, words)
     command.noColor = words.has("--no-color")
     command.noImages = words.has("--no-images")
-    command.pictures = nil
+    command.pictures = pictures
     command.noState = words.has("--no-state")
     return validated(command, command.options)
   }
@@ -109,15 +117,19 @@ enum QuickParse {
     var rest: [String]
     var flags: Set<String> = []
     var numbers: [String: Int] = [:]
+    var values: [String: String] = [:]
     var positionals: [String] = []
 
     init(_ arguments: [String]) { rest = arguments }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
-    /// Reads every word: each flag and number option at most once, numbers as plain
-    /// decimal digits; false on any other word that starts with `-`.
-    mutating func read(flags known: Set<String>, numbers numeric: Set<String> = []) -> Bool {
+    /// Reads every word: each flag and option at most once, numbers as plain decimal
+    /// digits, other values as words that do not start with `-`; false on any other word
+    /// that starts with `-`.
+    mutating func read(
+      flags known: Set<String>, numbers numeric: Set<String> = [], values named: Set<String> = []
+    ) -> Bool {
       var index = 0
       while index < rest.count {
         let word = rest[index]
@@ -128,6 +140,12 @@ enum QuickParse {
           guard numbers[word] == nil, index < rest.count, let value = Self.number(rest[index])
           else { return false }
           numbers[word] = value
+          index += 1
+        } else if named.contains(word) {
+          guard values[word] == nil, index < rest.count, !rest[index].hasPrefix("-") else {
+            return false
+          }
+          values[word] = rest[index]
           index += 1
         } else if word.hasPrefix("-") {
           return false

@@ -24,6 +24,10 @@ import Testing
     ["--no-color", "--no-images", "--no-state", "--bundled", "--offline"],
     ["some/dir/popular.rss", "--no-images"],
     ["--no-images", "https://example.com/rss.xml"],
+    ["--pictures", "symbols"],
+    ["feed.rss", "--pictures", "kitty", "--no-state"],
+    ["--pictures", "none", "--bundled"],
+    ["--no-images", "--pictures", "kitty"],
   ])
   func browseLinesMatch(_ arguments: [String]) throws {
     try compare(arguments)
@@ -70,7 +74,12 @@ import Testing
     ["--version", "--version"],
     ["render", "--version"],
     ["-h"],
-    ["--no-images", "--pictures", "kitty"],
+    ["--pictures", "pixels"],
+    ["--pictures"],
+    ["--pictures", "-x"],
+    ["--pictures", "kitty", "--pictures", "sixel"],
+    ["--pictures=kitty"],
+    ["render", "--width", "100", "--pictures", "kitty"],
     ["--artist", "moth"],
     ["--endpoint", "http://127.0.0.1/rss.xml"],
   ])
