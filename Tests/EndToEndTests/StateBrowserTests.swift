@@ -217,8 +217,11 @@ extension EndToEnd {
         atPath: home.data + "/artfeed", withIntermediateDirectories: true)
       try Data(repeating: 0x41, count: 20_000).write(to: URL(fileURLWithPath: home.statePath))
       let tmux = try home.browser(width: 220)
-      let screen = try tmux.waitFor("the notice") { screen in
+      // The notice stays after the feed has loaded and been counted (the load's end once
+      // cleared it after a few frames).
+      let screen = try tmux.waitFor("the notice, the list loaded") { screen in
         screen.last?.contains("State file damaged, moved aside") == true
+          && screen.first?.contains("33 items · 33 unread") == true
       }
       #expect(screen.last?.contains("started afresh") == true, "\(screen.last ?? "")")
       try Self.feedList(tmux, unread: "33")
@@ -240,8 +243,9 @@ extension EndToEnd {
       // /proc refuses new folders even to root (whom permissions do not stop).
       let tmux = try Tmux.shell(width: 220, height: 20, dataHome: "/proc/self/artfeed-test")
       try tmux.enter("XDG_CONFIG_HOME=\(home.config) \"$ARTFEED\"; echo EXIT=$?")
-      let screen = try tmux.waitFor("the notice") { screen in
+      let screen = try tmux.waitFor("the notice, the list loaded") { screen in
         screen.last?.contains("marks kept for this session only") == true
+          && screen.first?.contains("33 items · 33 unread") == true
       }
       #expect(
         screen.last?.contains("cannot create /proc/self/artfeed-test") == true,

@@ -104,11 +104,19 @@ extension AppState {
     _ key: PictureCache.Key, _ result: Result<PictureRendition, ImageLoadError>
   ) -> [Command] {
     pictures.arrived(key, result)
-    if let note = pictures.pendingNote, result != .failure(.cancelled) {
-      status = note
-      pictures.pendingNote = nil
-    }
+    if result != .failure(.cancelled) { pictures.hasArrived = true }
+    showPendingNote()
     return []
+  }
+
+  /// Says why pictures are symbols, once: after the first picture, and not while the list is
+  /// loading, whose end would replace it at once (a first batch's pictures can arrive before
+  /// the rest of the feed).
+  mutating func showPendingNote() {
+    guard let note = pictures.pendingNote, pictures.hasArrived, pages.items?.isLoading != true
+    else { return }
+    status = note
+    pictures.pendingNote = nil
   }
 
   /// `i`: pictures off or on again.

@@ -45,6 +45,7 @@ extension AppState {
       if case .success = result, let page = pages.items {
         commands += observeCommands(page.source, list: page.feed ?? page.list) + countCommands()
       }
+      showPendingNote()
       return commands + maintenanceCommands()
     case .feedRead(let generation, let feed, let refresh):
       let observe = observeCommands(generation: generation, feed: feed, refresh)

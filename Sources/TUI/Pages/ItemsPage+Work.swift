@@ -120,6 +120,7 @@ extension ItemsPage {
     defer { endLoad() }
     switch result {
     case .success(let loaded):
+      let hadFailed = loadFailure != nil
       loadFailure = nil
       let commands = searchAgainIfPartial(progress)
       if progress.inPlace {
@@ -137,6 +138,10 @@ extension ItemsPage {
       if case .cached(_, let reason) = loaded.freshness {
         status = "Showing the cached copy: \(reason)"
       }
+      // With nothing to say, the status line keeps what it says (a notice given while the
+      // feed loaded: a damaged state file, a picture note), unless it is the last load's
+      // error, which this load answers.
+      guard status != nil || hadFailed else { return Outcome(commands) }
       return Outcome(commands, status: .some(status))
     case .failure(let error):
       guard error.kind != .cancelled else { return Outcome() }

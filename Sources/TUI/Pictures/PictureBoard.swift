@@ -34,8 +34,11 @@ public struct PictureBoard {
   /// (`.selectionRested`); dropped from the wish list when the selection moves.
   var readAhead: PictureCache.Key?
   /// Why pictures are symbols on a terminal that could show pixels (tmux without
-  /// passthrough): said once in the status line, when the first picture arrives.
+  /// passthrough): said once in the status line, when the first picture has arrived and no
+  /// load is under way (the load's end sets the status line).
   var pendingNote: String?
+  /// Whether a picture arrived (or failed) yet: the pending note waits for one.
+  var hasArrived = false
 
   public init(
     isEnabled: Bool = false, depth: ColorDepth = .none,

@@ -165,4 +165,36 @@ struct ProgressiveLoadTests {
     #expect(state.list.count == many.count)
     #expect(state.list.stats.measuredRows < 100)
   }
+
+  /// A notice given while the feed loads (a damaged state file moved aside, a picture note)
+  /// stays on the status line after the load's end: the end cleared it after a frame or two.
+  @Test("the load's end keeps a notice given meanwhile, and clears the last load's error")
+  func noticeSurvivesTheLoad() throws {
+    var (state, generation) = Self.loading()
+    _ = state.update(.notice("State file damaged, moved aside"))
+    state.send([.loadProgress(generation: generation, Self.batch(0..<16))])
+    state.send([.loaded(generation: generation, .success(Self.batch(16..<20)))])
+    var lastLine = state.screenText.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(lastLine.contains("State file damaged, moved aside"), "\(lastLine)")
+    // A reload that fails says so; the next that succeeds takes the error away.
+    let reload = state.update(.key(.character("r")))
+    guard case .load(let failing, _)? = reload.first(where: { if case .load = $0 { true } else { false } })
+    else {
+      Issue.record("r asks for no load: \(reload)")
+      return
+    }
+    state.send([.loaded(generation: failing, .failure(LoadError("the server said no")))])
+    lastLine = state.screenText.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(lastLine.contains("Error: the server said no"), "\(lastLine)")
+    let again = state.update(.key(.character("r")))
+    guard case .load(let next, _)? = again.first(where: { if case .load = $0 { true } else { false } })
+    else {
+      Issue.record("r asks for no load: \(again)")
+      return
+    }
+    state.send([.loaded(generation: next, .success(Self.batch(0..<20)))])
+    lastLine = state.screenText.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(!lastLine.contains("Error"), "\(lastLine)")
+  }
+
 }

@@ -108,6 +108,35 @@ struct PixelPlacementTests {
     #expect(!state.screenText.contains("Pictures as symbols"))
   }
 
+  @Test("a picture that arrives while the feed still loads keeps the note for the load's end")
+  func noteAfterLoad() throws {
+    var state = AppState(isOffline: true, width: 60, height: 30)
+    state.configurePictures(enabled: true, depth: .indexed256, note: "Pictures as symbols: why")
+    guard case .load(let generation, _)? = state.startLoading().first else {
+      Issue.record("no load asked for")
+      return
+    }
+    let items = (0..<20).map { index in
+      FeedItem(
+        title: "Item \(index)", guid: "g\(index)",
+        thumbnails: [MediaThumbnail(url: "https://img.example/\(index).jpg")])
+    }
+    let first = LoadedList(title: "Feed", items: Array(items[..<16]), freshness: .local)
+    let commands = state.update(.loadProgress(generation: generation, first))
+    let wanted = commands.compactMap { command -> [PictureCache.Key]? in
+      if case .wantPictures(let keys) = command { return keys }
+      return nil
+    }.first
+    let key = try #require(wanted?.first)
+    let cells = PictureCells.blank(columns: 12, rows: 6)
+    _ = state.update(.pictureReady(key, .success(.cells(cells))))
+    #expect(!state.screenText.contains("Pictures as symbols"), "said while loading")
+    let rest = LoadedList(title: "Feed", items: Array(items[16...]), freshness: .local)
+    _ = state.update(.loaded(generation: generation, .success(rest)))
+    let lastLine = state.screenText.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(lastLine.contains("Pictures as symbols: why"), "\(lastLine)")
+  }
+
   @Test("symbol mode places nothing")
   func symbolsPlaceNothing() {
     var state = Fixtures.state(width: 60, height: 30)
