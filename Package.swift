@@ -160,3 +160,17 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Release builds reach the metadata of concrete generic types through their accessor
+// functions, not by mangled name: a mangled name is decoded at run time and its requirements
+// checked by scanning every conformance record of the static binary (6,034), once per new
+// type and protocol. At start-up that was 6M of the bundled first screen's 50M instructions
+// (docs/adr/0151).
+for target in package.targets where target.type == .regular || target.type == .executable {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .unsafeFlags(
+        ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+        .when(configuration: .release))
+    ]
+}

@@ -5,7 +5,7 @@ public enum BundledExamples {
   /// The example feeds file `artfeed init` copies into place (`examples/feeds`), or `nil` if
   /// the bundle is missing.
   public static var feedsFile: URL? {
-    Bundle.module.url(forResource: "examples", withExtension: nil)?
+    ResourceFolder.url("examples")?
       .appendingPathComponent("feeds")
   }
 }

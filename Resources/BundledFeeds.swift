@@ -4,7 +4,7 @@ import Foundation
 public enum BundledFeeds {
   /// The folder holding the bundled `.rss` files, or `nil` if the bundle is missing.
   public static var directory: URL? {
-    Bundle.module.url(forResource: "feeds", withExtension: nil)
+    ResourceFolder.url("feeds")
   }
 
   /// The bundled popular feed (`feeds/popular.rss`).

@@ -9,7 +9,7 @@ import Foundation
 public enum BundledThumbnails {
   /// The folder holding the bundled pictures, or `nil` if the bundle is missing.
   public static var directory: URL? {
-    Bundle.module.url(forResource: "thumbnails", withExtension: nil)
+    ResourceFolder.url("thumbnails")
   }
 
   /// Every bundled picture (JPEG, PNG, GIF and WebP files), sorted by name.

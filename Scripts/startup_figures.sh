@@ -5,10 +5,24 @@
 #   swift build -c release --static-swift-stdlib --product artfeed)
 # Benchmarks/README.md "Start-up" has the figures and how to read them.
 set -eu
-B=$1
-N=$2
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+# Each binary runs from a folder of its own with the resource bundle beside it, as installed
+# (docs/adr/0142): the bundle found there is what a reader's artfeed reads. The bundle is the
+# one beside the given binary, else the release build's.
+BUNDLE=artfeed_ArtfeedResources.resources
+placed() {
+  mkdir -p "$WORK/$2"
+  cp "$1" "$WORK/$2/artfeed"
+  if [ -d "$(dirname "$1")/$BUNDLE" ]; then
+    cp -r "$(dirname "$1")/$BUNDLE" "$WORK/$2/"
+  else
+    cp -r "$(dirname "$0")/../.build/release/$BUNDLE" "$WORK/$2/"
+  fi
+  echo "$WORK/$2/artfeed"
+}
+B=$(placed "$1" base)
+N=$(placed "$2" new)
 render() { "$@" render --width 100 --height 30; }
 instructions() {
   HOME=$1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$2" render --width 100 \

@@ -45,11 +45,11 @@ public final class CursesScreen: Screen {
       setlocale(LC_CTYPE, "C.UTF-8")
     }
     guard artfeed_newterm() != nil else {
-      throw .cannotInitialize(term: ProcessInfo.processInfo.environment["TERM"] ?? "")
+      throw .cannotInitialize(term: Self.variable("TERM") ?? "")
     }
     guard artfeed_can_address_cursor() != 0 else {
       endwin()
-      throw .cannotAddressCursor(term: ProcessInfo.processInfo.environment["TERM"] ?? "")
+      throw .cannotAddressCursor(term: Self.variable("TERM") ?? "")
     }
     isOpen = true
     cbreak()
@@ -60,7 +60,7 @@ public final class CursesScreen: Screen {
     // A key's escape sequence arrives in one write, so the rest of it is already there when
     // its ESC is read: no wait is needed to tell Esc from an arrow (bubbletea and crossterm
     // decide the same way). $ESCDELAY (milliseconds) still sets a wait for slow links.
-    set_escdelay(Self.escapeDelay(ProcessInfo.processInfo.environment["ESCDELAY"]))
+    set_escdelay(Self.escapeDelay(Self.variable("ESCDELAY")))
     mouseinterval(300)
     mousemask(artfeed_all_mouse_events(), nil)
     colors = ColorTable(enabled: useColor && has_colors(), palette: palette)
@@ -237,6 +237,12 @@ public final class CursesScreen: Screen {
       return .mouse(MouseEvent(.click, x: x, y: y))
     }
     return nil
+  }
+
+  /// One environment variable, read with `getenv` (`ProcessInfo`'s environment builds a
+  /// dictionary of every variable to answer for one).
+  static func variable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
   }
 
   /// The wait after ESC for the rest of a sequence: $ESCDELAY when it is a number of

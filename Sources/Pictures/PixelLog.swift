@@ -7,14 +7,18 @@ import Locking
 /// Off (and free: one check of an optional) unless the variable is set.
 public enum PixelLog {
   private static let file: Locked<FileHandle?> = Locked(
-    ProcessInfo.processInfo.environment["ARTFEED_PIXEL_LOG"].flatMap {
+    path.flatMap {
       _ = FileManager.default.createFile(atPath: $0, contents: nil)
       return FileHandle(forWritingAtPath: $0)
     })
   private static let started = ContinuousClock.now
 
   /// True when the log is on (callers skip building lines otherwise).
-  public static let isOn = ProcessInfo.processInfo.environment["ARTFEED_PIXEL_LOG"] != nil
+  public static let isOn = path != nil
+
+  /// The variable, read with `getenv`: `ProcessInfo`'s environment builds a dictionary of
+  /// every variable to answer for one.
+  private static let path = getenv("ARTFEED_PIXEL_LOG").map { String(cString: $0) }
 
   /// Appends `line`, stamped with the time since start.
   public static func note(_ line: @autoclosure () -> String) {

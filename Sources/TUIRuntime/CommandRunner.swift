@@ -79,7 +79,8 @@ public final class CommandRunner {
   /// False for `artfeed render`, which shows marks but changes none.
   var writesState = true
   /// The environment `d` finds the pictures folder from.
-  var environment: [String: String] = ProcessInfo.processInfo.environment
+  /// Read when first needed: `ProcessInfo` builds the whole dictionary on every call.
+  lazy var environment: [String: String] = ProcessInfo.processInfo.environment
   /// Where `d` saves, when the settings say (`download-directory`); nil: the pictures
   /// folder's `artfeed` (`PictureSaver.folder`).
   public var downloadFolder: URL?

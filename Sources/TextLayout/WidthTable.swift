@@ -1,10 +1,14 @@
-/// A two-level lookup table of glibc `wcwidth`, built once from the generated runs in
+/// A two-level lookup table of glibc `wcwidth`, read from the constant strings generated in
 /// `GlibcWidthTable.swift`.
 ///
 /// Code points are split into 256-entry blocks; `blockIndex[codePoint >> 8]` names a shared,
 /// de-duplicated block in `entries`, so a lookup is two array reads. Each entry packs the
 /// display width in its low two bits (0, 1 or 2; glibc's -1 is stored as width 0) and sets
-/// `unprintableFlag` where glibc returned -1.
+/// `unprintableFlag` where glibc returned -1. The entries are the generated ASCII digits as
+/// they are ('0' is 0x30): the bits above the third mean nothing.
+///
+/// Making the table is two copies of constant bytes and 4,352 hex pairs read; building it
+/// from runs of widths at start-up cost 3M instructions, 5% of the bundled first screen.
 struct WidthTable: Sendable {
   /// Entry bit set where glibc's `wcwidth` is -1 (controls, unassigned, noncharacters).
   static let unprintableFlag: UInt8 = 4
@@ -12,71 +16,36 @@ struct WidthTable: Sendable {
   static let blockSize = 1 << 8
   static let codePointCount = 0x11_0000
 
-  /// The table for this process, built on first use.
-  static let shared = WidthTable(runs: glibcRuns)
+  /// The table for this process, made on first use.
+  static let shared = WidthTable(blocks: packedBlocks, entries: packedEntries)
 
   let blockIndex: [UInt16]
   let entries: [UInt8]
 
-  init(runs: [(start: UInt32, wcwidth: Int8)]) {
-    var blockIndex: [UInt16] = []
-    blockIndex.reserveCapacity(Self.codePointCount / Self.blockSize)
-    var entries: [UInt8] = []
-    // Blocks of one width are shared; blocks of several are kept as they are (145 of them in
-    // glibc 2.36's table, 144 different: hashing them to share the one twin cost more than
-    // building the whole table otherwise).
-    var uniformBlocks: [UInt8: UInt16] = [:]
-    var runIndex = 0
-    for blockStart in stride(from: 0, to: Self.codePointCount, by: Self.blockSize) {
-      let start = UInt32(blockStart)
-      let number = UInt16(entries.count / Self.blockSize)
-      if let value = Self.uniformEntry(at: start, runs: runs, runIndex: &runIndex) {
-        if let shared = uniformBlocks[value] {
-          blockIndex.append(shared)
-        } else {
-          uniformBlocks[value] = number
-          entries.append(contentsOf: repeatElement(value, count: Self.blockSize))
-          blockIndex.append(number)
-        }
-      } else {
-        Self.appendMixedBlock(at: start, runs: runs, runIndex: &runIndex, to: &entries)
-        blockIndex.append(number)
-      }
+  /// Reads the generated literals: `blocks` holds a hex pair per block, `entries` a digit per
+  /// code point of each distinct block. A short or malformed literal traps at first use; the
+  /// tests read every code point.
+  init(blocks: StaticString, entries: StaticString) {
+    let blockCount = Self.codePointCount / Self.blockSize
+    precondition(blocks.utf8CodeUnitCount == 2 * blockCount, "packedBlocks: wrong length")
+    let pairs = UnsafeBufferPointer(start: blocks.utf8Start, count: blocks.utf8CodeUnitCount)
+    blockIndex = (0..<blockCount).map { block in
+      UInt16(Self.hexDigit(pairs[2 * block]) << 4 | Self.hexDigit(pairs[2 * block + 1]))
     }
-    self.blockIndex = blockIndex
-    self.entries = entries
+    self.entries = Array(
+      UnsafeBufferPointer(start: entries.utf8Start, count: entries.utf8CodeUnitCount))
+    let blocksHeld = self.entries.count / Self.blockSize
+    precondition(
+      self.entries.count % Self.blockSize == 0 && blockIndex.allSatisfy { Int($0) < blocksHeld },
+      "packedEntries: wrong length")
   }
 
-  /// The single entry of the block at `blockStart` when one run covers all of it. Advances
-  /// `runIndex` to the run that covers `blockStart`.
-  private static func uniformEntry(
-    at blockStart: UInt32, runs: [(start: UInt32, wcwidth: Int8)], runIndex: inout Int
-  ) -> UInt8? {
-    while runIndex + 1 < runs.count && runs[runIndex + 1].start <= blockStart {
-      runIndex += 1
+  private static func hexDigit(_ byte: UInt8) -> UInt8 {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: preconditionFailure("packedBlocks: \(byte) is not a hex digit")
     }
-    let blockEnd = blockStart + UInt32(blockSize)
-    guard runIndex + 1 == runs.count || runs[runIndex + 1].start >= blockEnd else { return nil }
-    return entry(wcwidth: runs[runIndex].wcwidth)
-  }
-
-  /// Appends the entries of a block that several runs cover; advances `runIndex` to the run
-  /// that covers the block's last code point.
-  private static func appendMixedBlock(
-    at blockStart: UInt32, runs: [(start: UInt32, wcwidth: Int8)], runIndex: inout Int,
-    to entries: inout [UInt8]
-  ) {
-    for offset in 0..<blockSize {
-      let codePoint = blockStart + UInt32(offset)
-      while runIndex + 1 < runs.count && runs[runIndex + 1].start <= codePoint {
-        runIndex += 1
-      }
-      entries.append(entry(wcwidth: runs[runIndex].wcwidth))
-    }
-  }
-
-  private static func entry(wcwidth: Int8) -> UInt8 {
-    wcwidth < 0 ? unprintableFlag : UInt8(wcwidth)
   }
 
   /// The packed entry for a code point; code points above U+10FFFF read as unprintable.

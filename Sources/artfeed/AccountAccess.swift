@@ -23,7 +23,7 @@ extension CommandFailure {
 struct AccountAccess {
   let paths: AccountPaths
 
-  init(environment: [String: String] = ProcessInfo.processInfo.environment)
+  init(environment: [String: String] = processEnvironment)
     throws(CommandFailure)
   {
     guard let paths = AccountPaths(environment: environment) else {

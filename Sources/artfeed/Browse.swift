@@ -88,7 +88,7 @@ struct Browse: ParsableCommand {
     TerminalGuard.wakes(loop.wake)
     if let pixels = screen.pixels { loop.pictureLoader?.setPreparer(pixels.preparer) }
     if !noState {
-      let notices = loop.openState(environment: ProcessInfo.processInfo.environment)
+      let notices = loop.openState(environment: processEnvironment)
       commands += loop.state.attachState(
         mainFeed: FeedSources.mainFeedKey(for: options, library: library))
       if !notices.isEmpty {
@@ -121,7 +121,7 @@ struct Browse: ParsableCommand {
 /// screen is up, for the end-to-end test that a crash gives the terminal back (README: "crashes
 /// restore the terminal"). Nothing else reads the variable.
 private func crashIfAsked() {
-  guard ProcessInfo.processInfo.environment["ARTFEED_TEST_CRASH"] == "segv" else { return }
+  guard processEnvironment["ARTFEED_TEST_CRASH"] == "segv" else { return }
   Thread.detachNewThread {
     Thread.sleep(forTimeInterval: 1)
     raise(SIGSEGV)
@@ -153,7 +153,7 @@ enum BrowserLauncher {
     _ url: String, browser: String?, screen: CursesScreen,
     report: @escaping @Sendable (String) -> Void
   ) {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = processEnvironment
     let candidates = LinkOpener.candidates(for: url, browser: browser)
     for command in candidates {
       guard let program = executable(command[0], path: environment["PATH"]) else { continue }

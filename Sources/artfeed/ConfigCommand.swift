@@ -21,7 +21,7 @@ struct ConfigCommand: ParsableCommand {
   var path = false
 
   func run() throws {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = processEnvironment
     let location = Settings.defaultLocation(environment: environment)?.path
     if path {
       guard let location else {

@@ -46,7 +46,7 @@ enum FeedSources {
     let options = FetchOptions(
       offline: network.offline, timeout: network.timeout, connectTimeout: network.connectTimeout)
     let cache = FeedCache(
-      directory: FeedCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+      directory: FeedCache.defaultDirectory(environment: processEnvironment))
     // Temporary files of writes a crash or kill -9 interrupted (never read as entries).
     cache.sweepTemporaryFiles()
     return FeedLoader(
@@ -57,7 +57,7 @@ enum FeedSources {
   /// image cache under `$XDG_CACHE_HOME/artfeed/images`; their converted cells from
   /// `$XDG_CACHE_HOME/artfeed/cells` when made before (docs/adr/0150).
   static func images(_ network: NetworkOptions) -> ImageLoader {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = processEnvironment
     return ImageLoader(
       client: SharedHTTPClient(),
       cache: ImageDiskCache(directory: ImageDiskCache.defaultDirectory(environment: environment)),

@@ -47,7 +47,7 @@ struct FeedsFileAccess {
   /// Finds the feeds file from the environment (`$XDG_CONFIG_HOME/artfeed/feeds`, else
   /// `~/.config/artfeed/feeds`).
   init() throws(CommandFailure) {
-    environment = ProcessInfo.processInfo.environment
+    environment = processEnvironment
     guard let location = FeedsFile.defaultLocation(environment: environment) else {
       throw .noConfiguration("set HOME or XDG_CONFIG_HOME: there is nowhere to keep the feeds file")
     }

@@ -102,7 +102,7 @@ struct MarkRead: FeedsFileCommand {
   /// Each subscription's items as its cached copy (or file) has them; none when it has none.
   private static func cachedItems(of subscriptions: [Subscription]) -> [(Subscription, [ItemKey])] {
     let cache = FeedCache(
-      directory: FeedCache.defaultDirectory(environment: ProcessInfo.processInfo.environment))
+      directory: FeedCache.defaultDirectory(environment: processEnvironment))
     let fetcher = FeedFetcher(
       client: SharedHTTPClient(), cache: cache, options: FetchOptions(offline: true))
     let refresher = SubscriptionRefresher(loader: FeedLoader(fetcher: fetcher))

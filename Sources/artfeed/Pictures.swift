@@ -40,7 +40,7 @@ func detectPictures(_ choice: PictureChoice) -> PictureSetup {
   case .symbols, .none: return PictureSetup()
   case .auto, .kitty, .sixel, .iterm: break
   }
-  let environment = ProcessInfo.processInfo.environment
+  let environment = processEnvironment
   let tmux = TmuxQuery.report(environment: environment)
   // Inside tmux the queries would reach tmux, not the terminal: only the cell size counts,
   // and the kitty query (an APC string, which tmux makes the pane's title) is left out.

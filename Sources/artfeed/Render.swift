@@ -134,7 +134,7 @@ struct Render: ParsableCommand {
       // nothing in the state file.
       let inbox = runner.inbox
       if let reader = ReaderState.openCopy(
-        environment: ProcessInfo.processInfo.environment, notify: { inbox.post(.state($0)) })
+        environment: processEnvironment, notify: { inbox.post(.state($0)) })
       {
         runner.attach(reader)
         commands += state.attachState(

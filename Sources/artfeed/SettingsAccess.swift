@@ -13,7 +13,7 @@ enum SettingsAccess {
   /// be used fails the command (exit 78) naming the file and the line; what the file says
   /// that artfeed does not know is warned about and ignored.
   static func load() throws(CommandFailure) -> (settings: Settings, warnings: [String]) {
-    let environment = ProcessInfo.processInfo.environment
+    let environment = processEnvironment
     let location = Settings.defaultLocation(environment: environment)?.path ?? "config"
     do {
       let (settings, warnings) = try Settings.load(

@@ -7,7 +7,7 @@ struct StateAccess {
 
   /// Finds the state file from the environment (`$XDG_DATA_HOME/artfeed/state.db`, else
   /// `~/.local/share/artfeed/state.db`).
-  init(environment: [String: String] = ProcessInfo.processInfo.environment)
+  init(environment: [String: String] = processEnvironment)
     throws(CommandFailure)
   {
     guard let location = StateFile.defaultLocation(environment: environment) else {

@@ -81,7 +81,7 @@ public struct ArtistIndex: Sendable {
     } else {
       artist = Int32(foldedNames.count)
       foldedNames.append(folded)
-      writtenNames.append(name.trimmingCharacters(in: .whitespacesAndNewlines))
+      writtenNames.append(ArtistMatch.trimmed(name))
       positionsOfArtist.append([])
       artistOfFolded[folded] = artist
     }

@@ -16,6 +16,9 @@ public struct Cell: Sendable, Equatable {
   }
 
   static let blank = Cell()
+
+  /// A plain blank: the text is one space (its style does not matter to the text).
+  var isBlankText: Bool { !isContinuation && text.utf8.count == 1 && text.utf8.first == 0x20 }
 }
 
 /// An in-memory screen: what a frame looks like, before any terminal sees it.
@@ -87,22 +90,27 @@ public struct ScreenBuffer: Sendable, Equatable {
   /// The display text of each line; continuation cells add nothing, so a line's text has the
   /// same width in a terminal as the buffer is wide.
   public var lines: [String] {
+    (0..<height).map { line(at: $0, upTo: width) }
+  }
+
+  /// Lines without trailing blank cells: handy in tests and for `artfeed render`.
+  public var trimmedLines: [String] {
     (0..<height).map { row in
-      var line = ""
-      for column in 0..<width where !cells[row * width + column].isContinuation {
-        line += cells[row * width + column].text
-      }
-      return line
+      var end = width
+      while end > 0, cells[row * width + end - 1].isBlankText { end -= 1 }
+      return line(at: row, upTo: end)
     }
   }
 
-  /// Lines without trailing blanks: handy in tests and for `artfeed render`.
-  public var trimmedLines: [String] {
-    lines.map { line in
-      var trimmed = Substring(line)
-      while trimmed.last == " " { trimmed = trimmed.dropLast() }
-      return String(trimmed)
+  /// The text of the first `end` cells of a row, joined as bytes: one string per line, not a
+  /// string append per cell.
+  private func line(at row: Int, upTo end: Int) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(end)
+    for cell in cells[row * width..<row * width + end] where !cell.isContinuation {
+      bytes.append(contentsOf: cell.text.utf8)
     }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Sets one cell, blanking the rest of a wide character it cuts (for `place`).

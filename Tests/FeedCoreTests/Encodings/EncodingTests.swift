@@ -34,6 +34,19 @@ struct EncodingTests {
     #expect(feed.warnings.contains { $0.contains("U+FFFD") })
   }
 
+  @Test("a label's case and its spaces and tabs at either end do not matter; inner ones do")
+  func labelSpelling() {
+    let labels = ["utf-8", "UTF-8", " utf-8", "utf-8\t", " \tShift_JIS ", "latin1", "LATIN1 ",
+      "x-unknown", "  x-Unknown\t", "\u{3000}big5", "big5\u{A0}", "utf -8", "", " "]
+    for label in labels {
+      let reference = EncodingSniff.decoding(
+        forLabel: label.lowercased().trimmingCharacters(in: .whitespaces))
+      #expect(EncodingSniff.decoding(forLabel: label) == reference, "\(label.debugDescription)")
+    }
+    #expect(EncodingSniff.decoding(forLabel: " \tShift_JIS ") == .iconv("CP932"))
+    #expect(EncodingSniff.decoding(forLabel: "utf -8") == .iconv("UTF -8"))
+  }
+
   @Test("UTF-16 with a byte order mark, little and big endian")
   func utf16() throws {
     let text =

@@ -154,3 +154,28 @@ struct ArtistIndexTests {
     #expect(chunks.array == items)
   }
 }
+
+@Suite("Artist names read as bytes")
+struct ArtistNameBytesTests {
+  static let names = [
+    "", " ", "Zoë Quill", "  zoe  ", "\tann\n", "https://avatars.example/z.png", "a:/b", "a//b",
+    ":://", "x:/:/", "ftp://", "://", "name\u{00A0}", "\u{3000}名前", "名前", "é\u{301}",
+    " \u{301}", "a\u{85}", "~tilde~", "\u{7F}del", "a\u{0001}", "zoe-quill",
+  ]
+
+  @Test("isLink agrees with Foundation's contains(\"://\") on every name")
+  func links() {
+    for name in Self.names {
+      #expect(ArtistMatch.isLink(name) == name.contains("://"), "\(name.debugDescription)")
+    }
+  }
+
+  @Test("trimmed agrees with Foundation's trimming on every name, and keeps a plain one whole")
+  func trimming() {
+    for name in Self.names {
+      #expect(
+        ArtistMatch.trimmed(name) == name.trimmingCharacters(in: .whitespacesAndNewlines),
+        "\(name.debugDescription)")
+    }
+  }
+}

@@ -22,6 +22,24 @@ struct ScreenBufferTests {
     #expect(buffer[4, 0].text == " ")
   }
 
+  @Test("trimmed lines drop blank cells at the end only: styled blanks too, wide cells never")
+  func trimmedLines() {
+    var buffer = ScreenBuffer(width: 8, height: 4)
+    buffer.put(" a b", x: 0, y: 0, style: .normal)
+    buffer.put("中", x: 6, y: 1, style: .normal)
+    buffer.fill(x: 0, y: 2, width: 8, height: 1, style: .bar)
+    buffer.put("x\u{301}", x: 2, y: 3, style: .normal)
+    #expect(buffer.trimmedLines == [" a b", "      中", "", "  x\u{301}"])
+    #expect(buffer.lines == [" a b    ", "      中", "        ", "  x\u{301}     "])
+    // The old rule, on the joined text, as the reference.
+    let reference = buffer.lines.map { line in
+      var text = Substring(line)
+      while text.last == " " { text = text.dropLast() }
+      return String(text)
+    }
+    #expect(buffer.trimmedLines == reference)
+  }
+
   @Test("overwriting half of a wide character blanks the other half")
   func overwriteHalf() {
     var buffer = ScreenBuffer(width: 4, height: 1)
