@@ -62,7 +62,7 @@ public enum MediaAddresses {
     /// The base's directory, as `file:///dir/dir/` (nil: no plain file base).
     let directory: String?
     /// That directory's path, `/dir/dir/`.
-    private let directoryPath: Substring
+    private let directoryPath: String
 
     init(_ base: URL) {
       self.base = base
@@ -71,7 +71,7 @@ public enum MediaAddresses {
         let slash = text.lastIndex(of: "/")
       {
         directory = String(text[...slash])
-        directoryPath = text[text.index(text.startIndex, offsetBy: 7)...slash]
+        directoryPath = String(text[text.index(text.startIndex, offsetBy: 7)...slash])
       } else {
         directory = nil
         directoryPath = ""
@@ -106,18 +106,26 @@ public enum MediaAddresses {
     static func removingDotSegments(_ path: String) -> String {
       let slash = UInt8(ascii: "/")
       let dot = UInt8(ascii: ".")
-      var output: [ArraySlice<UInt8>] = []
       let bytes = Array(path.utf8)
-      let segments = bytes.split(separator: slash, omittingEmptySubsequences: false).dropFirst()
-      var index = 0
-      for segment in segments {
-        index += 1
-        let isLast = index == segments.count
-        if segment.count == 1, segment.first == dot {
-          if isLast { output.append([]) }
-        } else if segment.count == 2, segment.allSatisfy({ $0 == dot }) {
+      // The segments after the first slash, as ranges of `bytes` (slices would be counted
+      // references, and a `split` of them a generic detour: 10k instructions an address).
+      var segments: [Range<Int>] = []
+      var start: Int?
+      for (offset, byte) in bytes.enumerated() where byte == slash {
+        if let start { segments.append(start..<offset) }
+        start = offset + 1
+      }
+      if let start { segments.append(start..<bytes.count) }
+      var output: [Range<Int>] = []
+      for (index, segment) in segments.enumerated() {
+        let isLast = index == segments.count - 1
+        let isDot = segment.count == 1 && bytes[segment.lowerBound] == dot
+        let isDotDot = segment.count == 2 && bytes[segment].allSatisfy { $0 == dot }
+        if isDot {
+          if isLast { output.append(0..<0) }
+        } else if isDotDot {
           if !output.isEmpty { output.removeLast() }
-          if isLast { output.append([]) }
+          if isLast { output.append(0..<0) }
         } else {
           output.append(segment)
         }
@@ -126,7 +134,7 @@ public enum MediaAddresses {
       joined.reserveCapacity(bytes.count)
       for (place, segment) in output.enumerated() {
         if place > 0 { joined.append(slash) }
-        joined.append(contentsOf: segment)
+        joined.append(contentsOf: bytes[segment])
       }
       return String(decoding: joined, as: UTF8.self)
     }

@@ -13,10 +13,9 @@ public enum ArtistMatch {
       // ASCII has no accents or widths to fold; lowercasing is all (and much cheaper).
       return trimmed(text.lowercased())
     }
-    return text.folding(
-      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
-    )
-    .trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed(
+      text.folding(
+        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
   }
 
   /// True when the item's author or one of its credits contains the query.
@@ -50,13 +49,20 @@ public enum ArtistMatch {
     return false
   }
 
-  /// `name` without white space at either end. A name that starts and ends with a visible
-  /// ASCII character, as most do, is returned as it is, without Foundation's trimming.
+  /// `name` without Foundation's `.whitespacesAndNewlines` at either end, scalar by scalar
+  /// as Foundation trims. A name that starts and ends with a visible ASCII character, as most
+  /// do, is returned as it is; `trimmingCharacters(in:)` cost about 100,000 instructions a
+  /// name.
   static func trimmed(_ name: String) -> String {
     guard let first = name.utf8.first, let last = name.utf8.last else { return name }
     let visible = UInt8(ascii: "!")...UInt8(ascii: "~")
     if visible.contains(first) && visible.contains(last) { return name }
-    return name.trimmingCharacters(in: .whitespacesAndNewlines)
+    let spaces = CharacterSet.whitespacesAndNewlines
+    let scalars = name.unicodeScalars
+    guard let start = scalars.firstIndex(where: { !spaces.contains($0) }),
+      let end = scalars.lastIndex(where: { !spaces.contains($0) })
+    else { return "" }
+    return String(scalars[start...end])
   }
 
   /// Items by the artist, de-duplicated by `ItemID`, newest first; items

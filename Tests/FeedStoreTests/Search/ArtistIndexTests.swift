@@ -172,10 +172,36 @@ struct ArtistNameBytesTests {
 
   @Test("trimmed agrees with Foundation's trimming on every name, and keeps a plain one whole")
   func trimming() {
-    for name in Self.names {
+    // Every scalar of the first planes at either end of a name, and beside a combining mark.
+    var names = Self.names
+    for value in UInt32(0)...0x3100 {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = String(Character(scalar))
+      names += [text + "ann" + text, text, "ann" + text + "\u{301}", text + "\u{301}zoë"]
+    }
+    for name in names {
       #expect(
         ArtistMatch.trimmed(name) == name.trimmingCharacters(in: .whitespacesAndNewlines),
         "\(name.debugDescription)")
     }
+  }
+}
+
+@Suite("Artist names as keys")
+struct NameBytesTests {
+  @Test("equal and hashed as bytes: canonically equal spellings are two keys, alike ones one")
+  func bytes() {
+    let composed = NameBytes("Zo\u{EB}")
+    let decomposed = NameBytes("Zoe\u{308}")
+    #expect(composed != decomposed)
+    #expect(composed == NameBytes("Zo" + "\u{EB}"))
+    #expect(composed.hashValue == NameBytes("Zo\u{EB}").hashValue)
+    var index = ArtistIndex()
+    index.add([
+      FeedItem(title: "a", guid: "1", author: "Zo\u{EB}"),
+      FeedItem(title: "b", guid: "2", author: "Zoe\u{308}"),
+    ])
+    // Both spellings fold to one artist: a search finds both items.
+    #expect(index.search("zoe").count == 2)
   }
 }
