@@ -47,8 +47,10 @@ let package = Package(
       name: "CCurl", path: "Sources/CCurl",
       providers: [.apt(["libcurl4-openssl-dev"])]),
     // The reader's state database (docs/adr/0110): the system SQLite, not a Swift wrapper.
+    // No pkgConfig: its `-lsqlite3` would link it; FeedStore opens it with dlopen when the
+    // first state connection is made (docs/adr/0151). The header is on the default path.
     .systemLibrary(
-      name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+      name: "CSQLite", path: "Sources/CSQLite",
       providers: [.apt(["libsqlite3-dev"])]),
 
     // MARK: - Pure cores

@@ -68,6 +68,7 @@ struct Browse: ParsableCommand {
     let size = screen.size
     var (state, commands) = FeedSources.startingState(
       for: options, library: library, width: size.width, height: size.height, settings: settings)
+    state.timeZone = .current
     state.quitsIfNotAFeed = library == nil && options.source != nil && options.isLocal
     state.configurePictures(
       enabled: settings.pictureMode != .none,

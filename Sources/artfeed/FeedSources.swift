@@ -133,7 +133,8 @@ enum FeedSources {
 
   /// The browser's first state at a size, and the commands that start it: the feed list
   /// reading the subscriptions, or the items page loading its source; then the `--artist`
-  /// search, if asked.
+  /// search, if asked. The caller sets the time zone (`TimeZone.current` costs 0.9M
+  /// instructions: `render` asks for it once the load is under way).
   static func startingState(
     for options: SourceOptions, library: SubscriptionLibrary?, width: Int, height: Int,
     settings: Settings
@@ -148,7 +149,6 @@ enum FeedSources {
         isOffline: options.isLocal, width: width, height: height, settings: settings)
       commands = state.startLoading()
     }
-    state.timeZone = .current
     if let artist = options.artist { commands += state.startSearch(artist) }
     return (state, commands)
   }

@@ -129,6 +129,7 @@ struct Render: ParsableCommand {
     // answers to the batches are asked for when `settle` applies them, after the attach).
     for command in commands where command != .quit { runner.perform(command) }
     commands = []
+    state.timeZone = .current
     if !noState {
       // The marks as the browser would show them, on a copy in memory: render records
       // nothing in the state file.
@@ -177,7 +178,12 @@ struct Render: ParsableCommand {
     if stats {
       output += Self.statsLine(rows: state.list.count, state.list.stats) + "\n"
     }
-    FileHandle.standardOutput.write(Data(output.utf8))
+    // The bytes copied at once (`Data(output.utf8)` went element by element: 0.23M
+    // instructions), and no clean-up after: the process ends here, and taking the state and
+    // its lists apart first cost 0.36M more.
+    let data = output.withUTF8 { Data(buffer: $0) }
+    FileHandle.standardOutput.write(data)
+    Foundation.exit(0)
   }
 
   /// `render --stats`: "rows: 64  measurements: 2  rows of known height: 1 (9 lines)

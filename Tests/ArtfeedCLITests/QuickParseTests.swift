@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Testing
 
 @testable import artfeed
@@ -107,5 +108,14 @@ import Testing
       #expect(QuickParse.command([name]) == nil, "\(name)")
     }
     #expect(QuickParse.commandNames.contains("render"))
+  }
+}
+
+@Suite("The environment read once")
+struct ProcessEnvironmentTests {
+  @Test("processEnvironment is Foundation's environment of this process")
+  func sameAsFoundation() {
+    #expect(processEnvironment == ProcessInfo.processInfo.environment)
+    #expect(!processEnvironment.isEmpty)
   }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Decoding of HTML character references (`&amp;`, `&uuml;`, `&#233;`, `&#x1F600;`) to UTF-8.
 ///
 /// Follows the HTML5 rules for text content: every named reference in the WHATWG table, the
@@ -17,10 +21,15 @@ enum HTMLEntities {
       start: htmlEntityRows.utf8Start, count: htmlEntityRows.utf8CodeUnitCount)
     var starts: [Int32] = []
     starts.reserveCapacity(2300)
-    var atLineStart = true
-    for (offset, byte) in bytes.enumerated() {
-      if atLineStart, byte != UInt8(ascii: "\n") { starts.append(Int32(offset)) }
-      atLineStart = byte == UInt8(ascii: "\n")
+    // Line by line with memchr (a byte at a time was 0.35M instructions at first use).
+    guard let base = bytes.baseAddress else { return starts }
+    var offset = 0
+    while offset < bytes.count {
+      let rest = bytes.count - offset
+      let newline = memchr(base + offset, Int32(UInt8(ascii: "\n")), rest)
+      let end = newline.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+      if end != offset { starts.append(Int32(offset)) }
+      offset = (end ?? bytes.count) + 1
     }
     return starts
   }()

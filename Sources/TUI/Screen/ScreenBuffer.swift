@@ -108,7 +108,14 @@ public struct ScreenBuffer: Sendable, Equatable {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(end)
     for cell in cells[row * width..<row * width + end] where !cell.isContinuation {
-      bytes.append(contentsOf: cell.text.utf8)
+      // Most cells hold one ASCII byte: appended as one (a generic append was 170
+      // instructions a cell).
+      let utf8 = cell.text.utf8
+      if utf8.count == 1, let byte = utf8.first {
+        bytes.append(byte)
+      } else {
+        bytes.append(contentsOf: utf8)
+      }
     }
     return String(decoding: bytes, as: UTF8.self)
   }
