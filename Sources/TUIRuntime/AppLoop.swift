@@ -67,6 +67,12 @@ public struct AppLoop {
     runner.sendQueuedAccountMarks(within: seconds)
   }
 
+  /// Starts `commands` now, before the loop runs (the first load), so that they are under
+  /// way while the caller opens the state; what they post waits for `run`.
+  public func start(_ commands: [Command]) {
+    for command in commands where command != .quit { runner.perform(command) }
+  }
+
   /// Runs until the reader quits or `shouldStop` says so. `initial` are commands to start with
   /// (the first load, an `--artist` search).
   public mutating func run(initial: [Command]) {
