@@ -159,8 +159,9 @@ struct DateNumbers {
   }
 }
 
-/// A broken-down UTC time with an offset, turned into a `Date` after a range check.
-struct CivilTime {
+/// A broken-down UTC time with an offset, turned into a `Date` after a range check. Public
+/// for its day arithmetic (`civil(fromDaysSinceEpoch:)`, which the TUI's dates read too).
+public struct CivilTime {
   var year, month, day, hour, minute, second: Int
   var offsetSeconds: Int
 

@@ -107,8 +107,9 @@ extension JSONWriter {
 }
 
 extension CivilTime {
-  /// Year, month and day of a day count from 1970-01-01 (inverse of `daysSinceEpoch`).
-  static func civil(fromDaysSinceEpoch days: Int) -> (Int, Int, Int) {
+  /// Year, month and day of a day count from 1970-01-01 (inverse of `daysSinceEpoch`), in the
+  /// proleptic Gregorian calendar.
+  public static func civil(fromDaysSinceEpoch days: Int) -> (Int, Int, Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

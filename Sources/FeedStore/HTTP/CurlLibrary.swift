@@ -45,57 +45,52 @@ struct CurlLibrary: @unchecked Sendable {
   static let soname = "libcurl.so.4"
 
   private static func load() -> Result<CurlLibrary, LoadFailure> {
-    guard let library = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-      let reason = dlerror().map { String(cString: $0) } ?? "cannot open \(soname)"
-      return .failure(LoadFailure(reason: reason))
-    }
-    var missing: [String] = []
-    func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
-      guard let address = dlsym(library, name) else {
-        missing.append(name)
-        return nil
-      }
-      return unsafeBitCast(address, to: type)
+    let library: DynamicLibrary
+    switch DynamicLibrary.open(soname, flags: RTLD_NOW | RTLD_LOCAL) {
+    case .success(let opened): library = opened
+    case .failure(let failure): return .failure(LoadFailure(reason: failure.reason))
     }
     let loaded: CurlLibrary? = {
       guard
-        let globalInit = symbol("curl_global_init", as: (@convention(c) (Int) -> CURLcode).self),
-        let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> Handle?).self),
-        let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self),
-        let easyStrerror = symbol(
+        let globalInit = library.symbol(
+          "curl_global_init", as: (@convention(c) (Int) -> CURLcode).self),
+        let easyInit = library.symbol("curl_easy_init", as: (@convention(c) () -> Handle?).self),
+        let easyCleanup = library.symbol(
+          "curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self),
+        let easyStrerror = library.symbol(
           "curl_easy_strerror", as: (@convention(c) (CURLcode) -> UnsafePointer<CChar>?).self),
-        let multiInit = symbol("curl_multi_init", as: (@convention(c) () -> Handle?).self),
-        let multiAddHandle = symbol(
+        let multiInit = library.symbol("curl_multi_init", as: (@convention(c) () -> Handle?).self),
+        let multiAddHandle = library.symbol(
           "curl_multi_add_handle", as: (@convention(c) (Handle?, Handle?) -> CURLMcode).self),
-        let multiRemoveHandle = symbol(
+        let multiRemoveHandle = library.symbol(
           "curl_multi_remove_handle", as: (@convention(c) (Handle?, Handle?) -> CURLMcode).self),
-        let multiPerform = symbol(
+        let multiPerform = library.symbol(
           "curl_multi_perform",
           as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?) -> CURLMcode).self),
-        let multiPoll = symbol(
+        let multiPoll = library.symbol(
           "curl_multi_poll",
           as: (@convention(c) (
             Handle?, UnsafeMutablePointer<curl_waitfd>?, UInt32, Int32,
             UnsafeMutablePointer<Int32>?
           ) -> CURLMcode).self),
-        let multiTimeout = symbol(
+        let multiTimeout = library.symbol(
           "curl_multi_timeout",
           as: (@convention(c) (Handle?, UnsafeMutablePointer<Int>?) -> CURLMcode).self),
-        let multiWakeup = symbol(
+        let multiWakeup = library.symbol(
           "curl_multi_wakeup", as: (@convention(c) (Handle?) -> CURLMcode).self),
-        let multiInfoRead = symbol(
+        let multiInfoRead = library.symbol(
           "curl_multi_info_read",
           as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?) ->
             UnsafeMutablePointer<CURLMsg>?).self),
-        let slistAppend = symbol(
+        let slistAppend = library.symbol(
           "curl_slist_append",
           as: (@convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) ->
             UnsafeMutablePointer<curl_slist>?).self),
-        let slistFreeAll = symbol(
+        let slistFreeAll = library.symbol(
           "curl_slist_free_all",
           as: (@convention(c) (UnsafeMutablePointer<curl_slist>?) -> Void).self),
-        let setopt = symbol("curl_easy_setopt", as: UnsafeMutableRawPointer.self),
-        let getinfo = symbol("curl_easy_getinfo", as: UnsafeMutableRawPointer.self)
+        let setopt = library.symbol("curl_easy_setopt", as: UnsafeMutableRawPointer.self),
+        let getinfo = library.symbol("curl_easy_getinfo", as: UnsafeMutableRawPointer.self)
       else { return nil }
       return CurlLibrary(
         globalInit: globalInit, easyInit: easyInit, easyCleanup: easyCleanup,
@@ -108,7 +103,8 @@ struct CurlLibrary: @unchecked Sendable {
       return .failure(
         LoadFailure(
           reason:
-            "\(soname) lacks \(missing.joined(separator: ", ")) (libcurl 7.68 or later is needed)"))
+            "\(soname) lacks \(library.missing.joined(separator: ", ")) (libcurl 7.68 or later is needed)"
+        ))
     }
     return .success(loaded)
   }

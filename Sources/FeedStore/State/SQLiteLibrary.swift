@@ -52,49 +52,52 @@ struct SQLiteLibrary: @unchecked Sendable {
 
   private static func load() -> Result<SQLiteLibrary, StateError> {
     // Lazy binding: a function's address is looked up when it is first called.
-    guard let library = dlopen(soname, RTLD_LAZY | RTLD_LOCAL) else {
-      let reason = dlerror().map { String(cString: $0) } ?? "cannot open \(soname)"
-      return .failure(StateError(.io, "SQLite could not be loaded: \(reason)"))
-    }
-    var missing: [String] = []
-    func symbol<Function>(_ name: String, _ type: Function.Type) -> Function? {
-      guard let address = dlsym(library, name) else {
-        missing.append(name)
-        return nil
-      }
-      return unsafeBitCast(address, to: type)
+    let library: DynamicLibrary
+    switch DynamicLibrary.open(soname, flags: RTLD_LAZY | RTLD_LOCAL) {
+    case .success(let opened): library = opened
+    case .failure(let failure):
+      return .failure(StateError(.io, "SQLite could not be loaded: \(failure.reason)"))
     }
     let loaded: SQLiteLibrary? = {
       guard
-        let openV2 = symbol("sqlite3_open_v2", artfeed_sqlite3_open_v2.self),
-        let closeV2 = symbol("sqlite3_close_v2", artfeed_sqlite3_close_v2.self),
-        let errmsg = symbol("sqlite3_errmsg", artfeed_sqlite3_errmsg.self),
-        let errcode = symbol("sqlite3_errcode", artfeed_sqlite3_errcode.self),
-        let extendedResultCodes = symbol(
-          "sqlite3_extended_result_codes", artfeed_sqlite3_extended_result_codes.self),
-        let createFunctionV2 = symbol(
-          "sqlite3_create_function_v2", artfeed_sqlite3_create_function_v2.self),
-        let userData = symbol("sqlite3_user_data", artfeed_sqlite3_user_data.self),
-        let valueInt64 = symbol("sqlite3_value_int64", artfeed_sqlite3_value_int64.self),
-        let resultValue = symbol("sqlite3_result_value", artfeed_sqlite3_result_value.self),
-        let busyTimeout = symbol("sqlite3_busy_timeout", artfeed_sqlite3_busy_timeout.self),
-        let exec = symbol("sqlite3_exec", artfeed_sqlite3_exec.self),
-        let free = symbol("sqlite3_free", artfeed_sqlite3_free.self),
-        let prepareV2 = symbol("sqlite3_prepare_v2", artfeed_sqlite3_prepare_v2.self),
-        let finalize = symbol("sqlite3_finalize", artfeed_sqlite3_finalize.self),
-        let reset = symbol("sqlite3_reset", artfeed_sqlite3_reset.self),
-        let step = symbol("sqlite3_step", artfeed_sqlite3_step.self),
-        let bindInt64 = symbol("sqlite3_bind_int64", artfeed_sqlite3_bind_int64.self),
-        let bindText = symbol("sqlite3_bind_text", artfeed_sqlite3_bind_text.self),
-        let bindNull = symbol("sqlite3_bind_null", artfeed_sqlite3_bind_null.self),
-        let columnType = symbol("sqlite3_column_type", artfeed_sqlite3_column_type.self),
-        let columnText = symbol("sqlite3_column_text", artfeed_sqlite3_column_text.self),
-        let columnInt64 = symbol("sqlite3_column_int64", artfeed_sqlite3_column_int64.self),
-        let changes = symbol("sqlite3_changes", artfeed_sqlite3_changes.self),
-        let backupInit = symbol("sqlite3_backup_init", artfeed_sqlite3_backup_init.self),
-        let backupStep = symbol("sqlite3_backup_step", artfeed_sqlite3_backup_step.self),
-        let backupFinish = symbol("sqlite3_backup_finish", artfeed_sqlite3_backup_finish.self),
-        let dbConfig = dlsym(library, "sqlite3_db_config")
+        let openV2 = library.symbol("sqlite3_open_v2", as: artfeed_sqlite3_open_v2.self),
+        let closeV2 = library.symbol("sqlite3_close_v2", as: artfeed_sqlite3_close_v2.self),
+        let errmsg = library.symbol("sqlite3_errmsg", as: artfeed_sqlite3_errmsg.self),
+        let errcode = library.symbol("sqlite3_errcode", as: artfeed_sqlite3_errcode.self),
+        let extendedResultCodes = library.symbol(
+          "sqlite3_extended_result_codes", as: artfeed_sqlite3_extended_result_codes.self),
+        let createFunctionV2 = library.symbol(
+          "sqlite3_create_function_v2", as: artfeed_sqlite3_create_function_v2.self),
+        let userData = library.symbol("sqlite3_user_data", as: artfeed_sqlite3_user_data.self),
+        let valueInt64 = library.symbol(
+          "sqlite3_value_int64", as: artfeed_sqlite3_value_int64.self),
+        let resultValue = library.symbol(
+          "sqlite3_result_value", as: artfeed_sqlite3_result_value.self),
+        let busyTimeout = library.symbol(
+          "sqlite3_busy_timeout", as: artfeed_sqlite3_busy_timeout.self),
+        let exec = library.symbol("sqlite3_exec", as: artfeed_sqlite3_exec.self),
+        let free = library.symbol("sqlite3_free", as: artfeed_sqlite3_free.self),
+        let prepareV2 = library.symbol("sqlite3_prepare_v2", as: artfeed_sqlite3_prepare_v2.self),
+        let finalize = library.symbol("sqlite3_finalize", as: artfeed_sqlite3_finalize.self),
+        let reset = library.symbol("sqlite3_reset", as: artfeed_sqlite3_reset.self),
+        let step = library.symbol("sqlite3_step", as: artfeed_sqlite3_step.self),
+        let bindInt64 = library.symbol("sqlite3_bind_int64", as: artfeed_sqlite3_bind_int64.self),
+        let bindText = library.symbol("sqlite3_bind_text", as: artfeed_sqlite3_bind_text.self),
+        let bindNull = library.symbol("sqlite3_bind_null", as: artfeed_sqlite3_bind_null.self),
+        let columnType = library.symbol(
+          "sqlite3_column_type", as: artfeed_sqlite3_column_type.self),
+        let columnText = library.symbol(
+          "sqlite3_column_text", as: artfeed_sqlite3_column_text.self),
+        let columnInt64 = library.symbol(
+          "sqlite3_column_int64", as: artfeed_sqlite3_column_int64.self),
+        let changes = library.symbol("sqlite3_changes", as: artfeed_sqlite3_changes.self),
+        let backupInit = library.symbol(
+          "sqlite3_backup_init", as: artfeed_sqlite3_backup_init.self),
+        let backupStep = library.symbol(
+          "sqlite3_backup_step", as: artfeed_sqlite3_backup_step.self),
+        let backupFinish = library.symbol(
+          "sqlite3_backup_finish", as: artfeed_sqlite3_backup_finish.self),
+        let dbConfig = library.symbol("sqlite3_db_config", as: UnsafeMutableRawPointer.self)
       else { return nil }
       return SQLiteLibrary(
         openV2: openV2, closeV2: closeV2, errmsg: errmsg, errcode: errcode,
@@ -107,7 +110,7 @@ struct SQLiteLibrary: @unchecked Sendable {
         backupStep: backupStep, backupFinish: backupFinish, dbConfig: dbConfig)
     }()
     guard let loaded else {
-      let names = missing.isEmpty ? "sqlite3_db_config" : missing.joined(separator: ", ")
+      let names = library.missing.joined(separator: ", ")
       return .failure(StateError(.io, "SQLite could not be loaded: \(soname) lacks \(names)"))
     }
     return .success(loaded)

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// Dates as rows and the item view show them: local time, and a relative form for recent ones.
@@ -31,46 +32,23 @@ public enum DateText {
       return calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
     }
     let local = Int(seconds.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-    let (days, second) = (local.floorDivided(by: 86_400), local.floorModulo(86_400))
-    let (year, month, day) = civil(days: days)
+    // Days rounded down, before 1970 too, as `civil(fromDaysSinceEpoch:)` does with eras.
+    let days = (local >= 0 ? local : local - 86_399) / 86_400
+    let second = local - days * 86_400
+    let (year, month, day) = CivilTime.civil(fromDaysSinceEpoch: days)
     return DateComponents(
       year: year, month: month, day: day, hour: second / 3600, minute: second % 3600 / 60)
   }
 
   /// 1583-01-01 and 10000-01-01 UTC, in seconds since 1970: between them (a day's margin
-  /// kept for the time zone) the date is read with `civil(days:)`, the proleptic Gregorian
-  /// calendar, which is Foundation's there. Outside, Foundation's calendar decides (it is
-  /// Julian before October 1582). Building a `Calendar` cost 98,000 instructions a date.
+  /// kept for the time zone) the date is read with `CivilTime.civil(fromDaysSinceEpoch:)`, the
+  /// proleptic Gregorian calendar, which is Foundation's there. Outside, Foundation's calendar
+  /// decides (it is Julian before October 1582). Building a `Calendar` cost 98,000 instructions a date.
   static let firstCivilSecond: Double = -12_212_553_600 + 86_400
   static let endCivilSecond: Double = 253_402_300_800 - 86_400
-
-  /// Year, month and day of the day `days` after 1970-01-01 in the proleptic Gregorian
-  /// calendar (Howard Hinnant's `civil_from_days`).
-  static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-    let shifted = days + 719_468
-    let era = shifted.floorDivided(by: 146_097)
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
 
   private static func two(_ value: Int?) -> String {
     let value = value ?? 0
     return value < 10 ? "0\(value)" : "\(value)"
-  }
-}
-
-extension Int {
-  fileprivate func floorDivided(by divisor: Int) -> Int {
-    let quotient = self / divisor
-    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
-  }
-
-  fileprivate func floorModulo(_ divisor: Int) -> Int {
-    self - floorDivided(by: divisor) * divisor
   }
 }

@@ -171,30 +171,30 @@ struct ProgressiveLoadTests {
   @Test("the load's end keeps a notice given meanwhile, and clears the last load's error")
   func noticeSurvivesTheLoad() throws {
     var (state, generation) = Self.loading()
+    func lastLine() -> String {
+      state.screenText.split(separator: "\n").last.map(String.init) ?? ""
+    }
+    /// `r`, and the generation of the load it asks for.
+    func reload() throws -> Int {
+      let commands = state.update(.key(.character("r")))
+      for case .load(let generation, _) in commands { return generation }
+      throw ReloadAskedNoLoad(commands: commands)
+    }
     _ = state.update(.notice("State file damaged, moved aside"))
     state.send([.loadProgress(generation: generation, Self.batch(0..<16))])
     state.send([.loaded(generation: generation, .success(Self.batch(16..<20)))])
-    var lastLine = state.screenText.split(separator: "\n").last.map(String.init) ?? ""
-    #expect(lastLine.contains("State file damaged, moved aside"), "\(lastLine)")
+    #expect(lastLine().contains("State file damaged, moved aside"), "\(lastLine())")
     // A reload that fails says so; the next that succeeds takes the error away.
-    let reload = state.update(.key(.character("r")))
-    guard case .load(let failing, _)? = reload.first(where: { if case .load = $0 { true } else { false } })
-    else {
-      Issue.record("r asks for no load: \(reload)")
-      return
-    }
+    let failing = try reload()
     state.send([.loaded(generation: failing, .failure(LoadError("the server said no")))])
-    lastLine = state.screenText.split(separator: "\n").last.map(String.init) ?? ""
-    #expect(lastLine.contains("Error: the server said no"), "\(lastLine)")
-    let again = state.update(.key(.character("r")))
-    guard case .load(let next, _)? = again.first(where: { if case .load = $0 { true } else { false } })
-    else {
-      Issue.record("r asks for no load: \(again)")
-      return
-    }
+    #expect(lastLine().contains("Error: the server said no"), "\(lastLine())")
+    let next = try reload()
     state.send([.loaded(generation: next, .success(Self.batch(0..<20)))])
-    lastLine = state.screenText.split(separator: "\n").last.map(String.init) ?? ""
-    #expect(!lastLine.contains("Error"), "\(lastLine)")
+    #expect(!lastLine().contains("Error"), "\(lastLine())")
+  }
+
+  struct ReloadAskedNoLoad: Error {
+    let commands: [Command]
   }
 
 }

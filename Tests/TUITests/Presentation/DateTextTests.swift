@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import Testing
 
@@ -41,10 +42,10 @@ struct DateTextTests {
 
   @Test("civil days: the epoch, leap days, the turn of centuries, before 1970")
   func civilDays() {
-    #expect(DateText.civil(days: 0) == (1970, 1, 1))
-    #expect(DateText.civil(days: -1) == (1969, 12, 31))
-    #expect(DateText.civil(days: 11_016) == (2000, 2, 29))
-    #expect(DateText.civil(days: 47_541) == (2100, 3, 1))
-    #expect(DateText.civil(days: -141_349) == (1583, 1, 1))
+    #expect(CivilTime.civil(fromDaysSinceEpoch: 0) == (1970, 1, 1))
+    #expect(CivilTime.civil(fromDaysSinceEpoch: -1) == (1969, 12, 31))
+    #expect(CivilTime.civil(fromDaysSinceEpoch: 11_016) == (2000, 2, 29))
+    #expect(CivilTime.civil(fromDaysSinceEpoch: 47_541) == (2100, 3, 1))
+    #expect(CivilTime.civil(fromDaysSinceEpoch: -141_349) == (1583, 1, 1))
   }
 }
