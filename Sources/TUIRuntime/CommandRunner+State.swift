@@ -38,8 +38,13 @@ extension CommandRunner {
     switch command {
     case .wantMarks(let keys):
       guard let state = readerState else { return }
-      let marks = state.marks(for: keys)
-      inbox.post(.marksRead(Dictionary(zip(keys, marks), uniquingKeysWith: { first, _ in first })))
+      // At once from memory or the lookup connection; from the writer's thread for
+      // `render`'s copy in memory (`settle` waits for it either way).
+      inbox.start()
+      state.marks(for: keys) { marks in
+        inbox.finish(
+          .marksRead(Dictionary(zip(keys, marks), uniquingKeysWith: { first, _ in first })))
+      }
     case .setRead(let keys, let read):
       guard writesState else { return }
       readerState?.setRead(keys, read)

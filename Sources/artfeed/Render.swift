@@ -133,14 +133,12 @@ struct Render: ParsableCommand {
     if !noState {
       // The marks as the browser would show them, on a copy in memory: render records
       // nothing in the state file.
+      // It opens on its own thread, while the feed parses.
       let inbox = runner.inbox
-      if let reader = ReaderState.openCopy(
-        environment: processEnvironment, notify: { inbox.post(.state($0)) })
-      {
-        runner.attach(reader)
-        commands += state.attachState(
-          mainFeed: FeedSources.mainFeedKey(for: options, library: library))
-      }
+      runner.attach(
+        ReaderState.openCopy(environment: processEnvironment, notify: { inbox.post(.state($0)) }))
+      commands += state.attachState(
+        mainFeed: FeedSources.mainFeedKey(for: options, library: library))
     }
     if firstScreen, library != nil {
       // The feed list as soon as every feed has been read once (cached copies, files).

@@ -62,6 +62,48 @@ extension EndToEnd {
       #expect(try home.run(["feeds"]).output.contains("moth.rss  0/17 unread"))
     }
 
+    @Test("render shows the file's marks on its rows and its counts, and changes nothing")
+    func renderShowsFileMarks() throws {
+      let home = try subscribed()
+      #expect(try home.run(["mark-read", Self.glitchcat]).status == 0)
+      func render(_ feed: String) throws -> (title: String, signs: [String], rows: Int) {
+        let shown = try home.run(["render", feed, "--width", "80", "--height", "24", "--no-images"])
+        #expect(shown.status == 0, "\(shown.errors)")
+        let lines = shown.output.split(separator: "\n").map(String.init)
+        // Each row's first line carries its signs (unread, starred), and its second the
+        // byline: a row on screen has both.
+        let signs = lines.compactMap { line in
+          line.first(where: { $0 == "●" || $0 == "★" }).map(String.init)
+        }
+        return (lines.first ?? "", signs, lines.count(where: { $0.contains("  by ") }))
+      }
+      // A feed with nothing read: every row shows the unread sign.
+      let unread = try render(Self.inkwell)
+      #expect(unread.title.contains("17 items · 17 unread"), "\(unread.title)")
+      #expect(unread.rows >= 2 && unread.signs == Array(repeating: "●", count: unread.rows))
+      // Every item read in the file: no row shows the unread sign.
+      let read = try render(Self.glitchcat)
+      #expect(read.title.contains("16 items · 0 unread"), "\(read.title)")
+      #expect(read.rows >= 2 && read.signs.isEmpty, "\(read.signs)")
+      // Every item starred as well (a later change, imported).
+      let exported = try home.run(["state", "export"]).output
+      let data = try #require(exported.data(using: .utf8))
+      var snapshot = try JSONDecoder().decode(StateSnapshot.self, from: data)
+      for index in snapshot.items.indices {
+        snapshot.items[index].starred = true
+        snapshot.items[index].changed += 10
+      }
+      let file = home.scratch.path("starred.json")
+      try JSONEncoder().encode(snapshot).write(to: URL(fileURLWithPath: file))
+      #expect(try home.run(["state", "import", file]).status == 0)
+      let before = try home.run(["state", "export"]).output
+      let starred = try render(Self.glitchcat)
+      #expect(starred.rows >= 2 && starred.signs == Array(repeating: "★", count: starred.rows))
+      // render records the feed it loads in a copy: the file is as it was.
+      _ = try render(Self.inkwell)
+      #expect(try home.run(["state", "export"]).output == before)
+    }
+
     @Test("mark-read of an unknown source exits 1; neither or both of SOURCE and --all is 64")
     func markReadErrors() throws {
       let home = try subscribed()

@@ -17,6 +17,11 @@ struct Overlay: Sendable {
     self.reader = reader
   }
 
+  /// Starts reading marks from `reader` (a store opened after the overlay).
+  mutating func use(reader: StoreBox) {
+    self.reader = reader
+  }
+
   struct Entry: Sendable {
     var base: ItemMarks?
     var read: Bool?

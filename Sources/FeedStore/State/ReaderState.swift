@@ -49,6 +49,9 @@ public struct UndoToken: Hashable, Sendable {
 public final class ReaderState: Sendable {
   /// True when marks reach the disk; false when the state lives in memory this session.
   public let isSaved: Bool
+  /// The overlay's lookups use the writer's own store (a copy in memory), so they run on
+  /// the writer's thread (`looking`).
+  private let lookupsOnWriter: Bool
   private let overlay: Locked<Overlay>
   private let writer: StateWriter
   private let clock: @Sendable () -> Date
@@ -64,6 +67,7 @@ public final class ReaderState: Sendable {
     notify: @escaping @Sendable (StateEvent) -> Void
   ) {
     self.isSaved = isSaved
+    lookupsOnWriter = false
     self.clock = clock
     overlay = Locked(Overlay(reader: reader.map(StoreBox.init)))
     writer = StateWriter(store: StoreBox(store), clock: clock, notify: notify)
@@ -75,6 +79,7 @@ public final class ReaderState: Sendable {
     notify: @escaping @Sendable (StateEvent) -> Void
   ) {
     isSaved = true
+    lookupsOnWriter = false
     let clock: @Sendable () -> Date = { Date() }
     self.clock = clock
     let overlay = Locked(Overlay(reader: reader.map(StoreBox.init)))
@@ -121,23 +126,55 @@ public final class ReaderState: Sendable {
 
   /// Checks every page of the file (`PRAGMA quick_check`: a damaged one is started afresh)
   /// and prunes items that left every feed `retention` ago; both on the writer's queue.
+  ///
+  /// Nothing to do for a state in memory (no file to check, nothing kept 30 days).
   public func maintain(retention: TimeInterval = 30 * 86_400) {
+    guard isSaved else { return }
     writer.verify()
     prune(retention: retention)
   }
 
   /// The state for a run that must change nothing on disk (`artfeed render`): a copy in
   /// memory of the file if there is one, else an empty state in memory. It behaves as the
-  /// browser's (a load records its items, so the counts are the browser's), and nothing
-  /// reaches the file. Nil only if SQLite cannot open a memory database.
+  /// browser's (a load records its items, so the counts are the browser's; the rows show
+  /// the file's marks), and nothing reaches the file.
+  ///
+  /// Returns at once: SQLite is loaded and the copy made on the writer's thread, while the
+  /// caller goes on (render's feed parses meanwhile). Lookups of marks go to that thread
+  /// too, since only the copy holds them. If even a memory database cannot be opened, every
+  /// change and count fails, reported once as `StateEvent.failed`, and marks read unknown.
   public static func openCopy(
     environment: [String: String], notify: @escaping @Sendable (StateEvent) -> Void
-  ) -> ReaderState? {
-    let file = StateFile.defaultLocation(environment: environment)?.path
-    let copy = file.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
-      .flatMap(SQLiteStateStore.inMemoryCopy(of:))
-    guard let store = copy ?? SQLiteStateStore.inMemory() else { return nil }
-    return ReaderState(store: store, reader: nil, isSaved: false, notify: notify)
+  ) -> ReaderState {
+    ReaderState(copyOf: StateFile.defaultLocation(environment: environment)?.path, notify: notify)
+  }
+
+  private init(copyOf file: String?, notify: @escaping @Sendable (StateEvent) -> Void) {
+    isSaved = false
+    lookupsOnWriter = true
+    let clock: @Sendable () -> Date = { Date() }
+    self.clock = clock
+    let overlay = Locked(Overlay(reader: nil))
+    self.overlay = overlay
+    writer = StateWriter(
+      opening: { () -> Result<StoreBox, StateError> in
+        let copy = file.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+          .flatMap(SQLiteStateStore.inMemoryCopy(of:))
+        let store: SQLiteStateStore
+        if let copy {
+          store = copy
+        } else {
+          do throws(StateError) {
+            store = try SQLiteStateStore(path: ":memory:")
+          } catch {
+            return .failure(error)
+          }
+        }
+        let box = StoreBox(store)
+        // The overlay reads marks from the copy, only on the writer's thread (`looking`).
+        overlay.withLock { $0.use(reader: box) }
+        return .success(box)
+      }, clock: clock, notify: notify)
   }
 
   // MARK: - Reading (synchronous, cheap)
@@ -145,6 +182,18 @@ public final class ReaderState: Sendable {
   /// The marks of `keys` (the visible rows), in their order: from memory, the rest in one
   /// batch from the database. Cost: O(keys).
   public func marks(for keys: [ItemKey]) -> [ItemMarks] {
+    looking { lookUp(keys) }
+  }
+
+  /// `marks(for:)` given to `answer`: at once, or on the writer's thread for a copy in
+  /// memory (`openCopy`), after the work asked of it before (the copy's opening among it),
+  /// so the caller never waits for it.
+  public func marks(for keys: [ItemKey], answer: @escaping @Sendable ([ItemMarks]) -> Void) {
+    guard lookupsOnWriter else { return answer(lookUp(keys)) }
+    writer.afterWrites { _ in answer(self.lookUp(keys)) }
+  }
+
+  private func lookUp(_ keys: [ItemKey]) -> [ItemMarks] {
     do {
       return try overlay.withLock { overlay throws(StateError) in try overlay.marks(for: keys) }
     } catch {
@@ -152,6 +201,13 @@ public final class ReaderState: Sendable {
       writer.verify()
       return keys.map { _ in .unknown }
     }
+  }
+
+  /// Runs `body`, which may read through the overlay's lookup connection: here, or on the
+  /// writer's thread when that connection is the writer's own store.
+  private func looking<Value>(_ body: () -> Value) -> Value {
+    guard lookupsOnWriter else { return body() }
+    return writer.onQueue(body)
   }
 
   /// The marks of many `keys` (a whole list, for a filter or the next unread item) without
@@ -163,7 +219,7 @@ public final class ReaderState: Sendable {
     var start = 0
     while start < keys.count {
       let chunk = Array(keys[start..<min(keys.count, start + 512)])
-      marks += overlay.withLock { $0.peek(chunk) }
+      marks += looking { overlay.withLock { $0.peek(chunk) } }
       start += chunk.count
     }
     return marks
@@ -243,7 +299,7 @@ public final class ReaderState: Sendable {
   @discardableResult
   public func visit(_ feed: FeedKey) -> Date? {
     let now = clock()
-    let previous = overlay.withLock { $0.visit(feed, now: now) }
+    let previous = looking { overlay.withLock { $0.visit(feed, now: now) } }
     writer.write(.visit(feed, now), sequence: nil)
     return previous
   }

@@ -11,6 +11,8 @@ public final class SQLiteStateStore: ReaderStateStore {
   /// The database file, or `:memory:`.
   public var path: String { db.path }
   private var statements: [String: SQLiteStatement] = [:]
+  /// `temp.chosen`'s insert statements, by how many keys they bind.
+  private var chooseStatements: [Int: SQLiteStatement] = [:]
 
   /// How much of the file opening reads to know it is sound.
   public enum Check: Sendable {
@@ -334,7 +336,7 @@ public final class SQLiteStateStore: ReaderStateStore {
     while start < sorted.count {
       let end = min(sorted.count, start + Self.chooseBatch)
       let size = Self.batchSize(for: end - start)
-      let batch = try statement(Self.chooseSQL[size.trailingZeroBitCount])
+      let batch = try chooseStatement(size)
       for index in start..<end { batch.bind(Int32(index - start + 1), sorted[index]) }
       for place in (end - start)..<size { batch.bind(Int32(place + 1), nil) }
       try batch.run()
@@ -357,12 +359,18 @@ public final class SQLiteStateStore: ReaderStateStore {
     return size
   }
 
-  /// The statement of each size, by its power of two (made once: a 100k bulk mark runs
-  /// about 200 of them).
-  static let chooseSQL: [String] = (0...chooseBatch.trailingZeroBitCount).map { power in
-    "INSERT OR IGNORE INTO temp.chosen(id) SELECT column1 FROM (VALUES "
-      + Array(repeating: "(?)", count: 1 << power).joined(separator: ",")
+  /// The statement that adds `size` keys, compiled once per size (a 100k bulk mark runs
+  /// about 200 of them); each size's text is made only when first needed (making all ten
+  /// at once cost 0.64M instructions, a tenth of a first screen's state work).
+  private func chooseStatement(_ size: Int) throws(StateError) -> SQLiteStatement {
+    if let made = chooseStatements[size] { return made }
+    let sql =
+      "INSERT OR IGNORE INTO temp.chosen(id) SELECT column1 FROM (VALUES "
+      + Array(repeating: "(?)", count: size).joined(separator: ",")
       + ") WHERE column1 IS NOT NULL"
+    let made = try db.prepare(sql)
+    chooseStatements[size] = made
+    return made
   }
 
   /// Sets the read flag of the items in `temp.chosen` (adding those not recorded yet), their

@@ -15,7 +15,9 @@ final class StateWriter: @unchecked Sendable {
   // @unchecked: `store`, `pending`, `savedThrough`, `failing` and `unchecked` are touched
   // only on `queue`; `shared` is behind its lock.
   private let queue = SerialWorker(name: "artfeed-state")
-  private var store: StoreBox
+  /// Nil until `opening` has run (see `init(opening:...)`), or when it failed (`openFailure`).
+  private var store: StoreBox?
+  private var openFailure: StateError?
   private let clock: @Sendable () -> Date
   private let notify: @Sendable (StateEvent) -> Void
   private var pending: [(sequence: Int?, change: StateChange)] = []
@@ -67,6 +69,38 @@ final class StateWriter: @unchecked Sendable {
     self.recovery = recovery
   }
 
+  /// A writer whose store `opening` makes, as the first work of the writer's own thread: the
+  /// caller's thread never waits for SQLite (its library's loading, a copy of the file).
+  /// When `opening` fails, every change and count fails with its error, reported once.
+  init(
+    opening: @escaping @Sendable () -> Result<StoreBox, StateError>,
+    clock: @escaping @Sendable () -> Date, notify: @escaping @Sendable (StateEvent) -> Void
+  ) {
+    self.clock = clock
+    self.notify = notify
+    recovery = nil
+    enqueue {
+      switch opening() {
+      case .success(let store): self.store = store
+      case .failure(let error): self.openFailure = error
+      }
+    }
+  }
+
+  /// The store, on the queue.
+  private func current() throws(StateError) -> any ReaderStateStore {
+    guard let store else {
+      throw openFailure ?? StateError(.io, "the state's database is not open")
+    }
+    return store.store
+  }
+
+  /// Runs `body` on the writer's thread after everything asked of the writer before; the
+  /// caller waits (never call it from the writer's thread).
+  func onQueue<Value>(_ body: () -> Value) -> Value {
+    queue.sync(body)
+  }
+
   var latestCounts: StateCounts? { shared.withLock { $0.latestCounts } }
 
   /// Runs `body` on the queue, then checkpoints if nothing else is queued.
@@ -103,7 +137,7 @@ final class StateWriter: @unchecked Sendable {
   func verify() {
     enqueue {
       do throws(StateError) {
-        try (self.store.store as? SQLiteStateStore)?.quickCheck()
+        try (self.current() as? SQLiteStateStore)?.quickCheck()
       } catch {
         if !self.recover(from: error) { self.report(error) }
       }
@@ -134,7 +168,7 @@ final class StateWriter: @unchecked Sendable {
   }
 
   private func counts(allItems: [FeedKey], countingNew: Bool) throws(StateError) -> StateCounts {
-    let store = self.store.store
+    let store = try current()
     let all: FeedCounts
     if let sqlite = store as? SQLiteStateStore {
       all = try sqlite.combinedCounts(of: allItems, countingNew: countingNew)
@@ -149,7 +183,7 @@ final class StateWriter: @unchecked Sendable {
     enqueue {
       self.flush()
       do throws(StateError) {
-        try self.store.store.prune(leftBefore: cutoff)
+        try self.current().prune(leftBefore: cutoff)
       } catch {
         if !self.recover(from: error) { self.report(error) }
       }
@@ -195,7 +229,7 @@ final class StateWriter: @unchecked Sendable {
   private func flush() {
     while let (sequence, change) = pending.first {
       do throws(StateError) {
-        let changed = try store.store.apply(change, at: clock())
+        let changed = try current().apply(change, at: clock())
         if change.isBulkMark, let sequence {
           shared.withLock { $0.lastBulk = .written(sequence: sequence, changed: changed) }
         }
@@ -237,6 +271,6 @@ final class StateWriter: @unchecked Sendable {
   private func checkpointIfWritten() {
     guard unchecked > 0, pending.isEmpty else { return }
     unchecked = 0
-    try? (store.store as? SQLiteStateStore)?.checkpoint()
+    try? (store?.store as? SQLiteStateStore)?.checkpoint()
   }
 }
