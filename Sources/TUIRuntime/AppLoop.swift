@@ -49,9 +49,8 @@ public struct AppLoop {
   /// The signal that wakes the loop: a signal handler may write to it to end a sleep.
   public var wake: WakeSignal { runner.inbox.wake }
 
-  /// Opens the reader's state for this run (see `CommandRunner.openState`); the lines are
-  /// for the status line.
-  public func openState(environment: [String: String]) -> [String] {
+  /// Opens the reader's state for this run (see `CommandRunner.openState`).
+  public func openState(environment: [String: String]) {
     runner.openState(environment: environment)
   }
 

@@ -8,17 +8,12 @@ import TUI
 /// memory, or one batch from the database), everything bigger off the loop, every answer
 /// an event.
 extension CommandRunner {
-  /// Opens the reader's state file (`ReaderState.open`); its writer's news come back as
-  /// `.state` events. Returns the lines the status line should show (a file moved aside,
+  /// Opens the reader's state file (`ReaderState.open`, on its own thread); its writer's
+  /// news come back as `.state` events, what opening found among them (a file moved aside,
   /// marks kept in memory only).
-  public func openState(environment: [String: String]) -> [String] {
+  public func openState(environment: [String: String]) {
     let inbox = self.inbox
-    guard
-      let (state, notices) = ReaderState.open(
-        environment: environment, notify: { inbox.post(.state($0)) })
-    else { return ["state: SQLite cannot open even a memory database; marks are off"] }
-    readerState = state
-    return notices
+    readerState = ReaderState.open(environment: environment, notify: { inbox.post(.state($0)) })
   }
 
   /// Uses `state` for marks (tests; `artfeed render`, which changes none: `writes` false).

@@ -88,18 +88,15 @@ struct Browse: ParsableCommand {
     }
     TerminalGuard.wakes(loop.wake)
     if let pixels = screen.pixels { loop.pictureLoader?.setPreparer(pixels.preparer) }
-    // The feed starts loading before the state is opened, so the two overlap, as in
-    // `render` (the state's answers to the batches are asked for when the loop applies them,
-    // after the attach).
+    // The feed starts loading before the state is opened (on the state's own thread), so
+    // the two overlap, as in `render` (the state's answers to the batches are asked for
+    // when the loop applies them, after the attach).
     loop.start(commands)
     commands = []
     if !noState {
-      let notices = loop.openState(environment: processEnvironment)
+      loop.openState(environment: processEnvironment)
       commands += loop.state.attachState(
         mainFeed: FeedSources.mainFeedKey(for: options, library: library))
-      if !notices.isEmpty {
-        commands += loop.state.update(.notice(notices.joined(separator: "; ")))
-      }
     }
     loop.run(initial: commands)
     screen.close()

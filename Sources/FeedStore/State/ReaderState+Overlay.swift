@@ -13,13 +13,19 @@ struct Overlay: Sendable {
   /// The number of the last change made.
   private(set) var sequence = 0
 
-  init(reader: StoreBox?) {
+  /// Lookups must run on the writer's thread: while the store is being opened there, and
+  /// for good when `reader` is the writer's own store (a copy in memory).
+  private(set) var lookupsOnWriter: Bool
+
+  init(reader: StoreBox?, lookupsOnWriter: Bool = false) {
     self.reader = reader
+    self.lookupsOnWriter = lookupsOnWriter
   }
 
-  /// Starts reading marks from `reader` (a store opened after the overlay).
-  mutating func use(reader: StoreBox) {
+  /// Starts reading marks from `reader` (opened after the overlay, on the writer's thread).
+  mutating func use(reader: StoreBox?, lookupsOnWriter: Bool) {
     self.reader = reader
+    self.lookupsOnWriter = lookupsOnWriter
   }
 
   struct Entry: Sendable {

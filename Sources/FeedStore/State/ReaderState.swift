@@ -15,6 +15,9 @@ public enum StateEvent: Sendable, Equatable {
   /// where it went). The session's marks are written into the fresh one; everything read
   /// before should be read again.
   case reset(String)
+  /// What opening found that the reader should know (a damaged file moved aside, marks
+  /// kept in memory only), in one line.
+  case notice(String)
 }
 
 /// The feed list's figures: every recorded feed, and "All items" over the feeds asked for.
@@ -48,10 +51,13 @@ public struct UndoToken: Hashable, Sendable {
 /// again, in order, before the next change.
 public final class ReaderState: Sendable {
   /// True when marks reach the disk; false when the state lives in memory this session.
-  public let isSaved: Bool
-  /// The overlay's lookups use the writer's own store (a copy in memory), so they run on
-  /// the writer's thread (`looking`).
-  private let lookupsOnWriter: Bool
+  /// Waits for the opening (`open`) if it is still under way.
+  public var isSaved: Bool {
+    if let known = saved.withLock({ $0 }) { return known }
+    return writer.onQueue { saved.withLock { $0 } ?? false }
+  }
+  /// Nil until the opening has run.
+  private let saved: Locked<Bool?>
   private let overlay: Locked<Overlay>
   private let writer: StateWriter
   private let clock: @Sendable () -> Date
@@ -66,37 +72,41 @@ public final class ReaderState: Sendable {
     clock: @escaping @Sendable () -> Date = { Date() },
     notify: @escaping @Sendable (StateEvent) -> Void
   ) {
-    self.isSaved = isSaved
-    lookupsOnWriter = false
+    saved = Locked(isSaved)
     self.clock = clock
     overlay = Locked(Overlay(reader: reader.map(StoreBox.init)))
     writer = StateWriter(store: StoreBox(store), clock: clock, notify: notify)
   }
 
-  /// A state on the file at `url`, which a damaged file moves aside for a fresh one.
+  /// A state whose store `opening` makes on the writer's thread (see `open`, `openCopy`).
+  /// Until it has, lookups wait for it on that thread.
   private init(
-    file url: URL, store: SQLiteStateStore, reader: SQLiteStateStore?,
-    notify: @escaping @Sendable (StateEvent) -> Void
+    clock: @escaping @Sendable () -> Date, notify: @escaping @Sendable (StateEvent) -> Void,
+    opening: @escaping @Sendable (Locked<Overlay>) -> (Result<StoreBox, StateError>, Bool),
+    recovery: ((Locked<Overlay>, Locked<Bool?>) -> @Sendable (StateError) -> StateWriter.Recovered?)?
   ) {
-    isSaved = true
-    lookupsOnWriter = false
-    let clock: @Sendable () -> Date = { Date() }
+    let saved = Locked<Bool?>(nil)
+    let overlay = Locked(Overlay(reader: nil, lookupsOnWriter: true))
+    self.saved = saved
     self.clock = clock
-    let overlay = Locked(Overlay(reader: reader.map(StoreBox.init)))
     self.overlay = overlay
     writer = StateWriter(
-      store: StoreBox(store), clock: clock, notify: notify,
-      recovery: { error in
-        guard let (fresh, notice) = StateFile.startAfresh(url, because: error) else { return nil }
-        try? fresh.deferCheckpoints()
-        let lookups = (try? SQLiteStateStore(path: url.path, check: .schema)).map(StoreBox.init)
-        let rewrite = overlay.withLock { $0.replaceReader(lookups) }
-        return StateWriter.Recovered(store: StoreBox(fresh), rewrite: rewrite, notice: notice)
-      })
+      opening: {
+        let (store, isSaved) = opening(overlay)
+        saved.withLock { $0 = isSaved }
+        return store
+      }, recovery: recovery.map { $0(overlay, saved) }, clock: clock, notify: notify)
   }
 
   /// Opens `$XDG_DATA_HOME/artfeed/state.db` (see `StateFile.open`) with a second
-  /// connection for lookups. The notices are one line each, for the status line.
+  /// connection for lookups.
+  ///
+  /// Returns at once: SQLite is loaded and the file opened as the writer's first work, on
+  /// its thread, while the caller goes on (the browser's first feed loads meanwhile).
+  /// What the reader should know of it (a damaged file moved aside, marks kept in memory
+  /// only) comes as one `StateEvent.notice`. Lookups made before it is open wait for it on
+  /// the writer's thread. If SQLite cannot open even a memory database, every change and
+  /// count fails, reported once as `StateEvent.failed`; marks stay in memory.
   ///
   /// Opening reads only the header and the schema (under a millisecond at 100k items);
   /// `maintain()` checks every page and prunes, on the writer's queue, when the caller is
@@ -105,23 +115,49 @@ public final class ReaderState: Sendable {
   /// (`StateEvent.reset`), the session's marks written into it.
   public static func open(
     environment: [String: String], notify: @escaping @Sendable (StateEvent) -> Void
-  ) -> (state: ReaderState, notices: [String])? {
-    guard let url = StateFile.defaultLocation(environment: environment) else {
-      guard let memory = SQLiteStateStore.inMemory() else { return nil }
-      let state = ReaderState(store: memory, reader: nil, isSaved: false, notify: notify)
-      return (
-        state, ["State not saved, marks kept for this session only: set HOME or XDG_DATA_HOME"]
-      )
-    }
-    guard let opened = StateFile.open(at: url, check: .schema) else { return nil }
-    guard opened.isSaved else {
-      let state = ReaderState(store: opened.store, reader: nil, isSaved: false, notify: notify)
-      return (state, [opened.notices.joined(separator: "; ")])
-    }
-    try? opened.store.deferCheckpoints()
-    let reader = try? SQLiteStateStore(path: url.path, check: .schema)
-    let state = ReaderState(file: url, store: opened.store, reader: reader, notify: notify)
-    return (state, opened.notices)
+  ) -> ReaderState {
+    let url = StateFile.defaultLocation(environment: environment)
+    return ReaderState(
+      clock: { Date() }, notify: notify,
+      opening: { overlay in
+        let opened: StateFile.Opened
+        if let url {
+          guard let found = StateFile.open(at: url, check: .schema) else {
+            return (.failure(StateError(.io, "SQLite cannot open even a memory database")), false)
+          }
+          opened = found
+        } else {
+          guard let memory = SQLiteStateStore.inMemory() else {
+            return (.failure(StateError(.io, "SQLite cannot open even a memory database")), false)
+          }
+          opened = StateFile.Opened(
+            store: memory, isSaved: false,
+            notices: ["State not saved, marks kept for this session only: set HOME or XDG_DATA_HOME"])
+        }
+        var reader: StoreBox?
+        if opened.isSaved, let url {
+          try? opened.store.deferCheckpoints()
+          reader = (try? SQLiteStateStore(path: url.path, check: .schema)).map(StoreBox.init)
+        }
+        overlay.withLock { $0.use(reader: reader, lookupsOnWriter: false) }
+        if !opened.notices.isEmpty { notify(.notice(opened.notices.joined(separator: "; "))) }
+        return (.success(StoreBox(opened.store)), opened.isSaved)
+      },
+      recovery: url.map { url in
+        { overlay, saved in
+          { error in
+            // Only the file is moved aside; a state in memory has none.
+            guard saved.withLock({ $0 }) == true,
+              let (fresh, notice) = StateFile.startAfresh(url, because: error)
+            else { return nil }
+            try? fresh.deferCheckpoints()
+            let lookups = (try? SQLiteStateStore(path: url.path, check: .schema)).map(
+              StoreBox.init)
+            let rewrite = overlay.withLock { $0.replaceReader(lookups) }
+            return StateWriter.Recovered(store: StoreBox(fresh), rewrite: rewrite, notice: notice)
+          }
+        }
+      })
   }
 
   /// Checks every page of the file (`PRAGMA quick_check`: a damaged one is started afresh)
@@ -129,9 +165,10 @@ public final class ReaderState: Sendable {
   ///
   /// Nothing to do for a state in memory (no file to check, nothing kept 30 days).
   public func maintain(retention: TimeInterval = 30 * 86_400) {
-    guard isSaved else { return }
-    writer.verify()
-    prune(retention: retention)
+    let saved = self.saved
+    writer.maintain(
+      pruningBefore: clock().addingTimeInterval(-retention),
+      if: { saved.withLock { $0 } == true })
   }
 
   /// The state for a run that must change nothing on disk (`artfeed render`): a copy in
@@ -146,18 +183,10 @@ public final class ReaderState: Sendable {
   public static func openCopy(
     environment: [String: String], notify: @escaping @Sendable (StateEvent) -> Void
   ) -> ReaderState {
-    ReaderState(copyOf: StateFile.defaultLocation(environment: environment)?.path, notify: notify)
-  }
-
-  private init(copyOf file: String?, notify: @escaping @Sendable (StateEvent) -> Void) {
-    isSaved = false
-    lookupsOnWriter = true
-    let clock: @Sendable () -> Date = { Date() }
-    self.clock = clock
-    let overlay = Locked(Overlay(reader: nil))
-    self.overlay = overlay
-    writer = StateWriter(
-      opening: { () -> Result<StoreBox, StateError> in
+    let file = StateFile.defaultLocation(environment: environment)?.path
+    return ReaderState(
+      clock: { Date() }, notify: notify,
+      opening: { overlay in
         let copy = file.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
           .flatMap(SQLiteStateStore.inMemoryCopy(of:))
         let store: SQLiteStateStore
@@ -167,14 +196,14 @@ public final class ReaderState: Sendable {
           do throws(StateError) {
             store = try SQLiteStateStore(path: ":memory:")
           } catch {
-            return .failure(error)
+            return (.failure(error), false)
           }
         }
         let box = StoreBox(store)
-        // The overlay reads marks from the copy, only on the writer's thread (`looking`).
-        overlay.withLock { $0.use(reader: box) }
-        return .success(box)
-      }, clock: clock, notify: notify)
+        // The overlay reads marks from the copy itself: on the writer's thread only.
+        overlay.withLock { $0.use(reader: box, lookupsOnWriter: true) }
+        return (.success(box), false)
+      }, recovery: nil)
   }
 
   // MARK: - Reading (synchronous, cheap)
@@ -189,7 +218,7 @@ public final class ReaderState: Sendable {
   /// memory (`openCopy`), after the work asked of it before (the copy's opening among it),
   /// so the caller never waits for it.
   public func marks(for keys: [ItemKey], answer: @escaping @Sendable ([ItemMarks]) -> Void) {
-    guard lookupsOnWriter else { return answer(lookUp(keys)) }
+    guard overlay.withLock({ $0.lookupsOnWriter }) else { return answer(lookUp(keys)) }
     writer.afterWrites { _ in answer(self.lookUp(keys)) }
   }
 
@@ -206,7 +235,7 @@ public final class ReaderState: Sendable {
   /// Runs `body`, which may read through the overlay's lookup connection: here, or on the
   /// writer's thread when that connection is the writer's own store.
   private func looking<Value>(_ body: () -> Value) -> Value {
-    guard lookupsOnWriter else { return body() }
+    guard overlay.withLock({ $0.lookupsOnWriter }) else { return body() }
     return writer.onQueue(body)
   }
 

@@ -11,8 +11,6 @@ public final class SQLiteStateStore: ReaderStateStore {
   /// The database file, or `:memory:`.
   public var path: String { db.path }
   private var statements: [String: SQLiteStatement] = [:]
-  /// `temp.chosen`'s insert statements, by how many keys they bind.
-  private var chooseStatements: [Int: SQLiteStatement] = [:]
 
   /// How much of the file opening reads to know it is sound.
   public enum Check: Sendable {
@@ -327,50 +325,45 @@ public final class SQLiteStateStore: ReaderStateStore {
   }
 
   /// Fills `temp.chosen` with `keys`, sorted (appending to a b-tree is its cheapest insert),
-  /// up to `chooseBatch` to a statement; returns how many distinct keys it holds.
+  /// `chooseBatch` to a statement and the rest one by one; returns how many distinct keys
+  /// it holds.
   @discardableResult
   private func choose(_ keys: [ItemKey]) throws(StateError) -> Int {
-    try db.execute("DELETE FROM temp.chosen")
+    try statement("DELETE FROM temp.chosen").run()
     let sorted = keys.map(\.rawValue).sorted()
     var start = 0
-    while start < sorted.count {
-      let end = min(sorted.count, start + Self.chooseBatch)
-      let size = Self.batchSize(for: end - start)
-      let batch = try chooseStatement(size)
-      for index in start..<end { batch.bind(Int32(index - start + 1), sorted[index]) }
-      for place in (end - start)..<size { batch.bind(Int32(place + 1), nil) }
-      try batch.run()
-      start = end
+    if sorted.count >= Self.chooseBatch {
+      let batch = try chooseBatchStatement()
+      while sorted.count - start >= Self.chooseBatch {
+        for place in 0..<Self.chooseBatch { batch.bind(Int32(place + 1), sorted[start + place]) }
+        try batch.run()
+        start += Self.chooseBatch
+      }
     }
-    return Int(try db.integer("SELECT count(*) FROM temp.chosen") ?? 0)
+    if start < sorted.count {
+      let one = try statement("INSERT OR IGNORE INTO temp.chosen(id) VALUES (?)")
+      for key in sorted[start...] {
+        one.bind(1, key)
+        try one.run()
+      }
+    }
+    let count = try statement("SELECT count(*) FROM temp.chosen")
+    defer { count.reset() }
+    return try count.step() ? Int(count.int64(0)) : 0
   }
 
-  /// Keys bound per statement when filling `temp.chosen`: a statement per key costs about
-  /// three times as much per key in SQLite's own work.
+  /// Keys bound per statement when filling `temp.chosen` with many: a statement per key
+  /// costs about three times as much per key in SQLite's own work. Fewer go one by one:
+  /// compiling a statement of 64 places cost 0.66M instructions, more than inserting 64
+  /// keys one by one, and a statement of 512 places 5.5M (most of a first screen's state
+  /// work, when a feed of 64 items used it).
   static let chooseBatch = 512
 
-  /// The statement's size for `count` keys: the next power of two (at most `chooseBatch`),
-  /// so a few keys do not pay for compiling 512 places (a feed of 64 items: 5.5M
-  /// instructions, most of a first screen's state work, for a statement of 512), and at
-  /// most ten statements are kept.
-  static func batchSize(for count: Int) -> Int {
-    var size = 1
-    while size < count, size < chooseBatch { size *= 2 }
-    return size
-  }
-
-  /// The statement that adds `size` keys, compiled once per size (a 100k bulk mark runs
-  /// about 200 of them); each size's text is made only when first needed (making all ten
-  /// at once cost 0.64M instructions, a tenth of a first screen's state work).
-  private func chooseStatement(_ size: Int) throws(StateError) -> SQLiteStatement {
-    if let made = chooseStatements[size] { return made }
-    let sql =
-      "INSERT OR IGNORE INTO temp.chosen(id) SELECT column1 FROM (VALUES "
-      + Array(repeating: "(?)", count: size).joined(separator: ",")
-      + ") WHERE column1 IS NOT NULL"
-    let made = try db.prepare(sql)
-    chooseStatements[size] = made
-    return made
+  /// The statement that adds `chooseBatch` keys (a 100k bulk mark runs about 200 of them).
+  private func chooseBatchStatement() throws(StateError) -> SQLiteStatement {
+    try statement(
+      "INSERT OR IGNORE INTO temp.chosen(id) VALUES "
+        + Array(repeating: "(?)", count: Self.chooseBatch).joined(separator: ","))
   }
 
   /// Sets the read flag of the items in `temp.chosen` (adding those not recorded yet), their

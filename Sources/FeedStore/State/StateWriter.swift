@@ -74,11 +74,12 @@ final class StateWriter: @unchecked Sendable {
   /// When `opening` fails, every change and count fails with its error, reported once.
   init(
     opening: @escaping @Sendable () -> Result<StoreBox, StateError>,
+    recovery: (@Sendable (StateError) -> Recovered?)?,
     clock: @escaping @Sendable () -> Date, notify: @escaping @Sendable (StateEvent) -> Void
   ) {
     self.clock = clock
     self.notify = notify
-    recovery = nil
+    self.recovery = recovery
     enqueue {
       switch opening() {
       case .success(let store): self.store = store
@@ -135,12 +136,24 @@ final class StateWriter: @unchecked Sendable {
 
   /// Runs `PRAGMA quick_check` off the caller's thread; a damaged file is started afresh.
   func verify() {
+    enqueue { self.check() }
+  }
+
+  private func check() {
+    do throws(StateError) {
+      try (self.current() as? SQLiteStateStore)?.quickCheck()
+    } catch {
+      if !self.recover(from: error) { self.report(error) }
+    }
+  }
+
+  /// `verify`, then `prune`, if `condition` holds once the work before is done (the store
+  /// is open: whether it is a file is known).
+  func maintain(pruningBefore cutoff: Date, if condition: @escaping @Sendable () -> Bool) {
     enqueue {
-      do throws(StateError) {
-        try (self.current() as? SQLiteStateStore)?.quickCheck()
-      } catch {
-        if !self.recover(from: error) { self.report(error) }
-      }
+      guard condition() else { return }
+      self.check()
+      self.pruneNow(before: cutoff)
     }
   }
 
@@ -180,13 +193,15 @@ final class StateWriter: @unchecked Sendable {
   }
 
   func prune(before cutoff: Date) {
-    enqueue {
-      self.flush()
-      do throws(StateError) {
-        try self.current().prune(leftBefore: cutoff)
-      } catch {
-        if !self.recover(from: error) { self.report(error) }
-      }
+    enqueue { self.pruneNow(before: cutoff) }
+  }
+
+  private func pruneNow(before cutoff: Date) {
+    flush()
+    do throws(StateError) {
+      try current().prune(leftBefore: cutoff)
+    } catch {
+      if !recover(from: error) { report(error) }
     }
   }
 

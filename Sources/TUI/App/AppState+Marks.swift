@@ -86,6 +86,8 @@ extension AppState {
       status = "Error: state not saved (\(error.description)); marks are kept for this session"
     case .state(.recovered):
       status = "State saved again"
+    case .state(.notice(let notice)):
+      status = notice
     case .state(.reset(let notice)):
       status = notice
       marks?.forget()
