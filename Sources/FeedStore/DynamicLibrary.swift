@@ -1,8 +1,8 @@
 import Foundation
 
 /// A C library opened with `dlopen` instead of linked, its functions read by name: libcurl on
-/// the first request (docs/adr/0084), SQLite with the first state connection (0151). Never
-/// closed: the addresses it gives stay valid for the process.
+/// the first request (docs/adr/0084). Never closed: the addresses it gives stay valid for the
+/// process.
 final class DynamicLibrary {
   private let handle: UnsafeMutableRawPointer
   /// The names asked for that the library lacks, in the order they were asked for.

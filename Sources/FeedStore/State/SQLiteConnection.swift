@@ -7,8 +7,6 @@ import Foundation
 /// its own mutex). Every failure throws a `StateError` with SQLite's message.
 final class SQLiteConnection {
   private let handle: OpaquePointer
-  /// SQLite's functions (opened on the first connection: SQLiteLibrary).
-  let api: SQLiteLibrary
   /// The file, or `:memory:`.
   let path: String
   /// The row ids `artfeed_note(id, value)` noted (see `noting`).
@@ -17,57 +15,55 @@ final class SQLiteConnection {
   /// Opens (and creates, unless `readOnly`) the database at `path`.
   init(path: String, readOnly: Bool = false) throws(StateError) {
     self.path = path
-    let api = try SQLiteLibrary.shared.get()
-    self.api = api
     var handle: OpaquePointer?
     let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-    let code = api.openV2(path, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+    let code = sqlite3_open_v2(path, &handle, access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
     guard let handle else {
       throw StateError(.io, "\(path): SQLite could not allocate a connection")
     }
     guard code == SQLITE_OK else {
-      let message = api.message(handle)
-      api.closeV2(handle)
+      let message = String(cString: sqlite3_errmsg(handle))
+      sqlite3_close_v2(handle)
       throw StateError(sqlite: code, "\(path): \(message)")
     }
     self.handle = handle
-    api.extendedResultCodes(handle, 1)
+    sqlite3_extended_result_codes(handle, 1)
     // `artfeed_note(id, value)` appends `id` to `notes` and returns `value`. DIRECTONLY: a
     // trigger or view in a file cannot call it.
-    let noted = api.createFunctionV2(
+    let noted = sqlite3_create_function_v2(
       handle, "artfeed_note", 2, SQLITE_UTF8 | SQLITE_DIRECTONLY,
       Unmanaged.passUnretained(notes).toOpaque(),
       { context, count, values in
-        guard case .success(let api) = SQLiteLibrary.shared, let context, count == 2, let values,
-          let book = api.userData(context)
-        else { return }
+        guard let context, count == 2, let values, let book = sqlite3_user_data(context) else {
+          return
+        }
         Unmanaged<NoteBook>.fromOpaque(book).takeUnretainedValue().ids.append(
-          api.valueInt64(values[0]))
-        api.resultValue(context, values[1])
+          sqlite3_value_int64(values[0]))
+        sqlite3_result_value(context, values[1])
       }, nil, nil, nil)
     guard noted == SQLITE_OK else {
-      let message = api.message(handle)
-      api.closeV2(handle)
+      let message = String(cString: sqlite3_errmsg(handle))
+      sqlite3_close_v2(handle)
       throw StateError(sqlite: noted, "\(path): \(message)")
     }
   }
 
   deinit {
-    api.closeV2(handle)
+    sqlite3_close_v2(handle)
   }
 
   /// Waits up to `milliseconds` for another connection's lock before failing with busy.
   func setBusyTimeout(milliseconds: Int32) {
-    api.busyTimeout(handle, milliseconds)
+    sqlite3_busy_timeout(handle, milliseconds)
   }
 
   /// Runs one or more statements that return nothing the caller needs.
   func execute(_ sql: String) throws(StateError) {
     var message: UnsafeMutablePointer<CChar>?
-    let code = api.exec(handle, sql, nil, nil, &message)
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
     guard code == SQLITE_OK else {
       let text = message.map { String(cString: $0) } ?? lastMessage
-      api.free(message)
+      sqlite3_free(message)
       throw StateError(sqlite: code, "\(path): \(text)")
     }
   }
@@ -75,7 +71,7 @@ final class SQLiteConnection {
   /// A compiled statement for `sql` (one statement).
   func prepare(_ sql: String) throws(StateError) -> SQLiteStatement {
     var statement: OpaquePointer?
-    let code = api.prepareV2(handle, sql, -1, &statement, nil)
+    let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
     guard code == SQLITE_OK, let statement else { throw error(code) }
     return SQLiteStatement(handle: statement, connection: self)
   }
@@ -126,7 +122,7 @@ final class SQLiteConnection {
   /// triggers cannot be switched off, and after it (the caller's transaction then rolls
   /// back) if they cannot be switched on again.
   func withoutTriggers<T>(_ body: () throws(StateError) -> T) throws(StateError) -> T {
-    guard artfeed_sqlite_enable_triggers(api.dbConfig, handle, 0) == 0 else {
+    guard artfeed_sqlite_enable_triggers(handle, 0) == 0 else {
       throw StateError(.io, "\(path): cannot switch the triggers off")
     }
     let result: Result<T, StateError>
@@ -135,7 +131,7 @@ final class SQLiteConnection {
     } catch {
       result = .failure(error)
     }
-    guard artfeed_sqlite_enable_triggers(api.dbConfig, handle, 1) == 1 else {
+    guard artfeed_sqlite_enable_triggers(handle, 1) == 1 else {
       throw StateError(.io, "\(path): cannot switch the triggers on again")
     }
     return try result.get()
@@ -144,18 +140,18 @@ final class SQLiteConnection {
   /// Copies the whole database `source` into this one (SQLite's backup API): for a copy
   /// in memory that may change without touching the file.
   func copy(from source: SQLiteConnection) throws(StateError) {
-    guard let backup = api.backupInit(handle, "main", source.handle, "main") else {
-      throw error(api.errcode(handle))
+    guard let backup = sqlite3_backup_init(handle, "main", source.handle, "main") else {
+      throw error(sqlite3_errcode(handle))
     }
-    let code = api.backupStep(backup, -1)
-    api.backupFinish(backup)
+    let code = sqlite3_backup_step(backup, -1)
+    sqlite3_backup_finish(backup)
     guard code == SQLITE_DONE else { throw StateError(sqlite: code, "\(source.path): copy failed") }
   }
 
   /// Rows changed by the last statement.
-  var changes: Int { Int(api.changes(handle)) }
+  var changes: Int { Int(sqlite3_changes(handle)) }
 
-  var lastMessage: String { api.message(handle) }
+  var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
   /// The error for a failed call, with SQLite's message and the file.
   func error(_ code: Int32) -> StateError {
@@ -172,43 +168,41 @@ private final class NoteBook {
 final class SQLiteStatement {
   private let handle: OpaquePointer
   private let connection: SQLiteConnection
-  private let api: SQLiteLibrary
 
   init(handle: OpaquePointer, connection: SQLiteConnection) {
     self.handle = handle
     self.connection = connection
-    api = connection.api
   }
 
   deinit {
-    api.finalize(handle)
+    sqlite3_finalize(handle)
   }
 
   func bind(_ index: Int32, _ value: Int64) {
-    api.bindInt64(handle, index, value)
+    sqlite3_bind_int64(handle, index, value)
   }
 
   func bind(_ index: Int32, _ value: Int64?) {
     if let value {
-      api.bindInt64(handle, index, value)
+      sqlite3_bind_int64(handle, index, value)
     } else {
-      api.bindNull(handle, index)
+      sqlite3_bind_null(handle, index)
     }
   }
 
   func bind(_ index: Int32, _ value: String) {
-    api.bindText(handle, index, value, -1, artfeed_sqlite_transient())
+    sqlite3_bind_text(handle, index, value, -1, artfeed_sqlite_transient())
   }
 
   /// Runs to the next row: true when there is one, false when done.
   func step() throws(StateError) -> Bool {
-    let code = api.step(handle)
+    let code = sqlite3_step(handle)
     switch code {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
     default:
       let error = connection.error(code)
-      api.reset(handle)
+      sqlite3_reset(handle)
       throw error
     }
   }
@@ -221,19 +215,19 @@ final class SQLiteStatement {
 
   /// Makes the statement ready to run again (the bindings stay).
   func reset() {
-    api.reset(handle)
+    sqlite3_reset(handle)
   }
 
   func int64(_ column: Int32) -> Int64 {
-    api.columnInt64(handle, column)
+    sqlite3_column_int64(handle, column)
   }
 
   func isNull(_ column: Int32) -> Bool {
-    api.columnType(handle, column) == SQLITE_NULL
+    sqlite3_column_type(handle, column) == SQLITE_NULL
   }
 
   func text(_ column: Int32) -> String? {
-    guard let bytes = api.columnText(handle, column) else { return nil }
+    guard let bytes = sqlite3_column_text(handle, column) else { return nil }
     return String(cString: bytes)
   }
 }
