@@ -78,24 +78,19 @@ public final class ReaderState: Sendable {
     writer = StateWriter(store: StoreBox(store), clock: clock, notify: notify)
   }
 
-  /// A state whose store `opening` makes on the writer's thread (see `open`, `openCopy`).
-  /// Until it has, lookups wait for it on that thread.
+  /// A state whose store `opening` makes on the writer's thread (see `open`, `openCopy`),
+  /// setting `saved`. Until it has, lookups wait for it on that thread.
   private init(
-    clock: @escaping @Sendable () -> Date, notify: @escaping @Sendable (StateEvent) -> Void,
-    opening: @escaping @Sendable (Locked<Overlay>) -> (Result<StoreBox, StateError>, Bool),
-    recovery: ((Locked<Overlay>, Locked<Bool?>) -> @Sendable (StateError) -> StateWriter.Recovered?)?
+    overlay: Locked<Overlay>, saved: Locked<Bool?>,
+    notify: @escaping @Sendable (StateEvent) -> Void,
+    opening: @escaping @Sendable () -> Result<StoreBox, StateError>,
+    recovery: (@Sendable (StateError) -> StateWriter.Recovered?)?
   ) {
-    let saved = Locked<Bool?>(nil)
-    let overlay = Locked(Overlay(reader: nil, lookupsOnWriter: true))
+    let clock: @Sendable () -> Date = { Date() }
     self.saved = saved
     self.clock = clock
     self.overlay = overlay
-    writer = StateWriter(
-      opening: {
-        let (store, isSaved) = opening(overlay)
-        saved.withLock { $0 = isSaved }
-        return store
-      }, recovery: recovery.map { $0(overlay, saved) }, clock: clock, notify: notify)
+    writer = StateWriter(opening: opening, recovery: recovery, clock: clock, notify: notify)
   }
 
   /// Opens `$XDG_DATA_HOME/artfeed/state.db` (see `StateFile.open`) with a second
@@ -117,19 +112,20 @@ public final class ReaderState: Sendable {
     environment: [String: String], notify: @escaping @Sendable (StateEvent) -> Void
   ) -> ReaderState {
     let url = StateFile.defaultLocation(environment: environment)
+    let overlay = Locked(Overlay(reader: nil, lookupsOnWriter: true))
+    let saved = Locked<Bool?>(nil)
+    let cannotOpen = StateError(.io, "SQLite cannot open even a memory database")
     return ReaderState(
-      clock: { Date() }, notify: notify,
-      opening: { overlay in
+      overlay: overlay, saved: saved, notify: notify,
+      opening: {
         let opened: StateFile.Opened
         if let url {
           guard let found = StateFile.open(at: url, check: .schema) else {
-            return (.failure(StateError(.io, "SQLite cannot open even a memory database")), false)
+            return .failure(cannotOpen)
           }
           opened = found
         } else {
-          guard let memory = SQLiteStateStore.inMemory() else {
-            return (.failure(StateError(.io, "SQLite cannot open even a memory database")), false)
-          }
+          guard let memory = SQLiteStateStore.inMemory() else { return .failure(cannotOpen) }
           opened = StateFile.Opened(
             store: memory, isSaved: false,
             notices: ["State not saved, marks kept for this session only: set HOME or XDG_DATA_HOME"])
@@ -140,24 +136,27 @@ public final class ReaderState: Sendable {
           reader = (try? SQLiteStateStore(path: url.path, check: .schema)).map(StoreBox.init)
         }
         overlay.withLock { $0.use(reader: reader, lookupsOnWriter: false) }
+        saved.withLock { $0 = opened.isSaved }
         if !opened.notices.isEmpty { notify(.notice(opened.notices.joined(separator: "; "))) }
-        return (.success(StoreBox(opened.store)), opened.isSaved)
+        return .success(StoreBox(opened.store))
       },
-      recovery: url.map { url in
-        { overlay, saved in
-          { error in
-            // Only the file is moved aside; a state in memory has none.
-            guard saved.withLock({ $0 }) == true,
-              let (fresh, notice) = StateFile.startAfresh(url, because: error)
-            else { return nil }
-            try? fresh.deferCheckpoints()
-            let lookups = (try? SQLiteStateStore(path: url.path, check: .schema)).map(
-              StoreBox.init)
-            let rewrite = overlay.withLock { $0.replaceReader(lookups) }
-            return StateWriter.Recovered(store: StoreBox(fresh), rewrite: rewrite, notice: notice)
-          }
-        }
-      })
+      recovery: url.map { url in recovery(of: url, overlay: overlay, saved: saved) })
+  }
+
+  /// A damaged file moved aside and a fresh one opened in its place, the session's marks to
+  /// write into it; nil for a state in memory (it has no file) or when that fails.
+  private static func recovery(of url: URL, overlay: Locked<Overlay>, saved: Locked<Bool?>)
+    -> @Sendable (StateError) -> StateWriter.Recovered?
+  {
+    { error in
+      guard saved.withLock({ $0 }) == true,
+        let (fresh, notice) = StateFile.startAfresh(url, because: error)
+      else { return nil }
+      try? fresh.deferCheckpoints()
+      let lookups = (try? SQLiteStateStore(path: url.path, check: .schema)).map(StoreBox.init)
+      let rewrite = overlay.withLock { $0.replaceReader(lookups) }
+      return StateWriter.Recovered(store: StoreBox(fresh), rewrite: rewrite, notice: notice)
+    }
   }
 
   /// Checks every page of the file (`PRAGMA quick_check`: a damaged one is started afresh)
@@ -184,9 +183,10 @@ public final class ReaderState: Sendable {
     environment: [String: String], notify: @escaping @Sendable (StateEvent) -> Void
   ) -> ReaderState {
     let file = StateFile.defaultLocation(environment: environment)?.path
+    let overlay = Locked(Overlay(reader: nil, lookupsOnWriter: true))
     return ReaderState(
-      clock: { Date() }, notify: notify,
-      opening: { overlay in
+      overlay: overlay, saved: Locked(false), notify: notify,
+      opening: {
         let copy = file.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
           .flatMap(SQLiteStateStore.inMemoryCopy(of:))
         let store: SQLiteStateStore
@@ -196,13 +196,13 @@ public final class ReaderState: Sendable {
           do throws(StateError) {
             store = try SQLiteStateStore(path: ":memory:")
           } catch {
-            return (.failure(error), false)
+            return .failure(error)
           }
         }
         let box = StoreBox(store)
         // The overlay reads marks from the copy itself: on the writer's thread only.
         overlay.withLock { $0.use(reader: box, lookupsOnWriter: true) }
-        return (.success(box), false)
+        return .success(box)
       }, recovery: nil)
   }
 
@@ -214,8 +214,8 @@ public final class ReaderState: Sendable {
     looking { lookUp(keys) }
   }
 
-  /// `marks(for:)` given to `answer`: at once, or on the writer's thread for a copy in
-  /// memory (`openCopy`), after the work asked of it before (the copy's opening among it),
+  /// `marks(for:)` given to `answer`: at once, or on the writer's thread while the state is
+  /// still opening and for a copy in memory (`openCopy`), after the work asked of it before,
   /// so the caller never waits for it.
   public func marks(for keys: [ItemKey], answer: @escaping @Sendable ([ItemMarks]) -> Void) {
     guard overlay.withLock({ $0.lookupsOnWriter }) else { return answer(lookUp(keys)) }
