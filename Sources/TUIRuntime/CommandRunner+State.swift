@@ -33,8 +33,8 @@ extension CommandRunner {
     switch command {
     case .wantMarks(let keys):
       guard let state = readerState else { return }
-      // At once from memory or the lookup connection; from the writer's thread for
-      // `render`'s copy in memory (`settle` waits for it either way).
+      // At once from memory or the lookup connection; from the writer's thread while the
+      // state opens, and for `render`'s copy in memory (`settle` waits for it either way).
       inbox.start()
       state.marks(for: keys) { marks in
         inbox.finish(

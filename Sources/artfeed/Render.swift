@@ -132,8 +132,8 @@ struct Render: ParsableCommand {
     state.timeZone = .current
     if !noState {
       // The marks as the browser would show them, on a copy in memory: render records
-      // nothing in the state file.
-      // It opens on its own thread, while the feed parses.
+      // nothing in the state file. The copy is made on the state's thread while the feed
+      // parses.
       let inbox = runner.inbox
       runner.attach(
         ReaderState.openCopy(environment: processEnvironment, notify: { inbox.post(.state($0)) }))

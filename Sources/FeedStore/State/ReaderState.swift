@@ -128,7 +128,9 @@ public final class ReaderState: Sendable {
           guard let memory = SQLiteStateStore.inMemory() else { return .failure(cannotOpen) }
           opened = StateFile.Opened(
             store: memory, isSaved: false,
-            notices: ["State not saved, marks kept for this session only: set HOME or XDG_DATA_HOME"])
+            notices: [
+              "State not saved, marks kept for this session only: set HOME or XDG_DATA_HOME"
+            ])
         }
         var reader: StoreBox?
         if opened.isSaved, let url {

@@ -95,7 +95,9 @@ struct ReaderStateCopyTests {
     arguments: [nil, "not a database, just text\n"])
   func emptyCopy(fileText: String?) throws {
     let home = try DataHome()
-    if let fileText { try fileText.write(toFile: home.statePath, atomically: true, encoding: .utf8) }
+    if let fileText {
+      try fileText.write(toFile: home.statePath, atomically: true, encoding: .utf8)
+    }
     let copy = Copy(home)
     #expect(copy.answered(keys(1...3))?.map(\.read) == [false, false, false])
     copy.state.setStarred(keys(7...7), true)
