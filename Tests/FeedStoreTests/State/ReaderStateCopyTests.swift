@@ -8,22 +8,6 @@ import Testing
 /// the writer's thread, nothing written back.
 @Suite("Reader state copy (render)")
 struct ReaderStateCopyTests {
-  /// A data folder whose `artfeed/state.db` is where `openCopy` looks.
-  final class DataHome {
-    let directory: TempDirectory
-    var environment: [String: String] { ["XDG_DATA_HOME": directory.url.path] }
-    var statePath: String { directory.url.appendingPathComponent("artfeed/state.db").path }
-
-    init() throws {
-      directory = try TempDirectory()
-      try FileManager.default.createDirectory(
-        at: directory.url.appendingPathComponent("artfeed"), withIntermediateDirectories: true)
-    }
-    deinit { directory.remove() }
-
-    func open() throws -> SQLiteStateStore { try SQLiteStateStore(path: statePath) }
-  }
-
   /// A copy and the events its writer sends.
   final class Copy {
     let state: ReaderState
@@ -33,18 +17,6 @@ struct ReaderStateCopyTests {
       let events = self.events
       state = ReaderState.openCopy(
         environment: home.environment, notify: { event in events.withLock { $0.append(event) } })
-    }
-
-    /// The marks of `keys` as `render` asks for them (answered on the writer's thread).
-    func answered(_ keys: [ItemKey]) -> [ItemMarks]? {
-      let answer = Locked<[ItemMarks]?>(nil)
-      let done = DispatchSemaphore(value: 0)
-      state.marks(for: keys) { marks in
-        answer.withLock { $0 = marks }
-        done.signal()
-      }
-      guard done.wait(timeout: .now() + 5) == .success else { return nil }
-      return answer.withLock { $0 }
     }
 
     /// The counts after everything asked before.
@@ -70,11 +42,10 @@ struct ReaderStateCopyTests {
     try file.apply(.visit(feedA, at(3)), at: at(3))
     let copy = Copy(home)
     let expected = [(false, false), (true, false), (true, false), (false, true), (false, false)]
-    func pairs(_ marks: [ItemMarks]?) -> [[Bool]] { (marks ?? []).map { [$0.read, $0.starred] } }
     let wanted = expected.map { [$0.0, $0.1] }
-    #expect(pairs(copy.answered(keys(1...5))) == wanted)
-    #expect(pairs(copy.state.marks(for: keys(1...5))) == wanted)
-    #expect(pairs(copy.state.peek(keys(1...5))) == wanted)
+    #expect(readAndStarred(copy.state.answered(keys(1...5))) == wanted)
+    #expect(readAndStarred(copy.state.marks(for: keys(1...5))) == wanted)
+    #expect(readAndStarred(copy.state.peek(keys(1...5))) == wanted)
     #expect(copy.state.visit(feedA) == at(3))
     let counts = try #require(copy.counts([feedA]))
     #expect(counts.feeds[feedA]?.total == 5 && counts.feeds[feedA]?.unread == 3)
@@ -99,7 +70,7 @@ struct ReaderStateCopyTests {
       try fileText.write(toFile: home.statePath, atomically: true, encoding: .utf8)
     }
     let copy = Copy(home)
-    #expect(copy.answered(keys(1...3))?.map(\.read) == [false, false, false])
+    #expect(copy.state.answered(keys(1...3))?.map(\.read) == [false, false, false])
     copy.state.setStarred(keys(7...7), true)
     #expect(copy.counts([feedA])?.starred == 1)
     // Nothing was created or changed on disk.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 
 @testable import FeedStore
@@ -27,4 +28,42 @@ func at(_ seconds: Int) -> Date { Date(timeIntervalSince1970: 1_700_000_000 + Do
 extension SQLiteStateStore {
   /// The number of items whose read flag is set, straight from SQL.
   func readCount() throws -> Int64 { try db.integer("SELECT count(*) FROM items WHERE read") ?? -1 }
+}
+
+/// A data folder whose `artfeed/state.db` is where `ReaderState.open` and `openCopy` look
+/// (`XDG_DATA_HOME`), removed with the value.
+final class DataHome {
+  let directory: TempDirectory
+  var environment: [String: String] { ["XDG_DATA_HOME": directory.url.path] }
+  var statePath: String { directory.url.appendingPathComponent("artfeed/state.db").path }
+  var stateURL: URL { URL(fileURLWithPath: statePath) }
+
+  init() throws {
+    directory = try TempDirectory()
+    try FileManager.default.createDirectory(
+      at: directory.url.appendingPathComponent("artfeed"), withIntermediateDirectories: true)
+  }
+  deinit { directory.remove() }
+
+  func open() throws -> SQLiteStateStore { try SQLiteStateStore(path: statePath) }
+}
+
+/// Each item's (read, starred), to compare marks with a table.
+func readAndStarred(_ marks: [ItemMarks]?) -> [[Bool]] {
+  (marks ?? []).map { [$0.read, $0.starred] }
+}
+
+extension ReaderState {
+  /// The marks of `keys` as the runtime asks for them (`marks(for:answer:)`, which may
+  /// answer on the writer's thread); nil if no answer comes within 5 s.
+  func answered(_ keys: [ItemKey]) -> [ItemMarks]? {
+    let answer = Locked<[ItemMarks]?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    marks(for: keys) { marks in
+      answer.withLock { $0 = marks }
+      done.signal()
+    }
+    guard done.wait(timeout: .now() + 5) == .success else { return nil }
+    return answer.withLock { $0 }
+  }
 }
