@@ -369,11 +369,6 @@ public final class ReaderState: Sendable {
     writer.afterWrites { _ in done() }
   }
 
-  /// Removes items that left every feed more than `retention` seconds ago (not starred).
-  public func prune(retention: TimeInterval) {
-    writer.prune(before: clock().addingTimeInterval(-retention))
-  }
-
   /// Waits until every change made so far has been tried (at quit); false on timeout.
   public func finishWrites(timeout: Duration = .seconds(5)) -> Bool {
     writer.finish(timeout: timeout)

@@ -58,15 +58,16 @@ final class StateWriter: @unchecked Sendable {
     }
   }
 
+  /// A writer on `store`, opened by the caller (tests, commands' own stores); a damaged
+  /// file is reported, not moved aside.
   init(
     store: StoreBox, clock: @escaping @Sendable () -> Date,
-    notify: @escaping @Sendable (StateEvent) -> Void,
-    recovery: (@Sendable (StateError) -> Recovered?)? = nil
+    notify: @escaping @Sendable (StateEvent) -> Void
   ) {
     self.store = store
     self.clock = clock
     self.notify = notify
-    self.recovery = recovery
+    recovery = nil
   }
 
   /// A writer whose store `opening` makes, as the first work of the writer's own thread: the
@@ -153,7 +154,7 @@ final class StateWriter: @unchecked Sendable {
     enqueue {
       guard condition() else { return }
       self.check()
-      self.pruneNow(before: cutoff)
+      self.prune(before: cutoff)
     }
   }
 
@@ -192,11 +193,7 @@ final class StateWriter: @unchecked Sendable {
     return StateCounts(feeds: try store.counts(), allItems: all, starred: starred)
   }
 
-  func prune(before cutoff: Date) {
-    enqueue { self.pruneNow(before: cutoff) }
-  }
-
-  private func pruneNow(before cutoff: Date) {
+  private func prune(before cutoff: Date) {
     flush()
     do throws(StateError) {
       try current().prune(leftBefore: cutoff)
