@@ -36,7 +36,8 @@ public struct AppLoop {
     self.state = state
     self.screen = screen
     self.runner = CommandRunner(
-      source: source, openLink: openLink, images: images, library: library)
+      source: source, openLink: openLink, copyToClipboard: { screen.copyToClipboard($0) },
+      images: images, library: library)
     self.shouldStop = shouldStop
   }
 
@@ -87,20 +88,11 @@ public struct AppLoop {
     var needsDraw = true
     defer { runner.cancelAll() }
     while true {
-      var following: [Command] = []
       for command in pending {
         if command == .quit { return }
-        if case .copyToClipboard(let text) = command {
-          // The screen writes to the terminal; the status line says it did.
-          let copied = screen.copyToClipboard(text)
-          following += state.update(
-            .notice(copied ? "Copied: \(text)" : "Error: no clipboard to copy to here"))
-          needsDraw = true
-          continue
-        }
         runner.perform(command)
       }
-      pending = following
+      pending = []
       // Finished work first, so a frame shows what arrived (a batch, a search) without
       // waiting for a key.
       for event in runner.inbox.drain() {

@@ -65,6 +65,8 @@ public final class CommandRunner {
   /// Opens a link; says how it went (`Error: ...` on failure) through the callback, which
   /// may be called later, from another thread.
   let openLink: (String, @escaping @Sendable (String) -> Void) -> Void
+  /// Puts text on the terminal's clipboard (the screen's OSC 52); false where it cannot.
+  let copyToClipboard: (String) -> Bool
   /// How long an online search waits for the next key before asking the server.
   let searchPause: Duration
   private var tasks: [Command.Work: Task<Void, Never>] = [:]
@@ -90,6 +92,7 @@ public final class CommandRunner {
   public init(
     source: any FeedSource,
     openLink: @escaping (String, @escaping @Sendable (String) -> Void) -> Void = { _, _ in },
+    copyToClipboard: @escaping (String) -> Bool = { _ in false },
     searchPause: Duration = .milliseconds(250), images: ImageLoader? = nil,
     library: SubscriptionLibrary? = nil
   ) {
@@ -100,6 +103,7 @@ public final class CommandRunner {
       library.accounts.isEmpty ? nil : AccountMarkSender(library: library, inbox: inbox)
     }
     self.openLink = openLink
+    self.copyToClipboard = copyToClipboard
     self.searchPause = searchPause
     self.images = images
     pictures = images.map { PictureLoader(images: $0, inbox: inbox) }
@@ -188,9 +192,11 @@ public final class CommandRunner {
     case .wantMarks, .setRead, .setStarred, .markRead, .undoMark, .observe, .visit,
       .requestCounts, .refreshState, .maintainState, .filter, .findUnread, .download:
       performState(command)
-    case .copyToClipboard:
-      // The screen's business (`AppLoop`); `render` has no clipboard.
-      break
+    case .copyToClipboard(let text):
+      // The screen writes to the terminal (`render` has none); the status line says whether
+      // it could.
+      let copied = copyToClipboard(text)
+      inbox.post(.notice(copied ? "Copied: \(text)" : "Error: no clipboard to copy to here"))
     }
   }
 

@@ -1,13 +1,17 @@
 import FeedCore
 import FeedStore
 import Foundation
+import Pictures
+import TextLayout
 
 extension AppState {
   /// Applies one event; returns the work the run loop must start.
   public mutating func update(_ event: Event) -> [Command] {
     var commands = apply(event)
     if commands.contains(.quit) { return commands }
-    if let paging = pages.items?.pageCommands() { commands += paging }
+    for index in pages.pages.indices {
+      commands += pages.modify(index) { $0.followUpCommands() }
+    }
     return commands + pictureCommands() + markCommands()
   }
 
@@ -23,215 +27,134 @@ extension AppState {
       if isBusy { spinnerFrame += 1 }
       return []
     case .refreshDue:
-      return refreshBecauseDue()
+      // Every subscription is refreshed (unless a read or refresh is under way), or a feed
+      // from the network is loaded again; files and the bundled feeds are left alone.
+      guard pages.last(FeedListPage.self) != nil else { return broadcast([.reloadDue]) }
+      return refreshing.isReading ? [] : refreshFeeds([])
     case .selectionRested(let key):
-      selectionRested(key)
+      // Read ahead, unless the selection has moved since.
+      if key == readAheadCandidate { pictures.readAhead = key }
       return []
-    case .loadProgress, .searchResults, .searchProgress, .pageLoaded, .filtered, .foundUnread:
-      return withItemsPage { $0.apply(event) }
+    case .loadProgress, .loaded, .searchResults, .searchProgress, .pageLoaded, .filtered,
+      .foundUnread:
+      return broadcast([.work(event)])
     case .marksRead, .state, .bulkMarked, .undone, .stateRefreshed:
-      return applyStateEvent(event)
+      guard var book = marks else { return [] }
+      let update = book.apply(event, visible: visibleKeys, source: itemsSource)
+      marks = book
+      return applyMarks(update)
     case .stateSettled:
       return []
-    case .loaded(let generation, let result):
-      guard let page = pages.items, generation == page.loadGeneration else { return [] }
-      if case .success(let loaded) = result { noteItemsReloaded(loaded) }
-      var commands = withItemsPage { $0.apply(event) }
-      if quitsIfNotAFeed, list.count == 0, let kind = loadFailure?.kind,
-        kind == .notAFeed || kind == .unreadable
-      {
-        return [.quit]
-      }
-      if case .success = result, let page = pages.items {
-        commands += observeCommands(page.source, list: page.feed ?? page.list) + countCommands()
-      }
-      showPendingNote()
-      return commands + maintenanceCommands()
     case .feedRead(let generation, let feed, let refresh):
-      let observe = observeCommands(generation: generation, feed: feed, refresh)
-      feedArrived(generation: generation, feed: feed, refresh)
-      return observe
+      // A feed read or refreshed has its items recorded (counted once the read ends).
+      var commands: [Command] = []
+      if generation == refreshing.generation, let marks, let list = refresh.list {
+        commands += marks.observeCommands(.feed(feed), items: list.chunks, complete: true)
+      }
+      return commands + broadcast(refreshing.read(generation: generation, feed: feed, refresh))
     case .feedsRead(let generation):
-      let finished = generation == feedsGeneration
-      let following = feedsFinished(generation: generation)
+      guard let (news, refreshesNext) = refreshing.ended(generation: generation) else {
+        return []
+      }
+      var commands = broadcast(news)
+      if refreshesNext { commands += refreshFeeds([]) }
       // A refresh may have synced an account, whose server changed marks of rows on
       // screen: they are read again (`.stateRefreshed`), and the counts with them.
-      let marksAgain = marks == nil ? [] : [Command.refreshState]
-      return following + (finished ? marksAgain + maintenanceCommands() : [])
+      if marks != nil { commands.append(.refreshState) }
+      return commands + (marks?.maintenanceCommands() ?? [])
     case .pictureReady(let key, let result):
-      return pictureArrived(key, result)
+      pictures.take(key, result)
+      showPendingNote()
+      return []
     case .mouse(let mouse):
-      return handle(mouse)
+      return route(pages.count - 1) { $0.handle(mouse, context: $1) }
     case .key(let key):
-      return handle(key)
+      return route(pages.count - 1) { $0.handle(key, context: $1) }
     }
   }
 
-  /// Starts (or restarts) loading the items page's list.
-  public mutating func startLoading() -> [Command] {
-    guard pages.items != nil else { return [] }
-    return pages.items?.startLoading() ?? []
-  }
-
-  /// Opens the prompt with a query already typed (`artfeed --artist NAME`), as if typed and
-  /// kept. Over the feed list, the search is one across every feed: "All items" shows it.
-  public mutating func startSearch(_ query: String) -> [Command] {
-    if topPage == .feeds { _ = openEntry(0) }
+  /// `R`, `r` on a feed, the refresh interval: fetch these subscriptions now.
+  mutating func refreshFeeds(_ feeds: [Int]) -> [Command] {
     status = nil
-    return withItemsPage { $0.startSearch(query) }
+    let step = refreshing.refresh(feeds, feedCount: subscriptionCount)
+    return step.commands + broadcast(step.news)
   }
 
-  /// Runs `body` on the items page and carries out what it asks.
-  mutating func withItemsPage(_ body: (inout ItemsPage) -> ItemsPage.Outcome) -> [Command] {
-    guard var page = pages.items else { return [] }
-    pages.items = nil  // uniquely referenced while it changes
-    let outcome = body(&page)
-    pages.items = page
-    return carryOut(outcome)
+  // MARK: - Pictures and marks after each update
+
+  /// The loader's wish list when it changed: what the page on screen wants, most wanted
+  /// first. Called after every update (and by `render` after it moves the list), so
+  /// scrolling re-prioritises at once.
+  public mutating func pictureCommands() -> [Command] {
+    let shown = pages.shownIndex
+    return pictures.wishes(of: pages.pages[shown], isTop: shown == pages.count - 1)
   }
 
-  /// Does what the items page asked: the status line, another page, the overlay, a reload.
-  private mutating func carryOut(_ outcome: ItemsPage.Outcome) -> [Command] {
-    if let change = outcome.status { status = change }
-    var commands = outcome.commands
-    guard let request = outcome.request else { return commands }
-    switch request {
-    case .close: commands += closeItemsPage()
-    case .quit: commands += visitCommands() + [.quit]
-    case .help: overlay = .help(top: 0)
-    case .togglePictures: commands += togglePictures()
-    case .open(let item):
-      pages.item = DetailState(item: item, width: width, height: listHeight, timeZone: timeZone)
-      commands += markOpened(item)
-    case .openLink(let item): commands += openLink(item)
-    case .copyLink(let item): commands += copyLink(item)
-    case .refreshAll: commands += startRefreshing([]) + stateRefresh()
-    case .reload:
-      // A subscription's page (or All items) refreshes through the feed list, so both show
-      // the result; the page keeps the reader's place (`feedArrived`).
-      switch itemsSource {
-      case .feed(let feed) where pages.feeds != nil: commands += startRefreshing([feed])
-      case .allItems where pages.feeds != nil: commands += startRefreshing([])
-      default: commands += startLoading()
+  /// The picture to read ahead once the selection rests (the run loop's deadline, then
+  /// `.selectionRested`); nil when there is none, so the loop sets no deadline.
+  public var readAheadCandidate: PictureCache.Key? {
+    pictures.readAheadCandidate(on: pages.top)
+  }
+
+  /// The items whose marks the page on screen shows.
+  var visibleKeys: [ItemKey] { pages.pages[pages.shownIndex].visibleItems }
+
+  /// The marks to read for rows on screen whose marks are not known: after every update,
+  /// like the pictures' wish list.
+  public mutating func markCommands() -> [Command] {
+    guard marks != nil else { return [] }
+    let visible = visibleKeys
+    return marks?.markCommands(visible: visible) ?? []
+  }
+
+  // MARK: - Drawing
+
+  /// Draws the whole screen into a buffer of the state's size: the page on screen and the
+  /// overlays over it, a pure function of the state and `context` (the clock is passed in,
+  /// never read).
+  public func render(_ context: RenderContext) -> ScreenBuffer {
+    var buffer = ScreenBuffer(width: width, height: height)
+    if isTooSmall {
+      let message =
+        "Terminal too small: \(width)x\(height), need \(Self.minimumWidth)x\(Self.minimumHeight)"
+      for (y, line) in LineWrapper.wrap(message, width: width).prefix(height).enumerated() {
+        buffer.put(line.text, x: 0, y: y, style: .normal)
       }
-      commands += stateRefresh()
-    case .toggleRead(let item): commands += toggleRead(item)
-    case .toggleStar(let item): commands += toggleStar(item)
-    case .download(let item): commands += download(item)
-    case .markViewRead: commands += markViewRead()
-    case .undoMark: commands += undoMark()
-    case .findUnread(let forward): commands += findUnread(forward: forward)
+      return buffer
     }
-    return commands
+    for index in pages.shownIndex..<pages.count {
+      pages.pages[index].draw(into: &buffer, context: drawContext(for: index, render: context))
+    }
+    return buffer
   }
 
-  /// `r`, `R`: marks other artfeeds made show too.
-  func stateRefresh() -> [Command] {
-    marks == nil ? [] : [.refreshState]
+  /// The frame for now in the reader's time zone (the run loop's and `render`'s).
+  public func render(now: Date) -> ScreenBuffer {
+    render(RenderContext(now: now, timeZone: timeZone))
   }
 
-  // MARK: - Keys
-
-  private mutating func handle(_ key: Key) -> [Command] {
-    if case .help(let top) = overlay { return handleHelp(key, top: top) }
-    if pages.items?.prompt != nil {
-      let hasFeedList = pages.feeds != nil
-      return withItemsPage { $0.handle(key, hasFeedList: hasFeedList) }
-    }
-    let inGallery = topPage == .items && pages.items?.showsGallery == true
-    guard let action = keys.action(for: key, inGallery: inGallery) else { return [] }
-    switch topPage {
-    case .item: return handleDetail(action)
-    case .items:
-      let hasFeedList = pages.feeds != nil
-      return withItemsPage { $0.handle(action, hasFeedList: hasFeedList) }
-    case .feeds: return handleFeeds(action)
-    }
+  /// What page `index` may know while it draws; `titled`: with the title of the page below.
+  func drawContext(for index: Int, render: RenderContext, titled: Bool = true) -> DrawContext {
+    let page = pages.pages[index]
+    let titleBelow: String? =
+      titled && index > 0
+      ? pages.pages[index - 1].title(
+        context: drawContext(for: index - 1, render: render, titled: false)) : nil
+    return DrawContext(
+      render: render, keys: keys, pictures: pictures, marks: marks, status: status,
+      busyWhat: busyWhat, spinner: Self.spinner[spinnerFrame % Self.spinner.count],
+      titleBelow: titleBelow, hasPageBelow: index > 0,
+      hasFeedList: pages.last(FeedListPage.self).map { $0.index < index } ?? false,
+      counts: marks?.counts(of: page.source))
   }
 
-  /// Keys over the help overlay: when it does not fit, the moving keys scroll it; any other
-  /// key closes it and does nothing else.
-  private mutating func handleHelp(_ key: Key, top: Int) -> [Command] {
-    let maxTop = HelpOverlay.maxTop(width: width, height: height, keys: keys)
-    let page = max(1, height - 3)
-    let step: Int? =
-      switch keys.action(for: key) {
-      case .down: 1
-      case .up: -1
-      case .pageDown, .halfPageDown: page
-      case .pageUp, .halfPageUp: -page
-      default: nil
-      }
-    if let step, maxTop > 0 {
-      overlay = .help(top: min(max(0, top + step), maxTop))
-    } else {
-      overlay = nil
+  /// What the spinner says is under way: the nearest page's work from the top.
+  var busyWhat: String? {
+    for page in pages.pages.reversed() {
+      if let what = page.busyWhat { return what }
     }
-    return []
+    return nil
   }
 
-  private mutating func handleDetail(_ action: Action) -> [Command] {
-    guard var detail = pages.item else { return [] }
-    let outcome = detail.handle(action)
-    pages.item = detail
-    switch outcome {
-    case .none: return []
-    case .back:
-      pages.item = nil
-      return []
-    case .openLink: return openLink(detail.view.item)
-    case .copyLink: return copyLink(detail.view.item)
-    case .help: overlay = .help(top: 0)
-    case .togglePictures: return togglePictures()
-    case .toggleRead: return toggleRead(detail.view.item)
-    case .toggleStar: return toggleStar(detail.view.item)
-    case .download: return download(detail.view.item)
-    }
-    return []
-  }
-
-  /// `y`: the item's web link to the terminal's clipboard (the screen says whether it could).
-  private mutating func copyLink(_ item: FeedItem?) -> [Command] {
-    guard let link = item?.link, let url = LinkOpener.safeURL(link) else {
-      status = "This item has no web link"
-      return []
-    }
-    return [.copyToClipboard(url)]
-  }
-
-  private mutating func openLink(_ item: FeedItem?) -> [Command] {
-    guard let link = item?.link, let url = LinkOpener.safeURL(link) else {
-      status = "This item has no web link"
-      return []
-    }
-    status = nil
-    return [.openLink(url)]
-  }
-
-  // MARK: - Mouse
-
-  private mutating func handle(_ mouse: MouseEvent) -> [Command] {
-    guard overlay == nil, pages.items?.prompt == nil else { return [] }
-    switch topPage {
-    case .feeds:
-      guard var page = pages.feeds else { return [] }
-      switch mouse.action {
-      case .wheelDown: page.select(page.selection + 3)
-      case .wheelUp: page.select(page.selection - 3)
-      case .click, .doubleClick:
-        guard let entry = page.entry(atScreenLine: mouse.y - 1) else { return [] }
-        page.select(entry)
-      }
-      pages.feeds = page
-      return mouse.action == .doubleClick ? handleFeeds(.open) : []
-    case .item:
-      if var detail = pages.item, mouse.action == .wheelDown || mouse.action == .wheelUp {
-        detail.scroll(by: mouse.action == .wheelDown ? 3 : -3)
-        pages.item = detail
-      }
-      return []
-    case .items:
-      return withItemsPage { $0.handle(mouse, y: mouse.y - 1) }
-    }
-  }
+  static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 }

@@ -1,53 +1,50 @@
 import FeedCore
 import FeedStore
 import Foundation
+import Pictures
 import Settings
+import TextLayout
 
-/// Everything the browser shows, and nothing about how it is drawn.
+/// Everything the browser shows, and nothing about how it is drawn: a router over a stack
+/// of pages (`PageStack`) and three sub-models with updates of their own (the marks book,
+/// the pictures, the feeds' refresh).
 ///
-/// Changed only by `update(_:)` (AppState+Update.swift), which turns events into new state and
-/// commands; drawn only by `render(_:)` (AppState+Render.swift), a pure function of the state
-/// and a `RenderContext`. One run loop owns it. The pages are models of their own
-/// (`FeedListPage`, `ItemsPage`, `DetailState`); the state routes keys and finished work to
-/// the page they are for and carries out what the page asks (`ItemsPage.Outcome`).
+/// Changed only by `update(_:)`, which routes keys and the mouse to the page on top and
+/// finished work to the pages and sub-models it is for, then carries out what they ask
+/// (`PageOutcome`); drawn only by `render(_:)`, which asks the page on screen to draw itself.
+/// One run loop owns it.
 public struct AppState {
   /// The terminal size the state was last laid out for.
   public private(set) var width: Int
   public private(set) var height: Int
-  /// The pages, feeds -> items -> item (`PageStack`); the one on top is the one shown.
+  /// The pages, bottom first; the one on top gets the keys.
   var pages: PageStack
-  /// What sits over the page on top, if anything.
-  public internal(set) var overlay: Overlay?
   /// The last error or note for the status line.
   public internal(set) var status: String?
   /// Quit when the first load finds the source is not a feed or cannot be read (a file given
   /// on the command line: the browser then fails as `parse` does, instead of an empty list).
   public var quitsIfNotAFeed = false
-  /// Pictures: on or off, depth, converted cells and failures (AppState+Pictures.swift).
+  /// Pictures: on or off, depth, converted cells and failures.
   public internal(set) var pictures = PictureBoard()
   /// The reader's time zone, for dates in laid-out text (set once at start; UTC until then,
   /// so that tests draw the same screens everywhere).
   public var timeZone = TimeZone(secondsFromGMT: 0) ?? TimeZone.current
   var spinnerFrame = 0
-  /// Token matching a feeds read or refresh to what asked for it.
-  var feedsGeneration = 0
-  /// The highest generation any items page used: the next page starts above it.
-  var generationFloor = 0
+  /// Reads and refreshes of subscriptions.
+  var refreshing = FeedRefreshing()
+  /// Generations of pages opened from now on start here: each page its own range, so a
+  /// late answer for one page never matches another.
+  private var generationEpoch = 1
   /// The reader's settings, read once at start (`Settings.load`).
   public let settings: Settings
   /// The keys in effect (the settings' `[keys]` over the defaults).
   public let keys: KeyBindings
-  /// The read of subscriptions that `refresh-on-start` follows with a refresh.
-  var refreshAfterOpening: Int?
   /// The reader's marks and counts as the screen needs them; nil while the reading state
   /// is off (`attachState`).
   public internal(set) var marks: MarkBook?
-
-  /// What can sit over the page on top.
-  public enum Overlay: Equatable {
-    /// The key list; `top` is its first line shown when it is taller than the screen.
-    case help(top: Int)
-  }
+  /// Each subscription's source as the feeds file has it (its state key), by number.
+  private let subscriptionSources: [String?]
+  var subscriptionCount: Int { subscriptionSources.count }
 
   /// A state showing `list` (nil: an empty list, loading) at a terminal size: the items page
   /// alone, as for one feed or the bundled ones.
@@ -59,11 +56,12 @@ public struct AppState {
     keys = KeyBindings(settings)
     var list = list ?? ItemList(title: "artfeed", items: [], metrics: settings.rowMetrics)
     if !isOffline { list.freshness = .live }
-    self.pages = PageStack(items: ItemsPage(list: list, source: .main, keys: keys))
     self.width = max(0, width)
     self.height = max(0, height)
-    let (columns, lines) = (self.width, listHeight)
-    pages.items?.resize(columns: columns, lines: lines)
+    var page = ItemsPage(list: list, source: .main, keys: keys)
+    page.resize(width: self.width, height: self.height)
+    pages = PageStack(page)
+    subscriptionSources = []
   }
 
   /// A state opening on the feed list of `library`'s subscriptions (titled by the feeds
@@ -90,27 +88,21 @@ public struct AppState {
   ) {
     self.settings = settings
     keys = KeyBindings(settings)
-    self.pages = PageStack(
-      feeds: FeedListPage(
-        titles: feedTitles, customTitles: customTitles, sources: sources, tags: tags))
-    pages.feeds?.keys = keys
+    var page = FeedListPage(
+      titles: feedTitles, customTitles: customTitles, sources: sources, tags: tags)
+    page.keys = keys
     self.width = max(0, width)
     self.height = max(0, height)
-    let lines = listHeight
-    pages.feeds?.resize(height: lines)
+    page.resize(width: self.width, height: self.height)
+    pages = PageStack(page)
+    subscriptionSources = feedTitles.indices.map { index in
+      sources.flatMap { index < $0.count ? $0[index] : nil }
+    }
   }
 
   /// Seconds between automatic refreshes (the settings' `refresh-interval`); nil: none, and
   /// the run loop keeps no timer for it.
   public var refreshInterval: Int? { settings.refreshInterval }
-
-  /// Work is under way in the background (the spinner turns).
-  public var isBusy: Bool {
-    pages.items?.isBusy == true || pages.feeds?.isReading == true
-  }
-
-  /// True when the list on screen did not come from the network just now.
-  public var isOffline: Bool { list.freshness != .live }
 
   // MARK: - Geometry
 
@@ -119,136 +111,207 @@ public struct AppState {
   public static let minimumWidth = 10
   public static let minimumHeight = 4
 
-  /// Columns for rows: the last column is the scrollbar.
-  var listWidth: Int { max(0, width - 1) }
-  /// Lines for rows: the first line is the title bar, the last the status line.
-  var listHeight: Int { max(0, height - 2) }
-
   /// Lays every page out at a new terminal size (each page resizes what it keeps).
   mutating func resize(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
-    let (columns, lines) = (self.width, listHeight)
-    pages.items?.resize(columns: columns, lines: lines)
-    pages.item?.resize(width: columns, height: lines)
-    pages.feeds?.resize(height: lines)
-  }
-}
-
-/// The open item: its laid-out text and the reading position.
-public struct DetailState {
-  public internal(set) var view: DetailView
-  /// The first line shown.
-  public private(set) var top = 0
-  public private(set) var height: Int
-  /// The place in the text the reader scrolled to. Only the reader moves it: re-wraps find it
-  /// again, so going 100 -> 60 -> 100 columns comes back to the very same line.
-  private(set) var place: (block: Int, offset: Int) = (-1, -1)
-
-  init(item: FeedItem, width: Int, height: Int, timeZone: TimeZone) {
-    view = DetailView(item: item, width: width, height: height, timeZone: timeZone)
-    self.height = max(0, height)
+    pages.resize(width: self.width, height: self.height)
   }
 
-  var maxTop: Int { max(0, view.lines.count - height) }
+  // MARK: - Starting
 
-  /// What a key on the item page asks of the app beyond scrolling.
-  enum Outcome: Equatable {
-    case none, back, openLink, copyLink, help, togglePictures
-    case toggleRead, toggleStar, download
-  }
-
-  /// The item page's keys: the moving keys scroll; the rest say what the app should do.
-  mutating func handle(_ action: Action) -> Outcome {
-    let page = max(1, height - 1)
-    switch action {
-    case .down: scroll(by: 1)
-    case .up: scroll(by: -1)
-    case .halfPageDown: scroll(by: max(1, height / 2))
-    case .halfPageUp: scroll(by: -max(1, height / 2))
-    case .pageDown: scroll(by: page)
-    case .pageUp: scroll(by: -page)
-    case .top: scroll(by: -top)
-    case .bottom: scrollToEnd()
-    case .back, .quit: return .back
-    case .openLink: return .openLink
-    case .copyLink: return .copyLink
-    case .help: return .help
-    case .togglePictures: return .togglePictures
-    case .previousPicture: showPicture(view.pictureIndex - 1)
-    case .nextPicture: showPicture(view.pictureIndex + 1)
-    case .toggleRead: return .toggleRead
-    case .toggleStar: return .toggleStar
-    case .download: return .download
-    case .open, .reload, .refreshAll, .search, .markViewRead, .undoMark, .nextUnread,
-      .previousUnread, .filter, .nextTag, .gallery, .cardLeft, .cardRight:
-      break
+  /// Starts (or restarts) loading the first page's list.
+  public mutating func startLoading() -> [Command] {
+    route(0) { page, _ in
+      guard var items = page as? ItemsPage else { return PageOutcome() }
+      let commands = items.startLoading()
+      page = items
+      return PageOutcome(commands)
     }
-    return .none
   }
 
-  /// The status line's hints on the item page, with the keys in effect.
-  static func hints(_ keys: KeyBindings) -> String {
-    KeyBindings.join(
-      keys.hint(.down, .up, says: "scroll"), keys.hint(.openLink, says: "open link"),
-      keys.hint(.copyLink, says: "copy it"), keys.hint(.quit, says: "back"),
-      keys.hint(.help, says: "help"))
+  /// Opens the prompt with a query already typed (`artfeed --artist NAME`), as if typed and
+  /// kept. Over the feed list, the search is one across every feed: "All items" shows it.
+  public mutating func startSearch(_ query: String) -> [Command] {
+    var commands: [Command] = []
+    if topPage == .feeds, let (_, list) = pages.last(FeedListPage.self) {
+      commands += carryOut(list.open(0, context: context(for: pages.count - 1)), from: 0)
+    }
+    status = nil
+    let index = pages.count - 1
+    return commands
+      + route(index) { page, _ in
+        guard var items = page as? ItemsPage else { return PageOutcome() }
+        let outcome = items.startSearch(query)
+        page = items
+        return outcome
+      }
   }
 
-  mutating func scroll(by lines: Int) {
-    top = min(max(0, top + lines), maxTop)
-    place = view.position(ofLine: top)
+  /// Reads every subscription (cached copies at once, the never-fetched fetched); with the
+  /// settings' `refresh-on-start`, every feed is refreshed once they are read.
+  public mutating func startOpeningFeeds() -> [Command] {
+    guard pages.last(FeedListPage.self) != nil else { return [] }
+    let step = refreshing.open(thenRefresh: settings.refreshOnStart)
+    return step.commands + broadcast(step.news)
   }
 
-  mutating func scrollToEnd() { scroll(by: maxTop - top) }
-
-  /// Re-wraps at a new width, keeping the passage that was at the top of the screen there.
-  mutating func resize(width: Int, height: Int) {
-    self.height = max(0, height)
-    if width != view.width || self.height != view.height { relayout(width: width) }
-    top = min(view.line(atBlock: place.block, offset: place.offset), maxTop)
+  /// Turns the reading state on: rows show their marks, the feed list its counts and a
+  /// "Starred" entry. `mainFeed` is the feed the browser's own source is, if any.
+  public mutating func attachState(mainFeed: FeedKey?) -> [Command] {
+    marks = MarkBook(
+      mainFeed: mainFeed, subscriptions: subscriptionSources.map { $0.map(FeedKey.init) })
+    _ = broadcast([.stateAttached])
+    return countCommands()
   }
-}
 
-extension AppState {
-  /// The page on top.
-  var topPage: PageStack.Top { pages.top }
+  /// Turns pictures on or off and sets the colour depth and, for a terminal that shows
+  /// pixels, its cell size (`PictureBoard.configure`).
+  public mutating func configurePictures(
+    enabled: Bool, depth: ColorDepth, cell: CellSize? = nil, note: String? = nil
+  ) {
+    pictures.configure(enabled: enabled, depth: depth, cell: cell, note: note)
+  }
 
-  /// Where the items page's list comes from (`.main` when there is none).
-  public var itemsSource: SourceKey { pages.items?.source ?? .main }
+  // MARK: - Routing
 
-  /// The feed list, when the reader has subscriptions.
-  public var feedList: FeedListPage? { pages.feeds }
+  /// The context page `index` handles a key or an event in.
+  func context(for index: Int) -> PageContext {
+    PageContext(
+      keys: keys, settings: settings, width: width, height: height,
+      hasPageBelow: index > 0, isOnTop: index == pages.count - 1,
+      hasFeedList: pages.last(FeedListPage.self).map { $0.index < index } ?? false,
+      hasMarks: marks != nil, generationFloor: generationEpoch << 32, timeZone: timeZone)
+  }
 
-  /// The items page, when there is one.
-  public var itemsPage: ItemsPage? { pages.items }
+  /// Runs `body` on page `index` and carries out what it asks.
+  mutating func route(
+    _ index: Int, _ body: (inout any Page, PageContext) -> PageOutcome
+  ) -> [Command] {
+    guard pages.pages.indices.contains(index) else { return [] }
+    let context = context(for: index)
+    let outcome = pages.modify(index) { body(&$0, context) }
+    return carryOut(outcome, from: index)
+  }
 
-  // Readings of the items page, for the app's own code and tests. With no items page (the
-  // feed list alone) they are an empty list and idle flags.
+  /// Gives every page on the stack `news`, bottom first, and carries out what each asks.
+  mutating func broadcast(_ news: [PageEvent]) -> [Command] {
+    var commands: [Command] = []
+    for event in news {
+      for index in pages.pages.indices {
+        guard index < pages.count else { break }
+        let context = context(for: index)
+        let outcome = pages.modify(index) { $0.apply(event, context: context) }
+        commands += carryOut(outcome, from: index)
+      }
+    }
+    return commands
+  }
 
-  /// The list on screen: the feed, or an artist search's result.
-  public var list: ItemList { pages.items?.list ?? Self.noList }
+  /// Does what page `index` asked: the status line, its news for the others, its requests.
+  private mutating func carryOut(_ outcome: PageOutcome, from index: Int) -> [Command] {
+    if quitsIfNotAFeed,
+      outcome.requests.contains(where: { if case .sourceUnreadable = $0 { true } else { false } })
+    {
+      return [.quit]
+    }
+    if let change = outcome.status { status = change }
+    var commands = outcome.commands
+    for request in outcome.requests {
+      commands += carryOut(request, from: index)
+    }
+    if !outcome.news.isEmpty { commands += broadcast(outcome.news) }
+    return commands
+  }
 
-  static var noList: ItemList { ItemList(title: "artfeed", items: []) }
+  private mutating func carryOut(_ request: PageRequest, from index: Int) -> [Command] {
+    let source = itemsSource
+    switch request {
+    case .push(var page):
+      page.resize(width: width, height: height)
+      pages.push(page)
+      generationEpoch += 1
+      if let item = page as? ItemPage, marks != nil {
+        return marks?.opened(item.view.item, source: item.source ?? source) ?? []
+      }
+      return countCommands()
+    case .close:
+      guard index == pages.count - 1, let closed = pages.pop() else { return [] }
+      status = nil
+      let visit = closed.kind == .items ? marks?.visitCommands(closed.source) ?? [] : []
+      let counts = closed.kind == .items ? countCommands() : []
+      return closed.closingCommands() + visit + counts
+    case .quit:
+      return (marks?.visitCommands(source) ?? []) + [.quit]
+    case .help:
+      pages.push(HelpPage(width: width, height: height))
+      return []
+    case .togglePictures:
+      status = pictures.toggle(keys)
+      return []
+    case .openLink(let item):
+      guard let link = item?.link, let url = LinkOpener.safeURL(link) else {
+        status = "This item has no web link"
+        return []
+      }
+      status = nil
+      return [.openLink(url)]
+    case .copyLink(let item):
+      guard let link = item?.link, let url = LinkOpener.safeURL(link) else {
+        status = "This item has no web link"
+        return []
+      }
+      return [.copyToClipboard(url)]
+    case .refreshFeeds(let feeds):
+      guard pages.last(FeedListPage.self) != nil else { return [] }
+      return refreshFeeds(feeds)
+    case .refreshState:
+      return marks == nil ? [] : [.refreshState]
+    case .toggleRead(let item, let shownRead):
+      return applyMarks(marks?.toggleRead(item, shownRead: shownRead, source: source))
+    case .toggleStar(let item):
+      return applyMarks(marks?.toggleStar(item, source: source))
+    case .opened(let item):
+      return marks?.opened(item, source: source) ?? []
+    case .markViewRead(let items, let count):
+      return applyMarks(marks?.markViewRead(items, count: count))
+    case .undoMark:
+      return applyMarks(marks?.undoMark())
+    case .download(let item, let feed):
+      status = "Saving the picture…"
+      return [.download(item, feed: feed)]
+    case .loadEnded(let loaded):
+      var commands: [Command] = []
+      if let loaded, let marks {
+        let from = pages.pages[min(index, pages.count - 1)].source
+        commands += marks.observeCommands(from, items: loaded.items, complete: loaded.complete)
+        commands += countCommands()
+      }
+      showPendingNote()
+      return commands + (marks == nil ? [] : marks?.maintenanceCommands() ?? [])
+    case .sourceUnreadable:
+      return []
+    }
+  }
 
-  /// The search prompt's text while the reader types, nil when the prompt is closed.
-  public var prompt: String? { pages.items?.prompt?.text }
-  /// Where typing goes in the prompt, in characters from its start.
-  public var promptCursor: Int { pages.items?.prompt?.cursor ?? 0 }
-  public var showsHelp: Bool { overlay != nil }
-  public var searchQuery: String? { pages.items?.searchQuery }
-  public var isLoading: Bool { pages.items?.isLoading ?? false }
-  public var isSearching: Bool { pages.items?.isSearching ?? false }
-  public var loadFailure: LoadError? { pages.items?.loadFailure }
-  public var searchFailure: LoadError? { pages.items?.searchFailure }
+  /// What the marks book asked: its status, its work, and lists shown read drawn from their
+  /// marks again. With the state off, the key says so.
+  mutating func applyMarks(_ update: MarkUpdate?) -> [Command] {
+    guard let update else {
+      status = ItemsPage.stateIsOff
+      return []
+    }
+    if let change = update.status { status = change }
+    return update.commands + (update.rowsFromMarks ? broadcast([.viewShownRead(false)]) : [])
+  }
 
-  /// The open item, if any.
-  public var detail: DetailState? { pages.item }
+  /// Asks for counts, when the state is on.
+  func countCommands() -> [Command] {
+    marks?.countCommands(itemsSource) ?? []
+  }
 
-  /// Scrolls the list so a row is at the top (`artfeed render --top`).
-  public mutating func scrollList(toRow row: Int) { pages.items?.list.scroll(toRow: row) }
-  /// Selects a row of the list (`artfeed render --select`).
-  public mutating func selectRow(_ row: Int) { pages.items?.list.select(row) }
-  /// Starts a new count of rows measured.
-  public mutating func resetListStats() { pages.items?.list.resetStats() }
+  /// Says why pictures are symbols, once, when the first picture is here and no list loads.
+  mutating func showPendingNote() {
+    if let note = pictures.takeNote(whileLoading: isLoading) { status = note }
+  }
 }

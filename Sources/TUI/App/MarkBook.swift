@@ -14,6 +14,8 @@ public struct MarkBook: Sendable {
   public internal(set) var counts: StateCounts?
   /// The feed the browser's own source is (the `.main` page), if it has one.
   public internal(set) var mainFeed: FeedKey?
+  /// Every subscription's key, by its number (All items counts over them).
+  var subscriptions: [FeedKey?] = []
   /// Undoes the last `A`, once its marks are in memory.
   var undo: UndoToken?
   /// Bulk marks and undos on their way: while one is, the list it marked shows every row
@@ -26,8 +28,9 @@ public struct MarkBook: Sendable {
   /// Marks kept beyond the rows on screen before the book is cut back.
   static let keep = 2048
 
-  public init(mainFeed: FeedKey?) {
+  public init(mainFeed: FeedKey?, subscriptions: [FeedKey?] = []) {
     self.mainFeed = mainFeed
+    self.subscriptions = subscriptions
   }
 
   /// The marks of `item`, when known.
@@ -47,7 +50,9 @@ public struct MarkBook: Sendable {
 
   mutating func arrived(_ marks: [ItemKey: ItemMarks], keeping visible: [ItemKey]) {
     for (key, value) in marks {
-      asked.remove(key)
+      // An answer for a mark the reader changed since it was asked is older than the
+      // change: the change stays.
+      guard asked.remove(key) != nil || known[key] == nil else { continue }
       known[key] = value
     }
     if known.count > Self.keep {
@@ -61,6 +66,7 @@ public struct MarkBook: Sendable {
     var marks = known[key] ?? .unknown
     body(&marks)
     known[key] = marks
+    asked.remove(key)
     return marks
   }
 

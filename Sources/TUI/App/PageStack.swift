@@ -15,27 +15,62 @@ public enum SourceKey: Sendable, Hashable {
   case starred
 }
 
-/// The pages on screen, bottom first: the feed list (with subscriptions), a list of items,
-/// an open item. Only the top one is drawn and gets keys; the ones below keep their state,
-/// so going back finds the selection where it was.
-///
-/// The order is fixed, so the stack is three optional levels rather than an array: an item
-/// is opened from an items page, an items page from the feed list (or it is the first page).
+/// The pages on screen, bottom first, of any kind and to any depth: the feed list, a list
+/// of items, an item, another list opened from it, the key list over any of them. Only the
+/// top page gets keys; it is drawn over the nearest page that is not an overlay. The pages
+/// below keep their state, so going back finds the selection where it was.
 struct PageStack {
-  var feeds: FeedListPage?
-  var items: ItemsPage?
-  var item: DetailState?
+  private(set) var pages: [any Page]
 
-  enum Top { case feeds, items, item }
-
-  var top: Top {
-    if item != nil { return .item }
-    if items != nil { return .items }
-    return .feeds
+  init(_ first: any Page) {
+    pages = [first]
   }
 
-  /// The pages below the top one: Esc or q can go back.
-  var canGoBack: Bool {
-    item != nil || (items != nil && feeds != nil)
+  var count: Int { pages.count }
+
+  /// The page on top.
+  var top: any Page { pages[pages.count - 1] }
+
+  /// The page drawn under the overlays on top: the nearest that is not an overlay.
+  var shownIndex: Int {
+    pages.lastIndex { !$0.isOverlay } ?? 0
+  }
+
+  /// Opens a page over the others.
+  mutating func push(_ page: any Page) {
+    pages.append(page)
+  }
+
+  /// Closes the top page; the first page is never closed (it quits instead).
+  @discardableResult
+  mutating func pop() -> (any Page)? {
+    guard pages.count > 1 else { return nil }
+    return pages.removeLast()
+  }
+
+  /// Runs `body` on page `index` in place.
+  mutating func modify<Result>(_ index: Int, _ body: (inout any Page) -> Result) -> Result {
+    body(&pages[index])
+  }
+
+  /// The nearest page of type `P` from the top, with its place.
+  func last<P: Page>(_ type: P.Type) -> (index: Int, page: P)? {
+    for index in pages.indices.reversed() {
+      if let page = pages[index] as? P { return (index, page) }
+    }
+    return nil
+  }
+
+  /// The nearest items page from the top, if any (a reading).
+  var items: ItemsPage? { last(ItemsPage.self)?.page }
+
+  /// The page just below `index`, if any.
+  func below(_ index: Int) -> (any Page)? {
+    index > 0 ? pages[index - 1] : nil
+  }
+
+  /// Lays every page out at a new terminal size.
+  mutating func resize(width: Int, height: Int) {
+    for index in pages.indices { pages[index].resize(width: width, height: height) }
   }
 }

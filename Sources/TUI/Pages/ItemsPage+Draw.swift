@@ -16,17 +16,24 @@ public struct RenderContext: Sendable {
 }
 
 extension ItemsPage {
-  /// Draws the title bar on line 0 and the list (or why it is empty) on the lines below,
-  /// down to `lines` of the area. `marks` (nil when the reading state is off) marks unread
-  /// rows; `counts` are the feed's, for the title bar.
-  func draw(
-    into buffer: inout ScreenBuffer, pictures: PictureBoard, context: RenderContext,
-    marks: MarkBook? = nil, counts: FeedCounts? = nil
-  ) {
-    drawTitleBar(into: &buffer, width: columns, context: context, counts: counts)
+  /// Draws the whole page: the title bar, the list (or why it is empty), and the status line
+  /// (or the prompt, while it is open).
+  func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
+    TitleBar.draw(title(context: context), into: &buffer)
     list.draw(
-      into: &buffer, top: 1, emptyMessage: emptyMessage, pictures: pictures, context: context,
-      marks: marks, endMarker: isComplete ? endMarker : nil)
+      into: &buffer, top: 1, emptyMessage: emptyMessage, pictures: context.pictures,
+      context: context.render, marks: context.marks, endMarker: isComplete ? endMarker : nil)
+    guard let prompt else {
+      StatusLine.draw(
+        position: position, hints: hints(hasFeedList: context.hasFeedList), into: &buffer,
+        context: context)
+      return
+    }
+    let y = buffer.height - 1
+    buffer.fill(x: 0, y: y, width: buffer.width, height: 1, style: .bar)
+    drawPrompt(
+      prompt, into: &buffer, y: y, spinner: context.spinner,
+      message: prompt.kind == .filter ? context.status : nil)
   }
 
   /// The list on screen has every item it will have: no load, page or search under way,
@@ -58,19 +65,16 @@ extension ItemsPage {
     return "This feed has no items."
   }
 
-  /// `counts`: the feed's unread and new items, shown on the feed's own list (not on a
-  /// search or filter, whose counts would need every item's marks).
-  func drawTitleBar(
-    into buffer: inout ScreenBuffer, width: Int, context: RenderContext,
-    counts: FeedCounts? = nil
-  ) {
-    buffer.fill(x: 0, y: 0, width: width, height: 1, style: .bar)
+  /// The title bar's text. `context.counts` are the feed's unread and new items, shown on
+  /// the feed's own list (not on a search or filter, whose counts would need every item's
+  /// marks).
+  func title(context: DrawContext) -> String {
     var parts = [Sanitizer.clean(list.title)]
     if isLoading && list.count == 0 {
       parts.append("loading")
     } else {
       parts.append(Self.count(list.count))
-      if let counts, searchQuery == nil {
+      if let counts = context.counts, searchQuery == nil {
         parts.append("\(counts.unread) unread")
         if counts.lastVisit != nil, counts.new > 0 {
           parts.append("\(counts.new) new since last visit")
@@ -88,8 +92,7 @@ extension ItemsPage {
       parts.append("cached " + AppState.age(since: fetchedAt, now: context.now))
     }
     let name = parts[0].lowercased().contains("artfeed") ? "" : "artfeed · "
-    let title = " " + name + parts.joined(separator: " · ")
-    buffer.put(title, x: 0, y: 0, style: Style(.bar, bold: true, reverse: true))
+    return " " + name + parts.joined(separator: " · ")
   }
 
   /// What the spinner says is under way, if anything.

@@ -2,101 +2,113 @@ import FeedCore
 import FeedStore
 
 extension ItemsPage {
-  /// What the page asks of the app after a key or an event: work to start, the status
-  /// line's text, and a request only the app can carry out (another page, the overlay).
-  struct Outcome {
-    var commands: [Command] = []
-    /// The status line's new text: nil leaves it as it is, `.some(nil)` clears it.
-    var status: String?? = nil
-    var request: Request?
-
-    enum Request {
-      /// Close this page (back to the feed list).
-      case close
-      case quit
-      case help
-      case togglePictures
-      /// Open this item's page.
-      case open(FeedItem)
-      case openLink(FeedItem?)
-      /// `y`: put this item's link on the clipboard.
-      case copyLink(FeedItem?)
-      /// `r`: reload this page's list (through the feed list when it is a subscription's).
-      case reload
-      /// `R`: refresh every subscription.
-      case refreshAll
-      /// `m`, `s`, `d` on the selected item.
-      case toggleRead(FeedItem)
-      case toggleStar(FeedItem)
-      case download(FeedItem)
-      /// `A`: mark the list on screen read (the view: a search result or a filter).
-      case markViewRead
-      /// `u`: undo the last `A`.
-      case undoMark
-      /// `n` / `N`: the next / previous unread item.
-      case findUnread(forward: Bool)
-    }
-
-    init(_ commands: [Command] = [], status: String?? = nil, request: Request? = nil) {
-      self.commands = commands
-      self.status = status
-      self.request = request
-    }
+  /// What keys mean on an items page (the prompt, when open, takes keys before them).
+  enum KeyAction {
+    case move(ItemList.Move)
+    case open, back, quit, reload, refreshAll, openLink, copyLink, help
+    case search, filter, togglePictures, gallery
+    case toggleRead, toggleStar, download, markViewRead, undoMark
+    case findUnread(forward: Bool)
   }
 
-  /// A key, with the prompt open or not. `hasFeedList`: a feed list is under this page
-  /// (Esc and q go back to it).
-  mutating func handle(_ key: Key, hasFeedList: Bool) -> Outcome {
-    if prompt != nil { return handlePrompt(key, hasFeedList: hasFeedList) }
-    guard let action = keys.action(for: key) else { return Outcome() }
-    return handle(action, hasFeedList: hasFeedList)
+  /// The items page's key map; in the gallery its card moves are a layer over it.
+  static let keyMap: [Action: KeyAction] = [
+    .down: .move(.down), .up: .move(.up),
+    .halfPageDown: .move(.halfPageDown), .halfPageUp: .move(.halfPageUp),
+    .pageDown: .move(.pageDown), .pageUp: .move(.pageUp),
+    .top: .move(.top), .bottom: .move(.bottom),
+    .cardLeft: .move(.left), .cardRight: .move(.right),
+    .open: .open, .back: .back, .quit: .quit, .reload: .reload, .refreshAll: .refreshAll,
+    .openLink: .openLink, .copyLink: .copyLink, .help: .help, .search: .search,
+    .filter: .filter, .togglePictures: .togglePictures, .gallery: .gallery,
+    .toggleRead: .toggleRead, .toggleStar: .toggleStar, .download: .download,
+    .markViewRead: .markViewRead, .undoMark: .undoMark,
+    .nextUnread: .findUnread(forward: true), .previousUnread: .findUnread(forward: false),
+  ]
+
+  /// A key, with the prompt open or not.
+  mutating func handle(_ key: Key, context: PageContext) -> PageOutcome {
+    if prompt != nil { return handlePrompt(key, context: context) }
+    let action = context.keys.action(for: key, inGallery: showsGallery)
+    guard let action = action.flatMap({ Self.keyMap[$0] }) else { return PageOutcome() }
+    return handle(action, context: context)
   }
 
   /// The list's keys.
-  mutating func handle(_ action: Action, hasFeedList: Bool) -> Outcome {
-    var outcome = Outcome(status: .some(nil))
+  mutating func handle(_ action: KeyAction, context: PageContext) -> PageOutcome {
+    var outcome = PageOutcome(status: .some(nil))
+    func ask(_ request: PageRequest) { outcome.requests.append(request) }
+    let selected = list.selectedItem
     switch action {
-    case .down: list.move(.down)
-    case .up: list.move(.up)
-    case .halfPageDown: list.move(.halfPageDown)
-    case .halfPageUp: list.move(.halfPageUp)
-    case .pageDown: list.move(.pageDown)
-    case .pageUp: list.move(.pageUp)
-    case .top: list.move(.top)
-    case .bottom: list.move(.bottom)
-    case .open: if let item = list.selectedItem { outcome.request = .open(item) }
-    case .back: return back(hasFeedList: hasFeedList)
+    case .move(let move): list.move(move)
+    case .open: if let selected { ask(.push(itemPage(selected, context: context))) }
+    case .back: return back(context: context)
     case .quit:
-      if searchQuery != nil || hasFeedList { return back(hasFeedList: hasFeedList) }
-      outcome.request = .quit
-    case .reload: outcome.request = .reload
-    case .refreshAll: if hasFeedList { outcome.request = .refreshAll }
-    case .openLink: outcome.request = .openLink(list.selectedItem)
-    case .help: outcome.request = .help
+      if searchQuery != nil || context.hasPageBelow { return back(context: context) }
+      ask(.quit)
+    case .reload: return reload(context: context)
+    case .refreshAll:
+      if context.hasFeedList { outcome.requests += [.refreshFeeds([]), .refreshState] }
+    case .openLink: ask(.openLink(selected))
+    case .copyLink: ask(.copyLink(selected))
+    case .help: ask(.help)
     case .search: beginPrompt(.artist)
     case .filter: beginPrompt(.filter)
-    case .togglePictures: outcome.request = .togglePictures
-    case .copyLink: outcome.request = .copyLink(list.selectedItem)
-    case .nextTag, .previousPicture, .nextPicture: break
+    case .togglePictures: ask(.togglePictures)
     case .gallery: toggleGallery()
-    case .cardLeft: list.move(.left)
-    case .cardRight: list.move(.right)
-    case .toggleRead: outcome.request = list.selectedItem.map(Outcome.Request.toggleRead)
-    case .toggleStar: outcome.request = list.selectedItem.map(Outcome.Request.toggleStar)
-    case .download: outcome.request = list.selectedItem.map(Outcome.Request.download)
-    case .markViewRead: if list.count > 0 { outcome.request = .markViewRead }
-    case .undoMark: outcome.request = .undoMark
-    case .nextUnread: outcome.request = .findUnread(forward: true)
-    case .previousUnread: outcome.request = .findUnread(forward: false)
+    case .toggleRead: if let selected { ask(.toggleRead(selected, shownRead: list.isMarkedRead)) }
+    case .toggleStar: if let selected { ask(.toggleStar(selected)) }
+    case .download: if let selected { ask(.download(selected, feed: list.title)) }
+    case .markViewRead:
+      if list.count > 0 {
+        guard context.hasMarks else { return PageOutcome(status: ItemsPage.stateIsOff) }
+        list.isMarkedRead = true
+        ask(.markViewRead(list.items, count: list.count))
+      }
+    case .undoMark: ask(.undoMark)
+    case .findUnread(let forward): return findUnread(forward: forward, context: context)
     }
     return outcome
+  }
+
+  /// What a key of the reading state says while the state is off.
+  static let stateIsOff = "Reading state is off (--no-state)"
+
+  /// The page of `item`, opened over this one.
+  func itemPage(_ item: FeedItem, context: PageContext) -> ItemPage {
+    ItemPage(
+      item: item, width: columns, height: lines + 2, timeZone: context.timeZone,
+      source: source, listTitle: list.title)
+  }
+
+  /// `r`: a subscription's page (or All items) refreshes through the feed list, so both show
+  /// the result, and the page keeps the reader's place; any other page loads again.
+  mutating func reload(context: PageContext) -> PageOutcome {
+    var outcome = PageOutcome(status: .some(nil))
+    switch sourceKey {
+    case .feed(let feed) where context.hasFeedList: outcome.requests.append(.refreshFeeds([feed]))
+    case .allItems where context.hasFeedList: outcome.requests.append(.refreshFeeds([]))
+    default: outcome.commands += startLoading()
+    }
+    outcome.requests.append(.refreshState)
+    return outcome
+  }
+
+  /// `n` / `N`: ask the runtime for the next unread row of the list on screen.
+  mutating func findUnread(forward: Bool, context: PageContext) -> PageOutcome {
+    guard context.hasMarks else { return PageOutcome(status: ItemsPage.stateIsOff) }
+    let from = list.selection ?? (forward ? -1 : list.count)
+    let generation = nextFind()
+    return PageOutcome(
+      [.findUnread(generation: generation, items: list.items, from: from, forward: forward)],
+      status: .some(nil))
   }
 
   /// Esc on the list, as the status line's hint says: leave the artist search (the feed's
   /// list comes back, still loading if it was), else stop the load (the list says it is
   /// partial), else the next page, else go back to the feed list.
-  mutating func back(hasFeedList: Bool) -> Outcome {
-    var outcome = Outcome(status: .some(nil))
+  mutating func back(context: PageContext) -> PageOutcome {
+    var outcome = PageOutcome(status: .some(nil))
     if isSearching {
       isSearching = false
       _ = nextSearch()
@@ -125,7 +137,7 @@ extension ItemsPage {
       outcome.status = "Cancelled loading the next page"
       return outcome
     }
-    if hasFeedList { outcome.request = .close }
+    if context.hasPageBelow { outcome.requests.append(.close) }
     return outcome
   }
 
@@ -174,20 +186,20 @@ extension ItemsPage {
   /// Keys while the prompt is open: text edits the query where the cursor is (Left, Right,
   /// Home, End, Ctrl-A, Ctrl-E move it), Up, Down and the page keys move through the results,
   /// Enter keeps, Esc restores.
-  mutating func handlePrompt(_ key: Key, hasFeedList: Bool) -> Outcome {
-    guard var prompt else { return Outcome() }
+  mutating func handlePrompt(_ key: Key, context: PageContext) -> PageOutcome {
+    guard var prompt else { return PageOutcome() }
     var characters = Array(prompt.text)
     var cursor = min(max(0, prompt.cursor), characters.count)
     switch key {
     case .character(let character):
       guard !character.isNewline, character.unicodeScalars.allSatisfy({ $0.value >= 0x20 }) else {
-        return Outcome()
+        return PageOutcome()
       }
       characters.insert(character, at: cursor)
       cursor += 1
     case .backspace:
-      if characters.isEmpty { return cancelPrompt(hasFeedList: hasFeedList) }
-      guard cursor > 0 else { return Outcome() }
+      if characters.isEmpty { return cancelPrompt(context: context) }
+      guard cursor > 0 else { return PageOutcome() }
       characters.remove(at: cursor - 1)
       cursor -= 1
     case .control("u"):
@@ -202,44 +214,44 @@ extension ItemsPage {
     case .left, .right, .home, .end, .control("a"), .control("e"):
       prompt.cursor = Self.movedCursor(cursor, by: key, count: characters.count)
       mode = .prompt(prompt)
-      return Outcome()
+      return PageOutcome()
     case .up, .down, .pageUp, .pageDown:
       if let move = Self.resultMove(for: key) { list.move(move) }
-      return Outcome()
+      return PageOutcome()
     case .escape:
-      return cancelPrompt(hasFeedList: hasFeedList)
+      return cancelPrompt(context: context)
     case .enter:
       let query = prompt.text.trimmingCharacters(in: .whitespaces)
-      if query.isEmpty { return cancelPrompt(hasFeedList: hasFeedList) }
+      if query.isEmpty { return cancelPrompt(context: context) }
       if prompt.kind == .filter { return applyFilter(prompt) }
       mode = .result(query: query, kind: .artist)
       resultRestores = prompt.restores.withoutArtistResults
       openedForSearch = false
-      return Outcome()
+      return PageOutcome()
     default:
-      return Outcome()
+      return PageOutcome()
     }
     prompt.text = String(characters)
     prompt.cursor = cursor
     mode = .prompt(prompt)
     // A filter is applied with Enter; an artist search answers as the reader types.
-    return prompt.kind == .filter ? Outcome(status: .some(nil)) : promptChanged()
+    return prompt.kind == .filter ? PageOutcome(status: .some(nil)) : promptChanged()
   }
 
   /// Enter in the filter prompt: the query read, and the list on screen asked to be
   /// narrowed (the answer arrives as `.filtered`; the prompt stays open until then). A query
   /// that cannot be read is one line in the status line, and the prompt stays as typed.
-  private mutating func applyFilter(_ prompt: SearchPrompt) -> Outcome {
+  private mutating func applyFilter(_ prompt: SearchPrompt) -> PageOutcome {
     let query: FilterQuery
     do {
       query = try FilterQuery(parsing: prompt.text)
     } catch {
-      return Outcome(status: .some(error.description))
+      return PageOutcome(status: .some(error.description))
     }
     let generation = nextSearch()
     isSearching = true
     let title = "Filter: " + query.text
-    return Outcome(
+    return PageOutcome(
       [.filter(generation: generation, query: query, items: list.items, title: title)],
       status: .some(nil))
   }
@@ -266,7 +278,7 @@ extension ItemsPage {
 
   /// The query changed: ask for the artist's items (results arrive as an event). An empty
   /// query shows what Esc would restore.
-  mutating func promptChanged() -> Outcome {
+  mutating func promptChanged() -> PageOutcome {
     let generation = nextSearch()
     let query = (prompt?.text ?? "").trimmingCharacters(in: .whitespaces)
     guard !query.isEmpty else {
@@ -274,10 +286,10 @@ extension ItemsPage {
       let wasSearching = isSearching
       isSearching = false
       searchWarning = nil
-      return Outcome(wasSearching ? [.cancel(.search)] : [])
+      return PageOutcome(wasSearching ? [.cancel(.search)] : [])
     }
     isSearching = true
-    return Outcome([.search(generation: generation, query: query, source: source)])
+    return PageOutcome([.search(generation: generation, query: query, source: sourceKey)])
   }
 
   /// The list Esc in the prompt brings back.
@@ -290,11 +302,11 @@ extension ItemsPage {
 
   /// Esc in the prompt: the list and position from before it opened. Over a page that `/`
   /// on the feed list opened, back to the feed list.
-  mutating func cancelPrompt(hasFeedList: Bool) -> Outcome {
-    guard let prompt else { return Outcome() }
+  mutating func cancelPrompt(context: PageContext) -> PageOutcome {
+    guard let prompt else { return PageOutcome() }
     _ = nextSearch()
     let work: Command.Work = prompt.kind == .filter ? .filter : .search
-    var outcome = Outcome(isSearching ? [.cancel(work)] : [], status: .some(nil))
+    var outcome = PageOutcome(isSearching ? [.cancel(work)] : [], status: .some(nil))
     isSearching = false
     searchWarning = nil
     switch prompt.restores {
@@ -308,14 +320,16 @@ extension ItemsPage {
       mode = .result(query: query, kind: kind)
       resultRestores = under
     }
-    if openedForSearch, searchQuery == nil, hasFeedList { outcome.request = .close }
+    if openedForSearch, searchQuery == nil, context.hasPageBelow {
+      outcome.requests.append(.close)
+    }
     return outcome
   }
 
   /// Opens the prompt with a query already typed, as if typed and kept (`--artist NAME`).
-  mutating func startSearch(_ query: String) -> Outcome {
+  mutating func startSearch(_ query: String) -> PageOutcome {
     beginPrompt(.artist)
-    guard case .prompt(var prompt) = mode else { return Outcome() }
+    guard case .prompt(var prompt) = mode else { return PageOutcome() }
     prompt.text = query
     mode = .prompt(prompt)
     let outcome = promptChanged()
@@ -327,19 +341,19 @@ extension ItemsPage {
   // MARK: - Mouse
 
   /// A click or the wheel on the list area (`y` from the area's top).
-  mutating func handle(_ mouse: MouseEvent, y: Int) -> Outcome {
+  mutating func handle(_ mouse: MouseEvent, y: Int, context: PageContext) -> PageOutcome {
     switch mouse.action {
     case .wheelDown: list.scroll(byLines: 3)
     case .wheelUp: list.scroll(byLines: -3)
     case .click, .doubleClick:
       guard let row = list.item(atScreenLine: y, x: mouse.x), mouse.x < listWidth else {
-        return Outcome()
+        return PageOutcome()
       }
       list.select(row)
       if mouse.action == .doubleClick, let item = list.selectedItem {
-        return Outcome(request: .open(item))
+        return PageOutcome(request: .push(itemPage(item, context: context)))
       }
     }
-    return Outcome()
+    return PageOutcome()
   }
 }

@@ -9,44 +9,44 @@ extension ItemsPage {
   mutating func startLoading() -> [Command] {
     let generation = nextLoad()
     load = .loading(LoadProgress())
-    return [.load(generation: generation, source: source)]
+    return [.load(generation: generation, source: sourceKey)]
   }
 
   /// An event for this page; events of older loads or searches are dropped.
-  mutating func apply(_ event: Event) -> Outcome {
+  mutating func apply(_ event: Event) -> PageOutcome {
     switch event {
     case .loadProgress(let generation, let batch):
-      guard generation == loadGeneration, isLoading else { return Outcome() }
+      guard generation == loadGeneration, isLoading else { return PageOutcome() }
       applyBatch(batch)
-      return Outcome()
+      return PageOutcome()
     case .loaded(let generation, let result):
-      guard generation == loadGeneration else { return Outcome() }
+      guard generation == loadGeneration else { return PageOutcome() }
       return finishLoading(result)
     case .searchResults(let generation, let query, let result):
-      guard generation == searchGeneration else { return Outcome() }
+      guard generation == searchGeneration else { return PageOutcome() }
       if case .loading(var progress) = load {
         progress.searchWasPartial = true
         load = .loading(progress)
       }
       return showSearchResult(query: query, result)
     case .searchProgress(let generation, _, let found):
-      guard generation == searchGeneration, isSearching else { return Outcome() }
+      guard generation == searchGeneration, isSearching else { return PageOutcome() }
       showSearchProgress(found)
-      return Outcome()
+      return PageOutcome()
     case .pageLoaded(let url, let result):
       return finishPage(url: url, result)
     case .filtered(let generation, let query, let result):
       guard generation == searchGeneration, let prompt, prompt.kind == .filter else {
-        return Outcome()
+        return PageOutcome()
       }
       return showFilterResult(query, over: prompt.restores, result)
     case .foundUnread(let generation, let row):
-      guard generation == findGeneration else { return Outcome() }
-      guard let row, row < list.count else { return Outcome(status: "No unread item that way") }
+      guard generation == findGeneration else { return PageOutcome() }
+      guard let row, row < list.count else { return PageOutcome(status: "No unread item that way") }
       list.select(row)
-      return Outcome(status: .some(nil))
+      return PageOutcome(status: .some(nil))
     default:
-      return Outcome()
+      return PageOutcome()
     }
   }
 
@@ -54,7 +54,7 @@ extension ItemsPage {
   /// over what the prompt was opened on.
   private mutating func showFilterResult(
     _ query: FilterQuery, over restores: Restore, _ result: Result<LoadedList, LoadError>
-  ) -> Outcome {
+  ) -> PageOutcome {
     isSearching = false
     switch result {
     case .success(let loaded):
@@ -64,10 +64,11 @@ extension ItemsPage {
       mode = .result(query: query.text, kind: .filter)
       resultRestores = restores
       openedForSearch = false
-      return Outcome(status: .some(loaded.chunks.isEmpty ? "No items match “\(query.text)”" : nil))
+      return PageOutcome(
+        status: .some(loaded.chunks.isEmpty ? "No items match “\(query.text)”" : nil))
     case .failure(let error):
-      guard error.kind != .cancelled else { return Outcome() }
-      return Outcome(status: "Filter failed: \(error.description)")
+      guard error.kind != .cancelled else { return PageOutcome() }
+      return PageOutcome(status: "Filter failed: \(error.description)")
     }
   }
 
@@ -115,7 +116,7 @@ extension ItemsPage {
     load = .idle
   }
 
-  private mutating func finishLoading(_ result: Result<LoadedList, LoadError>) -> Outcome {
+  private mutating func finishLoading(_ result: Result<LoadedList, LoadError>) -> PageOutcome {
     let progress = self.progress
     defer { endLoad() }
     switch result {
@@ -128,7 +129,7 @@ extension ItemsPage {
           list.appendBatch(loaded.items)
           list.finishLoading(loaded)
         }
-      } else if source != .main, progress.incoming == nil {
+      } else if sourceKey != .main, progress.incoming == nil {
         // A subscription's page reloaded (`r`): the reader's place is kept by identity.
         replaceItems(with: loaded)
       } else {
@@ -141,12 +142,12 @@ extension ItemsPage {
       // With nothing to say, the status line keeps what it says (a notice given while the
       // feed loaded: a damaged state file, a picture note), unless it is the last load's
       // error, which this load answers.
-      guard status != nil || hadFailed else { return Outcome(commands) }
-      return Outcome(commands, status: .some(status))
+      guard status != nil || hadFailed else { return PageOutcome(commands) }
+      return PageOutcome(commands, status: .some(status))
     case .failure(let error):
-      guard error.kind != .cancelled else { return Outcome() }
+      guard error.kind != .cancelled else { return PageOutcome() }
       loadFailure = error
-      return Outcome(status: "Error: \(error.description)")
+      return PageOutcome(status: "Error: \(error.description)")
     }
   }
 
@@ -182,7 +183,7 @@ extension ItemsPage {
     let query = (prompt?.text ?? searchQuery ?? "").trimmingCharacters(in: .whitespaces)
     guard progress.searchWasPartial, !query.isEmpty else { return [] }
     isSearching = true
-    return [.search(generation: nextSearch(), query: query, source: source)]
+    return [.search(generation: nextSearch(), query: query, source: sourceKey)]
   }
 
   /// True while batches go into the list on screen (the title bar says "loading").
@@ -214,7 +215,7 @@ extension ItemsPage {
   }
 
   private mutating func showSearchResult(query: String, _ result: Result<LoadedList, LoadError>)
-    -> Outcome
+    -> PageOutcome
   {
     isSearching = false
     searchFailure = nil
@@ -245,17 +246,18 @@ extension ItemsPage {
       } else {
         status = loaded.chunks.isEmpty ? "No items by an artist matching “\(query)”" : nil
       }
-      return Outcome(status: .some(status))
+      return PageOutcome(status: .some(status))
     case .failure(let error):
-      guard error.kind != .cancelled else { return Outcome() }
+      guard error.kind != .cancelled else { return PageOutcome() }
       searchFailure = error
       searchWarning = error.description
-      return Outcome(status: "Search failed: \(error.description)")
+      return PageOutcome(status: "Search failed: \(error.description)")
     }
   }
 
   /// A next page arrived (or failed) for whichever list asked for it.
-  private mutating func finishPage(url: URL, _ result: Result<LoadedList, LoadError>) -> Outcome {
+  private mutating func finishPage(url: URL, _ result: Result<LoadedList, LoadError>) -> PageOutcome
+  {
     switch result {
     case .success(let page):
       if list.pageInFlight == url {
@@ -263,19 +265,19 @@ extension ItemsPage {
       } else if feed?.pageInFlight == url {
         feed?.appendPage(page, from: url)
       }
-      return Outcome()
+      return PageOutcome()
     case .failure(let error):
-      guard list.pageInFlight == url || feed?.pageInFlight == url else { return Outcome() }
+      guard list.pageInFlight == url || feed?.pageInFlight == url else { return PageOutcome() }
       list.pageFailed(url)
       feed?.pageFailed(url)
-      guard error.kind != .cancelled else { return Outcome() }
-      return Outcome(status: "Error: next page: \(error.description)")
+      guard error.kind != .cancelled else { return PageOutcome() }
+      return PageOutcome(status: "Error: next page: \(error.description)")
     }
   }
 
   /// The next page to fetch for the list on screen, if the reader neared its end.
   mutating func pageCommands() -> [Command] {
     guard let url = list.takePageToLoad() else { return [] }
-    return [.loadPage(url: url, source: source)]
+    return [.loadPage(url: url, source: sourceKey)]
   }
 }

@@ -94,7 +94,7 @@ public struct ItemsPage {
   /// (`.searchProgress`): its full answer replaces it keeping the reader's place.
   var progressShown: Int?
   /// Where the list comes from.
-  public let source: SourceKey
+  public let sourceKey: SourceKey
   /// The page was opened by `/` on the feed list: Esc in the prompt goes back there.
   var openedForSearch = false
   /// What Esc on a kept result brings back.
@@ -120,10 +120,20 @@ public struct ItemsPage {
   ) {
     self.keys = keys
     self.list = list
-    self.source = source
+    self.sourceKey = source
     metrics = list.metrics
     loadGeneration = first
     searchGeneration = first
+  }
+
+  /// A page for `/` on the feed list: the prompt is open, and Esc in it goes back.
+  static func forSearch(
+    list: ItemList, source: SourceKey, generationsFrom first: Int, keys: KeyBindings
+  ) -> ItemsPage {
+    var page = ItemsPage(list: list, source: source, generationsFrom: first, keys: keys)
+    page.openedForSearch = true
+    page.beginPrompt()
+    return page
   }
 
   /// The highest generation this page used (the next page starts above it).
@@ -168,6 +178,9 @@ public struct ItemsPage {
 
   /// The page shows a gallery of cards.
   public var showsGallery: Bool { presentation == .gallery }
+
+  /// Lets the command line's `render` place the list (`--top`, `--select`).
+  mutating func changeList(_ body: (inout ItemList) -> Void) { body(&list) }
 
   /// `v`: cards, or rows again, with the same item selected.
   mutating func toggleGallery() {

@@ -1,6 +1,6 @@
 /// The item view's pictures: `[` and `]` page through them, and the view is laid out again
 /// at the same reading place, since the box takes the shape of the picture it shows.
-extension DetailState {
+extension ItemPage {
   /// Shows picture `index` of the item (clamped to its pictures).
   mutating func showPicture(_ index: Int) {
     let count = view.pictureCount

@@ -206,57 +206,126 @@ public struct FeedListPage: Sendable {
 
   // MARK: - Keys
 
-  /// What an action on this page asks the app to do.
-  enum Outcome: Equatable {
-    case none
-    /// Open entry `n` (0 is "All items").
-    case open(Int)
-    /// Refresh these subscriptions (empty: every one).
-    case refresh([Int])
-    case search, help, quit, togglePictures
-    /// Open the starred items.
-    case openStarred
+  /// What keys mean on the feed list.
+  enum KeyAction {
+    case move(Move)
+    case nextTag, open, refresh, refreshAll, search, help, quit, togglePictures
     /// A key that works on an items page only: the status line says so.
-    case notHere(String)
-    /// The tag filter changed (the status line says so).
-    case tagFilter
+    case notHere
   }
 
-  mutating func handle(_ action: Action) -> Outcome {
-    let page = max(1, height - 1)
+  enum Move { case line(Int), halfPage(Int), page(Int), top, bottom }
+
+  /// The feed list's key map.
+  static let keyMap: [Action: KeyAction] = [
+    .down: .move(.line(1)), .up: .move(.line(-1)),
+    .halfPageDown: .move(.halfPage(1)), .halfPageUp: .move(.halfPage(-1)),
+    .pageDown: .move(.page(1)), .pageUp: .move(.page(-1)),
+    .top: .move(.top), .bottom: .move(.bottom),
+    .nextTag: .nextTag, .open: .open, .reload: .refresh, .refreshAll: .refreshAll,
+    .search: .search, .help: .help, .quit: .quit, .togglePictures: .togglePictures,
+    .toggleRead: .notHere, .toggleStar: .notHere, .markViewRead: .notHere, .undoMark: .notHere,
+    .nextUnread: .notHere, .previousUnread: .notHere, .filter: .notHere, .download: .notHere,
+  ]
+
+  mutating func handle(_ action: KeyAction, context: PageContext) -> PageOutcome {
+    var outcome = PageOutcome(status: .some(nil))
     switch action {
-    case .down: select(selection + 1)
-    case .up: select(selection - 1)
-    case .halfPageDown: select(selection + max(1, height / 2))
-    case .halfPageUp: select(selection - max(1, height / 2))
-    case .pageDown: select(selection + page)
-    case .pageUp: select(selection - page)
-    case .top: select(0)
-    case .bottom: select(lineCount - 1)
+    case .move(let move):
+      let page = max(1, height - 1)
+      switch move {
+      case .line(let lines): select(selection + lines)
+      case .halfPage(let sign): select(selection + sign * max(1, height / 2))
+      case .page(let sign): select(selection + sign * page)
+      case .top: select(0)
+      case .bottom: select(lineCount - 1)
+      }
     case .nextTag:
       nextTag()
-      return .tagFilter
+      if let tag = tagFilter {
+        outcome.status =
+          "Feeds tagged “\(tag)”: \(shownFeedCount)"
+          + (keys.label(.nextTag).map { " (\($0): the next tag)" } ?? "")
+      } else {
+        outcome.status = allTags.isEmpty ? "No feed has a tag" : "Every feed"
+      }
     case .open:
       switch line(selection) {
-      case .entry(let entry): return .open(entry)
-      case .starred: return .openStarred
+      case .entry(let entry): return open(entry, context: context)
+      case .starred: return openStarred(context: context)
       }
-    case .reload: return .refresh(selectedFeed.map { [$0] } ?? [])
-    case .refreshAll: return .refresh([])
-    case .search: return .search
-    case .help: return .help
-    case .quit: return .quit
-    case .togglePictures: return .togglePictures
-    case .toggleRead, .toggleStar, .markViewRead, .undoMark, .nextUnread, .previousUnread,
-      .filter, .download:
+    case .refresh:
+      outcome.requests = [.refreshFeeds(selectedFeed.map { [$0] } ?? []), .refreshState]
+    case .refreshAll: outcome.requests = [.refreshFeeds([]), .refreshState]
+    case .search:
+      guard let page = itemsPage(0, context: context, forSearch: true) else { return outcome }
+      outcome.requests = [.push(page)]
+    case .help: outcome.requests = [.help]
+    case .quit: outcome.requests = [.quit]
+    case .togglePictures: outcome.requests = [.togglePictures]
+    case .notHere:
       let named = [Action.toggleRead, .toggleStar, .markViewRead, .nextUnread, .filter, .download]
         .compactMap(keys.label).joined(separator: ", ")
-      return .notHere("Open a feed first: \(named) work on its items")
-    case .back, .openLink, .copyLink, .previousPicture, .nextPicture, .gallery, .cardLeft,
-      .cardRight:
-      break
+      outcome.status = "Open a feed first: \(named) work on its items"
     }
-    return .none
+    return outcome
+  }
+
+  /// Opens entry `entry`: "All items" (0) or a feed, as an items page over the feed list,
+  /// from the lists already read.
+  func open(_ entry: Int, context: PageContext) -> PageOutcome {
+    guard entries.indices.contains(entry) else { return PageOutcome(status: .some(nil)) }
+    if entry > 0, entries[entry].list == nil {
+      let feed = entries[entry]
+      if case .failed(let reason) = feed.state {
+        // The row says which feed: the reason need not repeat its address.
+        return PageOutcome(
+          status: "Error: cannot open it: \(Self.withoutSource(reason, feed.source))"
+            + (keys.label(.reload).map { " (\($0) tries again)" } ?? ""))
+      }
+      return PageOutcome(
+        status: "Nothing read from this feed yet"
+          + (keys.label(.reload).map { " (\($0) refreshes it)" } ?? ""))
+    }
+    guard let page = itemsPage(entry, context: context, forSearch: false) else {
+      return PageOutcome(status: .some(nil))
+    }
+    return PageOutcome(status: .some(nil), requests: [.push(page)])
+  }
+
+  /// The items page of entry `entry`, sized for the screen.
+  func itemsPage(_ entry: Int, context: PageContext, forSearch: Bool) -> ItemsPage? {
+    guard entries.indices.contains(entry) else { return nil }
+    let loaded: LoadedList
+    let source: SourceKey
+    if entry == 0 {
+      loaded = AllItems.merge(lists)
+      source = .allItems
+    } else {
+      guard var list = entries[entry].list else { return nil }
+      list.title = entries[entry].title
+      loaded = list
+      source = .feed(entry - 1)
+    }
+    let list = ItemList(loaded, metrics: context.settings.rowMetrics)
+    var page =
+      forSearch
+      ? ItemsPage.forSearch(
+        list: list, source: source, generationsFrom: context.generationFloor, keys: keys)
+      : ItemsPage(
+        list: list, source: source, generationsFrom: context.generationFloor, keys: keys)
+    page.resize(width: context.width, height: context.height)
+    return page
+  }
+
+  /// The starred items of every feed: a page whose load the runtime answers.
+  func openStarred(context: PageContext) -> PageOutcome {
+    var page = ItemsPage(
+      list: ItemList(title: "Starred", items: [], metrics: context.settings.rowMetrics),
+      source: .starred, generationsFrom: context.generationFloor, keys: keys)
+    page.resize(width: context.width, height: context.height)
+    let commands = page.startLoading()
+    return PageOutcome(commands, status: .some(nil), requests: [.push(page)])
   }
 
   /// Selects a line (clamped to the list).

@@ -61,3 +61,51 @@ public enum HelpOverlay {
     buffer.put(bottom, x: x, y: y + innerHeight + 1, style: style)
   }
 }
+
+/// The key list as a page over the others (`?`): when it does not fit, the moving keys
+/// scroll it; any other key closes it and does nothing else.
+struct HelpPage: Page {
+  /// The first line of the list shown.
+  private(set) var top = 0
+  private var width = 0
+  private var height = 0
+
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  var kind: PageKind { .help }
+  var isOverlay: Bool { true }
+
+  /// What keys mean over the key list: only the moving keys.
+  enum KeyAction { case line(Int), page(Int) }
+
+  static let keyMap: [Action: KeyAction] = [
+    .down: .line(1), .up: .line(-1),
+    .pageDown: .page(1), .halfPageDown: .page(1), .pageUp: .page(-1), .halfPageUp: .page(-1),
+  ]
+
+  mutating func handle(_ key: Key, context: PageContext) -> PageOutcome {
+    let maxTop = HelpOverlay.maxTop(width: width, height: height, keys: context.keys)
+    let page = max(1, height - 3)
+    let step: Int? =
+      switch context.keys.action(for: key).flatMap({ Self.keyMap[$0] }) {
+      case .line(let lines): lines
+      case .page(let sign): sign * page
+      case nil: nil
+      }
+    guard let step, maxTop > 0 else { return PageOutcome(request: .close) }
+    top = min(max(0, top + step), maxTop)
+    return PageOutcome()
+  }
+
+  mutating func resize(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
+    HelpOverlay.draw(into: &buffer, top: top, keys: context.keys)
+  }
+}

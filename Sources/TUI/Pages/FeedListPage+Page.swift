@@ -1,0 +1,100 @@
+import FeedCore
+import FeedStore
+import Foundation
+import TextLayout
+
+/// The feed list under the page contract: keys, the mouse, the reads and refreshes of
+/// subscriptions, and the whole screen it draws.
+extension FeedListPage: Page {
+  var kind: PageKind { .feeds }
+
+  mutating func handle(_ key: Key, context: PageContext) -> PageOutcome {
+    guard let action = context.keys.action(for: key).flatMap({ Self.keyMap[$0] }) else {
+      return PageOutcome()
+    }
+    return handle(action, context: context)
+  }
+
+  mutating func handle(_ mouse: MouseEvent, context: PageContext) -> PageOutcome {
+    switch mouse.action {
+    case .wheelDown: select(selection + 3)
+    case .wheelUp: select(selection - 3)
+    case .click, .doubleClick:
+      guard let line = entry(atScreenLine: mouse.y - 1) else { return PageOutcome() }
+      select(line)
+    }
+    return mouse.action == .doubleClick ? handle(.open, context: context) : PageOutcome()
+  }
+
+  mutating func apply(_ event: PageEvent, context: PageContext) -> PageOutcome {
+    switch event {
+    case .feedsReading(let feeds):
+      endReading()
+      beginReading(feeds)
+    case .feedRead(let feed, let refresh):
+      feedRead(feed, refresh)
+      guard refresh.list != nil, entries.indices.contains(feed + 1) else { break }
+      // While a read or refresh runs, "All items" is counted once at its end (counting is
+      // O(items), and a hundred feeds come back one by one).
+      if !isReading { recountAllItems() }
+      return PageOutcome(
+        news: [.subscriptionsChanged(feed: feed, title: entries[feed + 1].title, lists: feedLists)]
+      )
+    case .feedsReadingEnded:
+      endReading()
+      recountAllItems()
+      // Only the feeds this read or refresh covered: `r` on a feed that worked says nothing
+      // of the others that failed before (their rows still say so).
+      let failed = failedCount
+      if failed > 0, context.isOnTop {
+        return PageOutcome(
+          status: failed == 1 ? "Error: 1 feed failed" : "Error: \(failed) feeds failed")
+      }
+    case .feedReloaded(let feed, let list):
+      feedReloaded(feed, list)
+      recountAllItems()
+    case .stateAttached:
+      showsStarred = true
+    case .work, .subscriptionsChanged, .viewShownRead, .reloadDue:
+      break
+    }
+    return PageOutcome()
+  }
+
+  /// Every subscription's list by its number (nil: none read yet).
+  var feedLists: [LoadedList?] { entries.dropFirst().map(\.list) }
+
+  /// The number of items in "All items": every feed's, each `ItemID` once.
+  mutating func recountAllItems() {
+    var seen = Set<ItemID>()
+    for list in lists {
+      for item in list.chunks { seen.insert(ItemID(item)) }
+    }
+    setAllItemsCount(seen.count)
+  }
+
+  mutating func resize(width: Int, height: Int) {
+    resize(height: max(0, height - 2))
+  }
+
+  var busyWhat: String? {
+    reading.map { "refreshing \($0.done)/\($0.total)" }
+  }
+
+  func title(context: DrawContext) -> String {
+    var parts = ["artfeed", feedCount == 1 ? "1 feed" : "\(feedCount) feeds"]
+    parts.append(FeedListPage.items(allItemsCount))
+    if let all = context.marks?.counts?.allItems { parts.append("\(all.unread) unread") }
+    if let tag = tagFilter { parts.append("tag: " + Sanitizer.clean(tag)) }
+    if let reading { parts.append("refreshing \(reading.done)/\(reading.total)") }
+    return " " + parts.joined(separator: " · ")
+  }
+
+  func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
+    TitleBar.draw(title(context: context), into: &buffer)
+    draw(into: &buffer, y: 1, width: buffer.width, now: context.now, counts: context.marks?.counts)
+    StatusLine.draw(
+      position: "\(selection + 1)/\(lineCount)", hints: selectedDetail(now: context.now) ?? hints,
+      into: &buffer, context: context)
+  }
+}
