@@ -56,6 +56,9 @@ let package = Package(
     // MARK: - Pure cores
     // The lock every shared value is behind (a pthread mutex, which ThreadSanitizer sees).
     .target(name: "Locking"),
+    // The threads artfeed's work runs on instead of libdispatch's: `WorkerPool` (a
+    // `TaskExecutor`) and `SerialWorker`, so an idle process never wakes (docs/adr/0083).
+    .target(name: "Workers"),
     .target(name: "FeedCore", dependencies: ["CLibXML2"]),
     .target(name: "TextLayout"),
     .target(name: "ListEngine"),
@@ -69,7 +72,7 @@ let package = Package(
     // linked with BIND_NOW), 2.6M instructions on the thread that opens the state at every
     // start of the browser and `render`; linked in, its calls are direct (docs/adr/0152).
     .target(
-      name: "FeedStore", dependencies: ["FeedCore", "Locking", "CCurl", "CSQLite"],
+      name: "FeedStore", dependencies: ["FeedCore", "Locking", "Workers", "CCurl", "CSQLite"],
       linkerSettings: [.linkedLibrary(":libsqlite3.a")]),
 
     // MARK: - Front end
@@ -82,14 +85,15 @@ let package = Package(
     // The runtime: the loop, the tasks, the loaders; the only part of the front end with
     // threads, a clock or I/O. TUI itself is pure.
     .target(
-      name: "TUIRuntime", dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "Locking"]),
+      name: "TUIRuntime",
+      dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "Locking", "Workers"]),
     .target(
       name: "CursesBackend", dependencies: ["TUI", "TUIRuntime", "Pictures", "CNCurses", "Locking"]),
     .executableTarget(
       name: "artfeed",
       dependencies: [
         "FeedCore", "FeedStore", "Pictures", "TUI", "TUIRuntime", "CursesBackend", "Settings",
-        "ArtfeedResources", "TextLayout", "Locking",
+        "ArtfeedResources", "TextLayout", "Workers",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -139,6 +143,7 @@ let package = Package(
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine", "TestSupport"]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+    .testTarget(name: "WorkersTests", dependencies: ["Workers", "Locking"]),
     .testTarget(
       name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"],
       exclude: ["State/Fixtures"]),

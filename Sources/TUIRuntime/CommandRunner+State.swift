@@ -1,8 +1,8 @@
 import FeedCore
 import FeedStore
 import Foundation
-import Locking
 import TUI
+import Workers
 
 /// The reading state's work: marks of rows on screen answered at once (they come from
 /// memory, or one batch from the database), everything bigger off the loop, every answer

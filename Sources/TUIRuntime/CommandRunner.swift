@@ -2,6 +2,7 @@ import FeedStore
 import Foundation
 import Locking
 import TUI
+import Workers
 
 /// Events posted from background work, drained by the loop that owns the state; it also
 /// counts the work still running, so `artfeed render` can wait for all of it.

@@ -3,6 +3,7 @@ import Foundation
 import Locking
 import Pictures
 import TUI
+import Workers
 
 /// Loads, decodes and converts pictures off the UI loop, a few at a time, in the order the
 /// state last asked for them; results come back as `.pictureReady` events through the inbox.

@@ -1,9 +1,9 @@
 import ArtfeedResources
 import FeedStore
 import Foundation
-import Locking
 import Settings
 import TUI
+import Workers
 
 /// A failure the command reports in one line, with a sysexits-style code.
 struct CommandFailure: Error, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import Workers
 
 /// An account's local copy and a connection to the state database, used on a thread of
 /// their own (`SerialWorker`): SQLite calls block, and must not hold one of the few threads

@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import Workers
 
 /// An exclusive `flock` on a file beside the local copy, held for one sync: two artfeeds
 /// (the browser and `artfeed sync`) never send the same queue or fetch the same pages at once.

@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import Locking
+import Workers
 
 /// One thread that owns a libcurl multi handle and runs every request of the process on it.
 ///

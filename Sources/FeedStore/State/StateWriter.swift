@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import Locking
+import Workers
 
 /// The background writer of `ReaderState`: a thread of its own (`SerialWorker`, not a
 /// `DispatchQueue`, whose worker pool keeps a timer running once used) that owns the store and
