@@ -1,6 +1,6 @@
-import FeedStore
 import Foundation
 import Locking
+import Subscriptions
 import TUI
 import Workers
 

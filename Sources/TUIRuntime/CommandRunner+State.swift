@@ -1,6 +1,10 @@
 import FeedCore
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
+import PictureFiles
+import ReadingState
+import Subscriptions
 import TUI
 import Workers
 

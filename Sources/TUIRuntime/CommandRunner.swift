@@ -1,6 +1,10 @@
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
 import Locking
+import PictureFiles
+import ReadingState
+import Subscriptions
 import TUI
 import Workers
 

@@ -1,6 +1,7 @@
-import FeedStore
+import FeedModel
 import Foundation
 import Locking
+import PictureFiles
 import Pictures
 import TUI
 import Workers

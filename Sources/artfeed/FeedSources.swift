@@ -1,7 +1,12 @@
 import ArtfeedResources
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
+import HTTP
+import PictureFiles
 import Settings
+import Subscriptions
+import Sync
 import TUI
 import Workers
 

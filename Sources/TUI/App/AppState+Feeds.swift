@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
 
 /// The feed list page and what moves between it and the items page: opening a feed, going

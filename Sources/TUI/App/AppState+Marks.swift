@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
 
 /// The reading state in the browser: marks on the rows shown, counts in the title bar and

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 
 extension ItemsPage {
   /// What the page asks of the app after a key or an event: work to start, the status

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
 
 /// The one rule for how an item is presented, wherever it appears (list rows, the item view):
