@@ -9,7 +9,7 @@ let package = Package(
     .library(name: "FeedCore", targets: ["FeedCore"]),
     .library(name: "TextLayout", targets: ["TextLayout"]),
     .library(name: "ListEngine", targets: ["ListEngine"]),
-    .library(name: "FeedStore", targets: ["FeedStore"]),
+    .library(name: "Subscriptions", targets: ["Subscriptions"]),
     .library(name: "Pictures", targets: ["Pictures"]),
   ],
   dependencies: [
@@ -47,7 +47,7 @@ let package = Package(
       name: "CCurl", path: "Sources/CCurl",
       providers: [.apt(["libcurl4-openssl-dev"])]),
     // The reader's state database (docs/adr/0110): the system SQLite, not a Swift wrapper.
-    // No pkgConfig: its `-lsqlite3` would link the shared library; FeedStore links the
+    // No pkgConfig: its `-lsqlite3` would link the shared library; ReadingState links the
     // static one from the same package (docs/adr/0152). The header is on the default path.
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite",
@@ -56,6 +56,9 @@ let package = Package(
     // MARK: - Pure cores
     // The lock every shared value is behind (a pthread mutex, which ThreadSanitizer sees).
     .target(name: "Locking"),
+    // The threads artfeed's work runs on instead of libdispatch's: `WorkerPool` (a
+    // `TaskExecutor`) and `SerialWorker`, so an idle process never wakes (docs/adr/0083).
+    .target(name: "Workers"),
     .target(name: "FeedCore", dependencies: ["CLibXML2"]),
     .target(name: "TextLayout"),
     .target(name: "ListEngine"),
@@ -64,32 +67,71 @@ let package = Package(
     .target(
       name: "Pictures", dependencies: ["Locking", "CChafa", "CJPEG", "CPNG", "CWebP", "CGIF"]),
 
-    // MARK: - Data layer
-    // libsqlite3.a, not the shared library: loading that one resolved 1,800 symbols (it is
-    // linked with BIND_NOW), 2.6M instructions on the thread that opens the state at every
-    // start of the browser and `render`; linked in, its calls are direct (docs/adr/0152).
+    // MARK: - Data layer (docs/adr/0153): one target per job; dependencies point down this
+    // list, and the front end (TUI) sees only FeedModel.
+    // The values every layer shares, with no I/O: items and their identity, keys and marks,
+    // loaded lists, feed addresses and states, subscriptions, the data layer's errors.
+    .target(name: "FeedModel", dependencies: ["FeedCore"]),
+    // HTTP through libcurl's multi interface behind `HTTPClient` (the only `import CCurl`),
+    // the host gate, polite fetching (`FeedFetcher`) and the XDG cache of fetched bytes.
+    .target(name: "HTTP", dependencies: ["FeedModel", "Locking", "Workers", "CCurl"]),
+    // The artist index over loaded items and the catalog's cache of answers; no I/O.
+    .target(name: "ArtistSearch", dependencies: ["FeedModel", "FeedCore", "Locking"]),
+    // Sources into lists behind `FeedSource`: files, standard input, the web (through HTTP),
+    // the bundled catalog, DeviantArt-style endpoints and their next pages.
     .target(
-      name: "FeedStore", dependencies: ["FeedCore", "Locking", "CCurl", "CSQLite"],
+      name: "FeedLoading",
+      dependencies: ["FeedModel", "FeedCore", "HTTP", "ArtistSearch", "Locking"]),
+    // Picture bytes: fetched through HTTP, kept on disk (the bytes, and converted cells), and
+    // saved to a folder on request.
+    .target(name: "PictureFiles", dependencies: ["FeedModel", "FeedCore", "HTTP", "Locking"]),
+    // The reader's marks in SQLite (docs/adr/0110) behind `ReaderStateStore`, and the offline
+    // queue sync sends; the only `import CSQLite`. libsqlite3.a, not the shared library:
+    // loading that one resolved 1,800 symbols (it is linked with BIND_NOW), 2.6M instructions
+    // on the thread that opens the state at every start of the browser and `render`; linked
+    // in, its calls are direct (docs/adr/0152).
+    .target(
+      name: "ReadingState",
+      dependencies: ["FeedModel", "FeedCore", "Locking", "Workers", "CSQLite"],
       linkerSettings: [.linkedLibrary(":libsqlite3.a")]),
+    // Sync accounts: `AccountBackend` (the Google Reader API's `GReaderClient` today), the
+    // accounts file, credentials, the local copy, sending the queued marks.
+    .target(
+      name: "Sync",
+      dependencies: ["FeedModel", "FeedCore", "HTTP", "ReadingState", "Locking", "Workers"]),
+    // The feeds file and OPML, and the library the browser reads: the feeds file's feeds and
+    // the accounts', opened from the cache, refreshed `limit` at a time, searched together.
+    .target(
+      name: "Subscriptions",
+      dependencies: [
+        "FeedModel", "FeedCore", "HTTP", "ArtistSearch", "FeedLoading", "Sync", "Locking",
+      ]),
 
     // MARK: - Front end
     .target(
       name: "ArtfeedResources", path: "Resources",
       resources: [.copy("feeds"), .copy("thumbnails"), .copy("examples")]),
+    // The pure front end: pages, views, the router. Of the data layer it sees FeedModel's
+    // values and protocols only, so the compiler keeps files, HTTP and SQLite out of views.
     .target(
       name: "TUI",
-      dependencies: ["FeedCore", "FeedStore", "Pictures", "TextLayout", "ListEngine", "Settings"]),
+      dependencies: ["FeedCore", "FeedModel", "Pictures", "TextLayout", "ListEngine", "Settings"]),
     // The runtime: the loop, the tasks, the loaders; the only part of the front end with
     // threads, a clock or I/O. TUI itself is pure.
     .target(
-      name: "TUIRuntime", dependencies: ["TUI", "FeedCore", "FeedStore", "Pictures", "Locking"]),
+      name: "TUIRuntime",
+      dependencies: [
+        "TUI", "FeedCore", "FeedModel", "FeedLoading", "PictureFiles", "ReadingState",
+        "Subscriptions", "Pictures", "Locking", "Workers",
+      ]),
     .target(
       name: "CursesBackend", dependencies: ["TUI", "TUIRuntime", "Pictures", "CNCurses", "Locking"]),
     .executableTarget(
       name: "artfeed",
       dependencies: [
-        "FeedCore", "FeedStore", "Pictures", "TUI", "TUIRuntime", "CursesBackend", "Settings",
-        "ArtfeedResources", "TextLayout", "Locking",
+        "FeedCore", "FeedModel", "HTTP", "FeedLoading", "PictureFiles", "ReadingState", "Sync",
+        "Subscriptions", "Pictures", "TUI", "TUIRuntime", "CursesBackend", "Settings",
+        "ArtfeedResources", "TextLayout", "Workers",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -104,7 +146,7 @@ let package = Package(
     .executableTarget(
       name: "ListBenchmark",
       dependencies: [
-        "ListEngine", "TextLayout", "TUI", "FeedCore", "FeedStore", "ArtfeedResources",
+        "ListEngine", "TextLayout", "TUI", "FeedCore", "ArtfeedResources",
       ],
       path: "Benchmarks/ListBenchmark"),
     .executableTarget(
@@ -116,40 +158,65 @@ let package = Package(
       path: "Benchmarks/PixelBenchmark", exclude: ["pixelbench.py"]),
     .executableTarget(
       name: "ThumbnailBenchmark",
-      dependencies: ["TUI", "TUIRuntime", "FeedCore", "FeedStore", "Pictures", "ArtfeedResources"],
+      dependencies: [
+        "TUI", "TUIRuntime", "FeedCore", "FeedModel", "HTTP", "FeedLoading", "PictureFiles",
+        "Pictures", "ArtfeedResources",
+      ],
       path: "Benchmarks/ThumbnailBenchmark"),
     .executableTarget(
       name: "ScaleBenchmark",
-      dependencies: ["FeedCore", "FeedStore", "TUI", "TUIRuntime", "BenchmarkSupport"],
+      dependencies: [
+        "FeedCore", "FeedModel", "HTTP", "ArtistSearch", "FeedLoading", "TUI", "TUIRuntime",
+        "BenchmarkSupport",
+      ],
       path: "Benchmarks/ScaleBenchmark"),
     .executableTarget(
-      name: "StateBenchmark", dependencies: ["FeedStore", "CSQLite"],
+      name: "StateBenchmark", dependencies: ["FeedCore", "FeedModel", "ReadingState"],
       path: "Benchmarks/StateBenchmark"),
     .executableTarget(
-      name: "SyncBenchmark", dependencies: ["FeedStore", "FeedCore"],
+      name: "SyncBenchmark",
+      dependencies: ["FeedCore", "FeedModel", "HTTP", "FeedLoading", "Sync", "Subscriptions"],
       path: "Benchmarks/SyncBenchmark"),
 
     // MARK: - Tests
     // The loopback test server (feedserver.py) and its Swift launcher, for every test target.
     .target(
-      name: "TestSupport", dependencies: ["FeedStore", "TextLayout", "Locking"],
+      name: "TestSupport", dependencies: ["HTTP", "TextLayout", "Locking"],
       path: "Tests/TestSupport",
       exclude: ["feedserver.py"]),
     .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore", "TestSupport"]),
     .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
     .testTarget(name: "ListEngineTests", dependencies: ["ListEngine", "TestSupport"]),
     .testTarget(name: "SettingsTests", dependencies: ["Settings"]),
+    .testTarget(name: "WorkersTests", dependencies: ["Workers", "Locking"]),
+    .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "FeedCore", "TestSupport"]),
     .testTarget(
-      name: "FeedStoreTests", dependencies: ["FeedStore", "FeedCore", "TestSupport", "Locking"],
-      exclude: ["State/Fixtures"]),
+      name: "HTTPTests", dependencies: ["HTTP", "FeedModel", "FeedCore", "TestSupport"]),
+    .testTarget(
+      name: "ArtistSearchTests", dependencies: ["ArtistSearch", "FeedModel", "FeedCore"]),
+    .testTarget(name: "FeedLoadingTests", dependencies: ["FeedLoading", "HTTP", "FeedCore"]),
+    .testTarget(
+      name: "PictureFilesTests",
+      dependencies: ["PictureFiles", "HTTP", "FeedModel", "FeedCore", "TestSupport", "Locking"]),
+    // SyncStateTests sends queued marks in the batches `Sync` makes of them.
+    .testTarget(
+      name: "ReadingStateTests",
+      dependencies: ["ReadingState", "Sync", "FeedModel", "FeedCore", "TestSupport", "Locking"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "SyncTests", dependencies: ["Sync", "ReadingState", "TestSupport"]),
+    .testTarget(
+      name: "SubscriptionsTests",
+      dependencies: [
+        "Subscriptions", "FeedLoading", "HTTP", "FeedModel", "FeedCore", "TestSupport", "Locking",
+      ]),
     .testTarget(
       name: "PicturesTests",
       dependencies: ["Pictures", "ArtfeedResources", "TestSupport", "CJPEG"]),
     .testTarget(
       name: "TUITests",
       dependencies: [
-        "TUI", "TUIRuntime", "FeedCore", "FeedStore", "Pictures", "TextLayout", "ArtfeedResources",
-        "TestSupport",
+        "TUI", "TUIRuntime", "FeedCore", "FeedModel", "HTTP", "FeedLoading", "PictureFiles",
+        "ReadingState", "Pictures", "TextLayout", "ArtfeedResources", "TestSupport", "Locking",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
@@ -161,7 +228,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "FeedCore", "FeedStore", "TextLayout", "TUI", "ArtfeedResources", "TestSupport", "Locking",
+        "FeedCore", "FeedModel", "HTTP", "FeedLoading", "ReadingState", "Sync", "Subscriptions",
+        "TextLayout", "TUI", "ArtfeedResources", "TestSupport", "Locking",
       ],
       exclude: ["Snapshots", "Pixels"]),
   ],

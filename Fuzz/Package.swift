@@ -29,7 +29,7 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "ListEngine", package: "artfeed")]),
     .executableTarget(
       name: "FuzzOPML",
-      dependencies: ["FuzzSupport", .product(name: "FeedStore", package: "artfeed")]),
+      dependencies: ["FuzzSupport", .product(name: "Subscriptions", package: "artfeed")]),
     .executableTarget(
       name: "FuzzImages",
       dependencies: [

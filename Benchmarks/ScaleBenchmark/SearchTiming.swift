@@ -1,6 +1,9 @@
+import ArtistSearch
 import FeedCore
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
+import HTTP
 import TUI
 import TUIRuntime
 

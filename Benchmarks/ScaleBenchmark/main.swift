@@ -1,6 +1,5 @@
 import BenchmarkSupport
 import FeedCore
-import FeedStore
 import Foundation
 import TUI
 

@@ -1,6 +1,7 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
+import ReadingState
 
 // Issue 18's state figures on a real SQLite file in the temporary folder:
 //

@@ -1,6 +1,10 @@
 import FeedCore
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
+import HTTP
+import Subscriptions
+import Sync
 
 // Issue 20's "first screen of an account's All items from the local copy before the network
 // answers", on an account synced by Scripts/sync_figures.py (which runs this):

@@ -1,7 +1,10 @@
 import ArtfeedResources
 import FeedCore
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
+import HTTP
+import PictureFiles
 import Pictures
 import TUI
 import TUIRuntime

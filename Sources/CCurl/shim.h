@@ -1,5 +1,5 @@
-// libcurl for FeedStore's HTTP client (CurlClient): its types and constants. The library is
-// not linked: FeedStore opens it with dlopen on the first request (CurlLibrary.swift), and
+// libcurl for the HTTP target's client (CurlClient): its types and constants. The library is
+// not linked: `CurlLibrary` opens it with dlopen on the first request, and
 // calls it through the pointers dlsym gives. curl_easy_setopt and curl_easy_getinfo are
 // variadic, which Swift cannot call: these wrappers take the function's address and fix one
 // argument type each.

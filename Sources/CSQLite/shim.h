@@ -2,7 +2,7 @@
 #define ARTFEED_CSQLITE_SHIM_H
 #include <sqlite3.h>
 
-/* SQLite for FeedStore's state (SQLiteConnection), the system's libsqlite3.a linked into the
+/* SQLite for ReadingState (SQLiteConnection), the system's libsqlite3.a linked into the
    binary (docs/adr/0152). */
 
 /* SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import:

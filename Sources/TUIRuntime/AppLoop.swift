@@ -1,6 +1,8 @@
-import FeedStore
+import FeedLoading
 import Foundation
+import PictureFiles
 import Pictures
+import Subscriptions
 import TUI
 
 /// The one loop that owns the screen and the state (bubbletea's model: events in, state

@@ -1,7 +1,8 @@
-import FeedStore
 import Foundation
 import Locking
+import Subscriptions
 import TUI
+import Workers
 
 /// Marks of sync accounts' items go to their servers a moment after they are made, not only
 /// at the next sync: the state's triggers queue them (docs/adr/0131), and once the writer

@@ -1,8 +1,12 @@
 import FeedCore
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
-import Locking
+import PictureFiles
+import ReadingState
+import Subscriptions
 import TUI
+import Workers
 
 /// The reading state's work: marks of rows on screen answered at once (they come from
 /// memory, or one batch from the database), everything bigger off the loop, every answer

@@ -1,7 +1,12 @@
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
 import Locking
+import PictureFiles
+import ReadingState
+import Subscriptions
 import TUI
+import Workers
 
 /// Events posted from background work, drained by the loop that owns the state; it also
 /// counts the work still running, so `artfeed render` can wait for all of it.

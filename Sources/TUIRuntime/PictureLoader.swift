@@ -1,8 +1,10 @@
-import FeedStore
+import FeedModel
 import Foundation
 import Locking
+import PictureFiles
 import Pictures
 import TUI
+import Workers
 
 /// Loads, decodes and converts pictures off the UI loop, a few at a time, in the order the
 /// state last asked for them; results come back as `.pictureReady` events through the inbox.

@@ -1,5 +1,7 @@
-import FeedStore
+import FeedModel
 import Foundation
+import HTTP
+import Sync
 
 extension CommandFailure {
   /// The server refused the login (EX_NOPERM).

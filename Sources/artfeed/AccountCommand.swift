@@ -1,6 +1,7 @@
 import ArgumentParser
-import FeedStore
 import Foundation
+import HTTP
+import Sync
 
 /// `artfeed account add|list|remove`: sync accounts (issue 20).
 struct AccountCommand: ParsableCommand {

@@ -1,5 +1,7 @@
-import FeedStore
 import Foundation
+import HTTP
+import Subscriptions
+import Sync
 
 /// `add`, `remove` and `import` with `--account NAME`: the subscription changes on the
 /// account's server at once (it fetches the feed itself); the next sync brings the items.

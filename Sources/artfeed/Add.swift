@@ -1,6 +1,6 @@
 import ArgumentParser
-import FeedStore
 import Foundation
+import Subscriptions
 
 /// `artfeed add SOURCE [--tag T]... [--title T]`: subscribes to a feed.
 struct Add: FeedsFileCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FeedStore
+import FeedModel
 
 /// `artfeed`: a terminal browser for art and media feeds.
 struct Artfeed: ParsableCommand {

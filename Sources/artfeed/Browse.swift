@@ -1,8 +1,10 @@
 import ArgumentParser
 import CursesBackend
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
 import Settings
+import Subscriptions
 import TUI
 import TUIRuntime
 

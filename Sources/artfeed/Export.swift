@@ -1,6 +1,9 @@
 import ArgumentParser
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
+import HTTP
+import Subscriptions
 
 /// `artfeed export`: the subscriptions as OPML 2.0 on standard output.
 struct Export: FeedsFileCommand {

@@ -1,9 +1,14 @@
 import ArtfeedResources
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
-import Locking
+import HTTP
+import PictureFiles
 import Settings
+import Subscriptions
+import Sync
 import TUI
+import Workers
 
 /// A failure the command reports in one line, with a sysexits-style code.
 struct CommandFailure: Error, CustomStringConvertible {

@@ -1,5 +1,7 @@
-import FeedStore
+import FeedModel
 import Foundation
+import HTTP
+import Sync
 
 extension Feeds {
   /// One row per feed of each sync account, from its local copy (nothing is fetched): the

@@ -1,6 +1,7 @@
 import ArgumentParser
-import FeedStore
+import FeedModel
 import Foundation
+import Subscriptions
 
 /// `artfeed feeds`: the subscriptions and when each was last fetched.
 struct Feeds: FeedsFileCommand {

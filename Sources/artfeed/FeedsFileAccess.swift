@@ -1,6 +1,7 @@
 import ArgumentParser
-import FeedStore
 import Foundation
+import HTTP
+import Subscriptions
 
 extension CommandFailure {
   /// The command was asked something it will not do: a duplicate, an unknown source.

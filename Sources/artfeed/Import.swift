@@ -1,6 +1,6 @@
 import ArgumentParser
-import FeedStore
 import Foundation
+import Subscriptions
 
 /// `artfeed import FILE.opml`: subscribes to every feed of an OPML file.
 struct Import: FeedsFileCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ArtfeedResources
-import FeedStore
 import Foundation
+import Subscriptions
 
 /// `artfeed init`: puts the example feeds file in place, if there is none.
 struct Init: FeedsFileCommand {

@@ -1,6 +1,11 @@
 import ArgumentParser
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
+import HTTP
+import ReadingState
+import Subscriptions
+import Sync
 
 /// `artfeed mark-read SOURCE|--all`: marks a subscription's items (or every item) read.
 struct MarkRead: FeedsFileCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
 
 /// `artfeed parse SOURCE [--json]`: the parsed model, for people and scripts.

@@ -1,6 +1,7 @@
 import ArgumentParser
-import FeedStore
+import FeedModel
 import Foundation
+import Subscriptions
 
 /// `artfeed refresh`: fetches every subscription now, a few at a time, into the cache.
 struct Refresh: FeedsFileCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FeedStore
 import Foundation
+import Subscriptions
 
 /// `artfeed remove SOURCE`: unsubscribes from a feed.
 struct Remove: FeedsFileCommand {

@@ -1,9 +1,11 @@
 import ArgumentParser
 import CursesBackend
-import FeedStore
+import FeedLoading
 import Foundation
 import Pictures
+import ReadingState
 import Settings
+import Subscriptions
 import TUI
 import TUIRuntime
 

@@ -1,5 +1,6 @@
-import FeedStore
+import FeedModel
 import Foundation
+import ReadingState
 
 /// The reader's state database as the commands use it (synchronously: no UI to keep free).
 struct StateAccess {

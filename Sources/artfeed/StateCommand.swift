@@ -1,6 +1,6 @@
 import ArgumentParser
-import FeedStore
 import Foundation
+import ReadingState
 
 /// `artfeed state export|import`: the reader's marks as JSON, to back up or move them.
 struct StateCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
-import FeedStore
 import Foundation
+import HTTP
+import Sync
 
 /// `artfeed sync [NAME]`: sends queued marks, then brings the server's marks and new items.
 struct Sync: ParsableCommand {

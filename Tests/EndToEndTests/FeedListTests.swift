@@ -1,5 +1,5 @@
-import FeedStore
 import Foundation
+import HTTP
 import TestSupport
 import Testing
 

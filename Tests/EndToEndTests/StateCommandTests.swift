@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import FeedStore
+@testable import FeedModel
+@testable import ReadingState
 
 #if canImport(Glibc)
   import Glibc

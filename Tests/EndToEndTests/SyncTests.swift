@@ -4,7 +4,12 @@ import Locking
 import TestSupport
 import Testing
 
-@testable import FeedStore
+@testable import FeedLoading
+@testable import FeedModel
+@testable import HTTP
+@testable import ReadingState
+@testable import Subscriptions
+@testable import Sync
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,3 @@
-import FeedStore
 import Foundation
 import Locking
 

@@ -1,5 +1,5 @@
-import FeedStore
 import Foundation
+import HTTP
 
 /// A user of the shared `FreshRSS`, made for one test, and the test's own view of the
 /// server: plain Google Reader API calls, written apart from artfeed's client, to check what

@@ -1,6 +1,6 @@
-import FeedStore
 import Foundation
 import FuzzSupport
+import Subscriptions
 
 /// Fuzzes `OPMLReader` with whole documents, and `OPMLWriter` with what it reads.
 ///

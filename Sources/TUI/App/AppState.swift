@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
 import Pictures
 import Settings
@@ -67,7 +67,7 @@ public struct AppState {
   /// A state opening on the feed list of `library`'s subscriptions (titled by the feeds
   /// file's `~` titles, else by their sources until read); `startOpeningFeeds()` reads them.
   public init(
-    feeds library: SubscriptionLibrary, width: Int, height: Int, settings: Settings = Settings()
+    feeds library: any SubscriptionListing, width: Int, height: Int, settings: Settings = Settings()
   ) {
     let subscriptions = library.subscriptions
     let known = library.knownTitles

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 
 /// The reads and refreshes of subscriptions: which one is under way (its generation matches
 /// the answers to it), and the refresh that `refresh-on-start` follows the first read with.

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 
 /// What the marks book asks after a key or the state's news: work for the runtime, the
 /// status line's text, and whether lists shown read during a bulk mark draw their rows'

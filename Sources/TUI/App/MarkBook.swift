@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 
 /// The reader's marks as the screen needs them: those of the rows shown (the runtime reads
 /// them, `Command.wantMarks`, and answers with `Event.marksRead`), the feeds' counts, and the

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 
 /// Where an items page's list comes from, so the run loop knows whom to ask for a reload,
 /// a search or a next page.

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
 
 /// The filter `F` applies: terms that must all hold, each one possibly negated.

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 
 extension ItemsPage {
   /// What keys mean on an items page (the prompt, when open, takes keys before them).

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
 
 /// Finished work arriving on the items page: batches and the end of a load, search answers,

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 
 /// A list of items and what is under way for it: loading, an artist search and its prompt,
 /// next pages. A page model like `FeedListPage`: keys and finished work go in

@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import Pictures
 
 /// The pictures' own update: the loader's wish list from the page on screen, the read-ahead

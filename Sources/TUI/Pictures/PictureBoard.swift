@@ -1,4 +1,4 @@
-import FeedStore
+import FeedModel
 import Pictures
 
 /// What the state knows about pictures: whether they are shown, as symbol cells at which

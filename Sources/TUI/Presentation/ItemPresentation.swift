@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
 
 /// The one rule for how an item is presented, wherever it appears (list rows, the item view):
@@ -98,14 +98,14 @@ public enum ItemPresentation {
     return parts.isEmpty ? nil : parts.joined(separator: " · ")
   }
 
-  /// The identity used to compare items (FeedStore's rule).
+  /// The identity used to compare items (FeedModel's rule).
   public static func identity(of item: FeedItem) -> ItemID { ItemID(item) }
 
   /// Where a row's picture comes from.
   public struct PictureSource: Sendable, Equatable {
     /// Which part of the item named it.
     public enum Origin: Sendable, Equatable { case thumbnail, content, description }
-    /// The address (absolute once FeedStore loaded the list).
+    /// The address (absolute once the loader read the list).
     public var url: String
     public var width: Int?
     public var height: Int?
@@ -152,7 +152,7 @@ public enum ItemPresentation {
     }
   }
 
-  /// True when the item gets an image row (it has a picture of some kind): FeedStore's rule,
+  /// True when the item gets an image row (it has a picture of some kind): FeedModel's rule,
   /// which the search indexes keep per item too.
   public static func hasPicture(_ item: FeedItem) -> Bool { ItemPicture.has(item) }
 

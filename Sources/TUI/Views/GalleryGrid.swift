@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import ListEngine
 
 /// A list's items as a grid of cards (`v`): a list-engine viewport whose rows are grid rows

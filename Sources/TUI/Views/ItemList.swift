@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
 import ListEngine
 import TextLayout
@@ -336,7 +336,7 @@ public struct ItemList {
 
   // MARK: - Layout
 
-  /// The row kind of an item: FeedStore's `ItemPicture.rowKind`, which the search indexes
+  /// The row kind of an item: FeedModel's `ItemPicture.rowKind`, which the search indexes
   /// keep too, so answers carry their rows' kinds.
   static func kind(of item: FeedItem) -> Kind {
     Kind(rawValue: ItemPicture.rowKind(item)) ?? .basic

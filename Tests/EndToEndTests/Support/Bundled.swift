@@ -1,6 +1,6 @@
 import ArtfeedResources
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
 import TUI
 

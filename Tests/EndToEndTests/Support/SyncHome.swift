@@ -4,7 +4,10 @@ import Locking
 import TestSupport
 import Testing
 
-@testable import FeedStore
+@testable import FeedModel
+@testable import HTTP
+@testable import ReadingState
+@testable import Sync
 
 #if canImport(Glibc)
   import Glibc

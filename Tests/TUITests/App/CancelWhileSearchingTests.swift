@@ -1,5 +1,4 @@
 import FeedCore
-import FeedStore
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import FeedCore
-import FeedStore
 import Foundation
+import HTTP
+import PictureFiles
 import Pictures
 import TestSupport
 import Testing

@@ -1,7 +1,10 @@
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
+import HTTP
 import Locking
+import PictureFiles
+import ReadingState
 import TestSupport
 import Testing
 

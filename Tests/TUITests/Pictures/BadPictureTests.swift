@@ -1,7 +1,7 @@
 import ArtfeedResources
 import FeedCore
-import FeedStore
 import Foundation
+import PictureFiles
 import Pictures
 import Testing
 

@@ -1,6 +1,7 @@
 import ArtfeedResources
-import FeedStore
+import FeedModel
 import Foundation
+import PictureFiles
 import Pictures
 import Testing
 

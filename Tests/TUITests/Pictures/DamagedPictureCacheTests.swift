@@ -1,6 +1,8 @@
 import ArtfeedResources
-import FeedStore
+import FeedModel
 import Foundation
+import HTTP
+import PictureFiles
 import Pictures
 import TestSupport
 import Testing

@@ -1,7 +1,9 @@
 import ArtfeedResources
 import FeedCore
-import FeedStore
+import FeedModel
 import Foundation
+import HTTP
+import PictureFiles
 import Pictures
 import Testing
 

@@ -1,5 +1,6 @@
 import FeedCore
-import FeedStore
+import FeedLoading
+import FeedModel
 import Foundation
 import TestSupport
 import Testing

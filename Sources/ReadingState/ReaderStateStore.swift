@@ -1,0 +1,67 @@
+import FeedModel
+import Foundation
+
+/// One change the reader makes; each is written in one transaction, all or nothing.
+public enum StateChange: Sendable, Equatable {
+  /// Marks these items read or unread.
+  case setRead([ItemKey], Bool)
+  /// Stars or unstars these items.
+  case setStarred([ItemKey], Bool)
+  /// Marks every item recorded in the feed read.
+  case markFeedRead(FeedKey)
+  /// Marks every recorded item read.
+  case markAllRead
+  /// The reader opened the feed at this time.
+  case visit(FeedKey, Date)
+  /// The feed's list holds these items (`complete`: the whole list, not a first batch):
+  /// records first-seen times and which feed each item is in.
+  case observe(FeedKey, [ItemKey], complete: Bool)
+
+  /// True for the marks that change read state of many items at once (undo applies to them).
+  public var isBulkMark: Bool {
+    switch self {
+    case .setRead(let keys, true): keys.count > 1
+    case .markFeedRead, .markAllRead: true
+    default: false
+    }
+  }
+}
+
+/// The reader's state store: read, starred and first-seen per item, last visit per feed.
+///
+/// Synchronous and not thread-safe: one thread (the writer queue of `ReaderState`, or a
+/// command) uses an instance at a time. The browser uses `ReaderState`, which answers from
+/// memory and writes in the background; the UI never sees SQL.
+public protocol ReaderStateStore: AnyObject {
+  /// The marks of `keys` (only those the store knows; others are `ItemMarks.unknown`).
+  func marks(of keys: [ItemKey]) throws(StateError) -> [ItemKey: ItemMarks]
+
+  /// Applies `change` in one transaction at time `now`.
+  ///
+  /// - Returns: for a read mark, the items whose read state it changed (what an undo sets
+  ///   back); empty for other changes.
+  @discardableResult
+  func apply(_ change: StateChange, at now: Date) throws(StateError) -> [ItemKey]
+
+  /// When the reader last opened `feed`; nil if never.
+  func lastVisit(of feed: FeedKey) throws(StateError) -> Date?
+
+  /// Every recorded feed's counts, computed by the database.
+  func counts() throws(StateError) -> [FeedKey: FeedCounts]
+
+  /// Counts over the union of `feeds`, each item once (for "All items").
+  func combinedCounts(of feeds: [FeedKey]) throws(StateError) -> FeedCounts
+
+  /// Removes items that left every feed before `cutoff` (starred items stay); returns how
+  /// many went.
+  @discardableResult
+  func prune(leftBefore cutoff: Date) throws(StateError) -> Int
+
+  /// Everything worth keeping, for `artfeed state export`.
+  func export() throws(StateError) -> StateSnapshot
+
+  /// Merges an export into the store (the later change of each item wins), in one
+  /// transaction; returns the number of items changed or added.
+  @discardableResult
+  func merge(_ snapshot: StateSnapshot) throws(StateError) -> Int
+}

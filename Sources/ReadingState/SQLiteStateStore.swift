@@ -1,0 +1,583 @@
+import FeedModel
+import Foundation
+
+/// The reader's state in a SQLite database (`ReaderStateStore`).
+///
+/// WAL mode with `synchronous=FULL`: readers never wait for the writer, a commit survives a
+/// power cut, and `kill -9` at any point leaves each transaction whole or absent. Every
+/// change is one `BEGIN IMMEDIATE` transaction, so two artfeeds writing at once take turns
+/// (each waits up to the busy timeout) and neither loses a mark.
+public final class SQLiteStateStore: ReaderStateStore {
+  let db: SQLiteConnection
+  /// The database file, or `:memory:`.
+  public var path: String { db.path }
+  private var statements: [String: SQLiteStatement] = [:]
+
+  /// How much of the file opening reads to know it is sound.
+  public enum Check: Sendable {
+    /// `PRAGMA quick_check`: every page (53 ms at 100k items): for the commands, which
+    /// are about to write.
+    case pages
+    /// The header and the schema only (a file that is not a database, or a damaged first
+    /// page, fails here); damage deeper in the file fails the statement that meets it, with
+    /// `.corrupt`. The browser opens this way and runs `quickCheck()` off its loop.
+    case schema
+  }
+
+  /// Opens the database at `path` (creating it, mode 0600), migrates it to the latest
+  /// version and checks it (`check`).
+  ///
+  /// - Throws: `.corrupt` for a file that is not a sound database (`StateFile.open` moves it
+  ///   aside), `.newerVersion`, or why the file cannot be opened.
+  public init(path: String, busyTimeout milliseconds: Int32 = 5000, check: Check = .pages)
+    throws(StateError)
+  {
+    if path != ":memory:" { Self.createPrivately(path) }
+    db = try SQLiteConnection(path: path)
+    db.setBusyTimeout(milliseconds: milliseconds)
+    try db.execute("PRAGMA temp_store = MEMORY")
+    let db = self.db
+    try Self.retryingWhileBusy(milliseconds: milliseconds) { () throws(StateError) in
+      // Before anything writes (WAL mode changes the header): a newer version stays untouched.
+      try StateSchema.refuseNewer(db)
+      if path != ":memory:" {
+        let mode = try db.text("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+          throw StateError(.readOnly, "\(path): cannot switch to WAL (journal mode \(mode ?? "?"))")
+        }
+        try db.execute("PRAGMA synchronous = FULL")
+      }
+      // Reads the schema: a damaged first page or schema fails here.
+      _ = try db.integer("SELECT count(*) FROM sqlite_master")
+      if check == .pages, path != ":memory:" { try Self.quickCheck(db) }
+      try StateSchema.migrate(db)
+    }
+    try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY) WITHOUT ROWID")
+  }
+
+  /// Leaves copying the WAL into the database (a checkpoint, which SQLite otherwise runs
+  /// inside the commit that passes 1,000 pages) to `checkpoint()`: the browser's writer runs
+  /// it when it has nothing else to write, so a bulk mark's commit does not wait for it.
+  public func deferCheckpoints() throws(StateError) {
+    try db.execute("PRAGMA wal_autocheckpoint = 0")
+  }
+
+  /// Copies what the WAL holds into the database, as far as no reader needs it (PASSIVE:
+  /// never waits for another connection).
+  public func checkpoint() throws(StateError) {
+    guard path != ":memory:" else { return }
+    try db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+  }
+
+  /// A store on a connection to a database in memory (already filled), migrated.
+  private init(connection: SQLiteConnection) throws(StateError) {
+    db = connection
+    try db.execute("PRAGMA temp_store = MEMORY")
+    try StateSchema.migrate(db)
+    try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY) WITHOUT ROWID")
+  }
+
+  /// `PRAGMA quick_check`: throws `.corrupt` unless every page is sound.
+  public func quickCheck() throws(StateError) {
+    try Self.quickCheck(db)
+  }
+
+  private static func quickCheck(_ db: SQLiteConnection) throws(StateError) {
+    let check = try db.text("PRAGMA quick_check") ?? ""
+    guard check == "ok" else { throw StateError(.corrupt, "\(db.path): \(check)") }
+  }
+
+  /// Runs `body` again while it fails with busy, for up to `milliseconds`.
+  ///
+  /// The busy timeout covers waiting for a lock, but not every way opening can meet another
+  /// connection: switching a fresh file to WAL needs the only lock on it, and when two
+  /// connections both hold a shared lock and want that, SQLite fails one at once rather than
+  /// let them wait for each other (two `artfeed`s started together on a fresh data folder).
+  /// Every step of `body` is safe to repeat: the pragmas are idempotent and each migration
+  /// re-reads the version inside its own transaction.
+  static func retryingWhileBusy(
+    milliseconds: Int32, _ body: () throws(StateError) -> Void
+  ) throws(StateError) {
+    let deadline = DispatchTime.now() + .milliseconds(Int(milliseconds))
+    var pause: UInt32 = 1_000
+    while true {
+      do {
+        return try body()
+      } catch  where error.kind == .busy && DispatchTime.now() < deadline {
+        // A random pause, growing to 50 ms, so two openers do not retry in step.
+        usleep(UInt32.random(in: pause / 2...pause))
+        pause = min(pause * 2, 50_000)
+      }
+    }
+  }
+
+  /// A store that lives in memory only: the session's state when the file cannot be used.
+  public static func inMemory() -> SQLiteStateStore? {
+    try? SQLiteStateStore(path: ":memory:")
+  }
+
+  /// A copy in memory of the database at `path` (read, never written): changes to it stay
+  /// in memory. Nil if the file cannot be read as a state database.
+  public static func inMemoryCopy(of path: String) -> SQLiteStateStore? {
+    guard let file = try? SQLiteConnection(path: path, readOnly: true),
+      (try? StateSchema.version(of: file)).map({ $0 <= StateSchema.latest }) == true,
+      let memory = try? SQLiteConnection(path: ":memory:"),
+      (try? memory.copy(from: file)) != nil
+    else { return nil }
+    return try? SQLiteStateStore(connection: memory)
+  }
+
+  /// Creates an absent file with mode 0600 before SQLite does (SQLite would use 0644, and
+  /// gives the -wal and -shm files the database file's mode).
+  private static func createPrivately(_ path: String) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if fd >= 0 { close(fd) }
+  }
+
+  /// A cached compiled statement.
+  func statement(_ sql: String) throws(StateError) -> SQLiteStatement {
+    if let cached = statements[sql] { return cached }
+    let compiled = try db.prepare(sql)
+    statements[sql] = compiled
+    return compiled
+  }
+
+  // MARK: - Reading
+
+  public func marks(of keys: [ItemKey]) throws(StateError) -> [ItemKey: ItemMarks] {
+    let select = try statement("SELECT read, starred, first_seen FROM items WHERE id = ?")
+    var found: [ItemKey: ItemMarks] = [:]
+    for key in keys {
+      select.bind(1, key.rawValue)
+      defer { select.reset() }
+      guard try select.step() else { continue }
+      found[key] = ItemMarks(
+        read: select.int64(0) != 0, starred: select.int64(1) != 0,
+        firstSeen: Date(timeIntervalSince1970: Double(select.int64(2))))
+    }
+    return found
+  }
+
+  /// Every feed's counts: one read of the feeds table (they are kept by every write).
+  public func counts() throws(StateError) -> [FeedKey: FeedCounts] {
+    let select = try statement(
+      "SELECT key, last_visit, item_count, unread_count, new_count FROM feeds")
+    defer { select.reset() }
+    var counts: [FeedKey: FeedCounts] = [:]
+    while try select.step() {
+      let key = FeedKey(rawValue: select.text(0) ?? "")
+      counts[key] = FeedCounts(
+        total: Int(select.int64(2)), unread: Int(select.int64(3)), new: Int(select.int64(4)),
+        lastVisit: select.isNull(1) ? nil : Date(timeIntervalSince1970: Double(select.int64(1))))
+    }
+    return counts
+  }
+
+  public func combinedCounts(of feeds: [FeedKey]) throws(StateError) -> FeedCounts {
+    try combinedCounts(of: feeds, countingNew: true)
+  }
+
+  /// Counts over the union of `feeds`, each item once: the feeds' own counts, less the
+  /// items counted more than once (an item in k of them counts k - 1 times too many; its
+  /// memberships share its unread flag). Finding those is one pass over the index of
+  /// memberships by item, reading no membership row; `countingNew` adds a pass over the
+  /// items for how many arrived since the last visit of "All items".
+  public func combinedCounts(of feeds: [FeedKey], countingNew: Bool) throws(StateError)
+    -> FeedCounts
+  {
+    guard !feeds.isEmpty else { return FeedCounts() }
+    let lastVisit = try visitTime(of: .allItems)
+    try db.execute("CREATE TEMP TABLE IF NOT EXISTS asked(id INTEGER PRIMARY KEY)")
+    try db.execute("DELETE FROM temp.asked")
+    let ask = try statement("INSERT OR IGNORE INTO temp.asked SELECT id FROM feeds WHERE key = ?")
+    for feed in feeds {
+      ask.bind(1, feed.rawValue)
+      try ask.run()
+    }
+    let sums = try statement(
+      """
+      SELECT coalesce(sum(item_count), 0), coalesce(sum(unread_count), 0) FROM feeds
+      WHERE id IN temp.asked
+      """)
+    defer { sums.reset() }
+    guard try sums.step() else { return FeedCounts() }
+    var counts = FeedCounts(total: Int(sums.int64(0)), unread: Int(sums.int64(1)))
+    // Items counted more than once: one pass over the index of current memberships by item
+    // (covering: no membership row is read), runs of the same item found here. SQLite's
+    // GROUP BY of the same pass costs 2.3k instructions a row, this 1k (docs/adr/0114).
+    let asked = try askedFeedIDs()
+    let pass = try statement(
+      "SELECT item, feed FROM memberships INDEXED BY memberships_item WHERE current")
+    var shared: [(item: Int64, extra: Int)] = []
+    do {
+      defer { pass.reset() }
+      var item: Int64?
+      var seen = 0
+      while try pass.step() {
+        guard asked.contains(pass.int64(1)) else { continue }
+        let next = pass.int64(0)
+        if next == item {
+          seen += 1
+          continue
+        }
+        if let item, seen > 1 { shared.append((item, seen - 1)) }
+        item = next
+        seen = 1
+      }
+      if let item, seen > 1 { shared.append((item, seen - 1)) }
+    }
+    let isRead = try statement("SELECT read FROM items WHERE id = ?")
+    for (item, extra) in shared {
+      counts.total -= extra
+      isRead.bind(1, item)
+      defer { isRead.reset() }
+      if try isRead.step(), isRead.int64(0) == 0 { counts.unread -= extra }
+    }
+    counts.lastVisit = lastVisit.map { Date(timeIntervalSince1970: Double($0)) }
+    if countingNew {
+      // One pass over the items; only those newer than the visit look up a membership.
+      let new = try statement(
+        """
+        SELECT count(*) FROM items WHERE first_seen > ?1 AND EXISTS (SELECT 1 FROM memberships
+          INDEXED BY memberships_item WHERE item = items.id AND current AND +feed IN temp.asked)
+        """)
+      new.bind(1, lastVisit ?? -1)
+      defer { new.reset() }
+      if try new.step() { counts.new = Int(new.int64(0)) }
+    }
+    return counts
+  }
+
+  /// The row ids of the feeds in `temp.asked`.
+  private func askedFeedIDs() throws(StateError) -> Set<Int64> {
+    let select = try statement("SELECT id FROM temp.asked")
+    defer { select.reset() }
+    var ids: Set<Int64> = []
+    while try select.step() { ids.insert(select.int64(0)) }
+    return ids
+  }
+
+  /// How many items are starred (the partial index of starred items answers).
+  public func starredCount() throws(StateError) -> Int {
+    Int(try db.integer("SELECT count(*) FROM items WHERE starred") ?? 0)
+  }
+
+  public func lastVisit(of feed: FeedKey) throws(StateError) -> Date? {
+    try visitTime(of: feed).map { Date(timeIntervalSince1970: Double($0)) }
+  }
+
+  private func visitTime(of feed: FeedKey) throws(StateError) -> Int64? {
+    let select = try statement("SELECT last_visit FROM feeds WHERE key = ?")
+    select.bind(1, feed.rawValue)
+    defer { select.reset() }
+    guard try select.step(), !select.isNull(0) else { return nil }
+    return select.int64(0)
+  }
+
+  // MARK: - Writing
+
+  @discardableResult
+  public func apply(_ change: StateChange, at now: Date) throws(StateError) -> [ItemKey] {
+    let time = Int64(now.timeIntervalSince1970)
+    return try db.transaction { () throws(StateError) -> [ItemKey] in
+      switch change {
+      case .setRead(let keys, let read):
+        let chosen = try choose(keys)
+        return try setChosenRead(read, at: time, chosen: chosen)
+      case .markFeedRead(let feed):
+        try db.execute("DELETE FROM temp.chosen")
+        let chooseFeed = try statement(
+          """
+          INSERT INTO temp.chosen(id) SELECT m.item FROM memberships m JOIN feeds f
+          ON f.id = m.feed WHERE f.key = ? AND m.unread
+          """)
+        chooseFeed.bind(1, feed.rawValue)
+        try chooseFeed.run()
+        return try setChosenRead(true, at: time, chosen: db.changes)
+      case .markAllRead:
+        try db.execute(
+          "DELETE FROM temp.chosen; INSERT INTO temp.chosen SELECT id FROM items WHERE NOT read")
+        return try setChosenRead(true, at: time, chosen: db.changes)
+      case .setStarred(let keys, let starred):
+        try setStarred(keys, starred, at: time)
+        return []
+      case .visit(let feed, let date):
+        let visit = try statement(
+          """
+          INSERT INTO feeds(key, last_visit) VALUES(?1, ?2)
+          ON CONFLICT(key) DO UPDATE SET last_visit = excluded.last_visit
+          """)
+        visit.bind(1, feed.rawValue)
+        visit.bind(2, Int64(date.timeIntervalSince1970))
+        try visit.run()
+        let recount = try statement(
+          """
+          UPDATE feeds SET new_count = (SELECT count(*) FROM memberships
+            WHERE feed = feeds.id AND current AND first_seen > feeds.last_visit) WHERE key = ?
+          """)
+        recount.bind(1, feed.rawValue)
+        try recount.run()
+        return []
+      case .observe(let feed, let keys, let complete):
+        try observe(feed, keys, complete: complete, at: time)
+        return []
+      }
+    }
+  }
+
+  /// Fills `temp.chosen` with `keys`, sorted (appending to a b-tree is its cheapest insert),
+  /// `chooseBatch` to a statement and the rest one by one; returns how many distinct keys
+  /// it holds.
+  @discardableResult
+  private func choose(_ keys: [ItemKey]) throws(StateError) -> Int {
+    try statement("DELETE FROM temp.chosen").run()
+    let sorted = keys.map(\.rawValue).sorted()
+    var start = 0
+    if sorted.count >= Self.chooseBatch {
+      let batch = try chooseBatchStatement()
+      while sorted.count - start >= Self.chooseBatch {
+        for place in 0..<Self.chooseBatch { batch.bind(Int32(place + 1), sorted[start + place]) }
+        try batch.run()
+        start += Self.chooseBatch
+      }
+    }
+    if start < sorted.count {
+      let one = try statement("INSERT OR IGNORE INTO temp.chosen(id) VALUES (?)")
+      for key in sorted[start...] {
+        one.bind(1, key)
+        try one.run()
+      }
+    }
+    let count = try statement("SELECT count(*) FROM temp.chosen")
+    defer { count.reset() }
+    return try count.step() ? Int(count.int64(0)) : 0
+  }
+
+  /// Keys bound per statement when filling `temp.chosen` with many: a statement per key
+  /// costs about three times as much per key in SQLite's own work. Fewer go one by one:
+  /// compiling a statement of 64 places cost 0.66M instructions, more than inserting 64
+  /// keys one by one, and a statement of 512 places 5.5M (most of a first screen's state
+  /// work, when a feed of 64 items used it).
+  static let chooseBatch = 512
+
+  /// The statement that adds `chooseBatch` keys (a 100k bulk mark runs about 200 of them).
+  private func chooseBatchStatement() throws(StateError) -> SQLiteStatement {
+    try statement(
+      "INSERT OR IGNORE INTO temp.chosen(id) VALUES "
+        + Array(repeating: "(?)", count: Self.chooseBatch).joined(separator: ","))
+  }
+
+  /// Sets the read flag of the items in `temp.chosen` (adding those not recorded yet), their
+  /// memberships' copy and their feeds' unread counts; returns the items whose flag changed.
+  ///
+  /// `chosen`: how many distinct items `temp.chosen` holds; when the update changed them all,
+  /// every one is recorded and the pass adding unrecorded ones is skipped.
+  ///
+  /// The writes to `items` run with the triggers off and queue the sync accounts' marks
+  /// themselves (`queueAccountMarks`): the triggers, like `RETURNING`, would make SQLite
+  /// update in two passes, the first collecting the rows (a 100k bulk mark: 1.20G
+  /// instructions with the triggers against 0.51G, sqlite3 shell). Which items changed is
+  /// noted by `artfeed_note` as they are updated. Every other write keeps the triggers.
+  private func setChosenRead(_ read: Bool, at time: Int64, chosen: Int) throws(StateError)
+    -> [ItemKey]
+  {
+    // Most of the items chosen: a pass over the table, asking `temp.chosen` for each row,
+    // costs less than a seek for each chosen item (0.42G against 0.51G instructions for
+    // 100k of 100k; 0.43G against 0.33G for a quarter).
+    let items = try db.integer("SELECT count(*) FROM items") ?? 0
+    let scanItems = Int64(chosen) * 2 >= items
+    let noted = try db.withoutTriggers { () throws(StateError) -> [Int64] in
+      try queueAccountMarks(read, at: time)
+      let update = try statement(
+        "UPDATE items SET read = ?2, changed = artfeed_note(id, ?1) WHERE read != ?2 AND "
+          + (scanItems ? "+id IN temp.chosen" : "id IN temp.chosen"))
+      update.bind(1, time)
+      update.bind(2, read ? 1 : 0)
+      var noted = try db.noting { () throws(StateError) in try update.run() }
+      if read, noted.count < chosen {
+        let insert = try statement(
+          """
+          INSERT INTO items(id, read, first_seen, changed)
+          SELECT id, 1, ?1, artfeed_note(id, ?1) FROM temp.chosen
+          WHERE id NOT IN (SELECT id FROM items)
+          """)
+        insert.bind(1, time)
+        noted += try db.noting { () throws(StateError) in try insert.run() }
+      }
+      return noted
+    }
+    let changed = noted.map(ItemKey.init(rawValue:))
+    guard !changed.isEmpty else { return changed }
+    let memberships = try db.integer("SELECT coalesce(sum(item_count), 0) FROM feeds") ?? 0
+    if Int64(changed.count) * 16 < memberships {
+      // A few items: each membership changed adjusts its feed's count.
+      let copy = try statement(
+        """
+        UPDATE memberships SET unread = ?1 WHERE item IN temp.chosen AND unread != ?1
+        RETURNING feed, current
+        """)
+      copy.bind(1, read ? 0 : 1)
+      var perFeed: [Int64: Int64] = [:]
+      do {
+        defer { copy.reset() }
+        while try copy.step() {
+          if copy.int64(1) != 0 { perFeed[copy.int64(0), default: 0] += 1 }
+        }
+      }
+      let adjust = try statement("UPDATE feeds SET unread_count = unread_count + ?2 WHERE id = ?1")
+      for (feed, count) in perFeed {
+        adjust.bind(1, feed)
+        adjust.bind(2, read ? -count : count)
+        try adjust.run()
+      }
+    } else {
+      // Many: RETURNING would make SQLite update in two passes (twice the work); counting
+      // every feed's unread again is one pass over the memberships, a tenth of that. Most
+      // of them: a pass over the memberships asking `temp.chosen` (0.37G instructions for
+      // 100k of 100k) costs less than a seek of the item index and then of the row for each
+      // (0.66G).
+      let copy = try statement(
+        "UPDATE memberships SET unread = ?1 WHERE "
+          + (Int64(chosen) * 2 >= memberships ? "+item IN temp.chosen" : "item IN temp.chosen")
+          + " AND unread != ?1")
+      copy.bind(1, read ? 0 : 1)
+      try copy.run()
+      try db.execute(
+        """
+        UPDATE feeds SET unread_count =
+          (SELECT coalesce(sum(unread), 0) FROM memberships WHERE feed = feeds.id AND current)
+        """)
+    }
+    return changed
+  }
+
+  /// Queues the marks that setting the read flag of the items in `temp.chosen` to `read`
+  /// makes for the sync accounts' items, as the triggers of schema version 4 would
+  /// (docs/adr/0131): one row for each account item whose flag changes (an item not
+  /// recorded yet is unread), in the order of the items, unless `sync_quiet` says the
+  /// marks came from the server. Runs before the flags change.
+  private func queueAccountMarks(_ read: Bool, at time: Int64) throws(StateError) {
+    guard try db.integer("SELECT EXISTS (SELECT 1 FROM account_items)") == 1 else { return }
+    let queue = try statement(
+      """
+      INSERT INTO sync_queue(account, action, remote, at)
+      SELECT a.account, ?2, a.remote, ?1 FROM temp.chosen c JOIN account_items a ON a.item = c.id
+      WHERE coalesce((SELECT read FROM items WHERE id = c.id), 0) != ?3
+        AND NOT EXISTS (SELECT 1 FROM sync_quiet)
+      ORDER BY c.id
+      """)
+    queue.bind(1, time)
+    queue.bind(2, read ? "read" : "unread")
+    queue.bind(3, read ? 1 : 0)
+    try queue.run()
+  }
+
+  private func setStarred(_ keys: [ItemKey], _ starred: Bool, at time: Int64) throws(StateError) {
+    let star = try statement(
+      """
+      INSERT INTO items(id, starred, first_seen, changed) VALUES(?1, ?2, ?3, ?3)
+      ON CONFLICT(id) DO UPDATE SET starred = ?2, changed = ?3 WHERE starred != ?2
+      """)
+    for key in keys {
+      star.bind(1, key.rawValue)
+      star.bind(2, starred ? 1 : 0)
+      star.bind(3, time)
+      try star.run()
+    }
+  }
+
+  /// Records that `feed`'s list holds `keys` at `time`, then counts the feed again.
+  ///
+  /// A membership's `last_seen` is rewritten only when a day old, so reloading a big feed
+  /// writes little; pruning allows the same day of slack (`seenSlack`).
+  private func observe(_ feed: FeedKey, _ keys: [ItemKey], complete: Bool, at time: Int64)
+    throws(StateError)
+  {
+    let feedID = try self.feedID(feed)
+    try choose(keys)
+    let items = try statement(
+      "INSERT INTO items(id, first_seen) SELECT id, ?1 FROM temp.chosen WHERE 1 ON CONFLICT DO NOTHING"
+    )
+    items.bind(1, time)
+    try items.run()
+    let members = try statement(
+      """
+      INSERT INTO memberships(feed, item, first_seen, last_seen, unread)
+      SELECT ?1, c.id, ?2, ?2, NOT i.read FROM temp.chosen c JOIN items i ON i.id = c.id
+      WHERE 1 ON CONFLICT(feed, item) DO UPDATE SET last_seen = excluded.last_seen
+      WHERE last_seen < excluded.last_seen - \(Self.seenSlack)
+      """)
+    members.bind(1, feedID)
+    members.bind(2, time)
+    try members.run()
+    // An item back in the list is current again; with the whole list, those not in it are
+    // not (they stay recorded: back later, they are not new).
+    let back = try statement(
+      "UPDATE memberships SET current = 1 WHERE feed = ?1 AND NOT current AND item IN temp.chosen")
+    back.bind(1, feedID)
+    try back.run()
+    if complete {
+      let gone = try statement(
+        "UPDATE memberships SET current = 0 WHERE feed = ?1 AND current AND item NOT IN temp.chosen"
+      )
+      gone.bind(1, feedID)
+      try gone.run()
+      let observed = try statement("UPDATE feeds SET observed = ?1 WHERE id = ?2")
+      observed.bind(1, time)
+      observed.bind(2, feedID)
+      try observed.run()
+    }
+    try recount(feedID)
+  }
+
+  /// Counts one feed's items, unread and new again.
+  func recount(_ feedID: Int64) throws(StateError) {
+    let recount = try statement(StateSchema.recountFeeds + " WHERE id = ?")
+    recount.bind(1, feedID)
+    try recount.run()
+  }
+
+  /// Counts every feed again (after pruning or an import, which touch many).
+  func recountAll() throws(StateError) {
+    try db.execute(StateSchema.recountFeeds)
+  }
+
+  /// Seconds a membership's `last_seen` may lag behind the feed's last observation.
+  static let seenSlack: Int64 = 86_400
+
+  /// The row id of `feed`, adding the feed if needed (the sync's writes use it too).
+  func feedID(_ feed: FeedKey) throws(StateError) -> Int64 {
+    let add = try statement("INSERT INTO feeds(key) VALUES(?) ON CONFLICT(key) DO NOTHING")
+    add.bind(1, feed.rawValue)
+    try add.run()
+    let select = try statement("SELECT id FROM feeds WHERE key = ?")
+    select.bind(1, feed.rawValue)
+    defer { select.reset() }
+    guard try select.step() else { throw StateError(.io, "\(path): feed \(feed) vanished") }
+    return select.int64(0)
+  }
+
+  @discardableResult
+  public func prune(leftBefore cutoff: Date) throws(StateError) -> Int {
+    let time = Int64(cutoff.timeIntervalSince1970)
+    return try db.transaction { () throws(StateError) -> Int in
+      let gone = try statement(
+        """
+        DELETE FROM memberships WHERE last_seen < ?1
+        AND last_seen + \(Self.seenSlack) < (SELECT observed FROM feeds WHERE id = feed)
+        """)
+      gone.bind(1, time)
+      try gone.run()
+      let items = try statement(
+        """
+        DELETE FROM items WHERE NOT starred AND first_seen < ?1 AND changed < ?1
+        AND NOT EXISTS (SELECT 1 FROM memberships WHERE item = items.id)
+        """)
+      items.bind(1, time)
+      try items.run()
+      let pruned = db.changes
+      try recountAll()
+      return pruned
+    }
+  }
+}

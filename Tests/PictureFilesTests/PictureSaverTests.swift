@@ -1,0 +1,164 @@
+import FeedCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import HTTP
+@testable import PictureFiles
+
+@Suite("Saving an item's picture")
+struct PictureSaverTests {
+  static let thumbnails = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Resources/thumbnails")
+  static let jpeg = thumbnails.appendingPathComponent(
+    "404_fox_not_found_by_glitchcat404-fryump.jpg")
+
+  func saver(_ directory: TempDirectory) -> PictureSaver {
+    PictureSaver(
+      folder: directory.url.appendingPathComponent("Pictures/artfeed"),
+      images: ImageLoader(client: SharedHTTPClient(), cache: nil))
+  }
+
+  func item(content: String? = nil, thumbnail: String? = nil) -> FeedItem {
+    FeedItem(
+      title: "404: Fox / Not Found", link: "https://art.example/fox", guid: "fox",
+      published: Date(timeIntervalSince1970: 1_700_000_000), author: "glitchcat404",
+      thumbnails: thumbnail.map { [MediaThumbnail(url: $0, width: 150, height: 150)] } ?? [],
+      contents: content.map { [MediaContent(url: $0, medium: "image", width: 1200, height: 900)] }
+        ?? [], rating: "nonadult", copyright: "© glitchcat404")
+  }
+
+  @Test("the full-size picture is the largest image media:content, else the largest thumbnail")
+  func choice() {
+    var item = FeedItem(
+      thumbnails: [
+        MediaThumbnail(url: "t-small", width: 50, height: 50),
+        MediaThumbnail(url: "t-big", width: 300, height: 300),
+      ],
+      contents: [
+        MediaContent(url: "video.mp4", medium: "video", width: 4000, height: 4000),
+        MediaContent(url: "c-mid", medium: "image", width: 800, height: 600),
+        MediaContent(url: "c-big", medium: "image", width: 1600, height: 1200),
+      ])
+    #expect(PictureSaver.fullSizeAddress(of: item) == "c-big")
+    item.contents = []
+    #expect(PictureSaver.fullSizeAddress(of: item) == "t-big")
+    item.thumbnails = []
+    item.firstImage = "inline.png"
+    #expect(PictureSaver.fullSizeAddress(of: item) == "inline.png")
+    item.firstImage = nil
+    #expect(PictureSaver.fullSizeAddress(of: item) == nil)
+  }
+
+  @Test(
+    "names are the artist and title, safe on any disk",
+    arguments: [
+      ("glitchcat404", "404: Fox / Not Found", "glitchcat404 - 404_ Fox _ Not Found"),
+      (nil, "..hidden\u{7}\ttitle", "hidden title"),
+      ("a\u{202E}b", "", "ab"),
+      (nil, nil, "picture"),
+      ("x", String(repeating: "é", count: 200), "x - " + String(repeating: "é", count: 73)),
+    ])
+  func names(author: String?, title: String?, expected: String) {
+    let name = PictureSaver.baseName(of: FeedItem(title: title, author: author))
+    #expect(name == expected)
+    #expect(name.utf8.count <= 150)
+  }
+
+  @Test("saves the picture and a sidecar; a second save never overwrites, it adds -2")
+  func saveTwice() async throws {
+    let directory = try TempDirectory()
+    defer { directory.remove() }
+    let saver = saver(directory)
+    let fox = item(content: Self.jpeg.absoluteString)
+    let first = try await saver.save(fox, feed: "Glitchcat", now: Date(timeIntervalSince1970: 0))
+    #expect(first.picture.lastPathComponent == "glitchcat404 - 404_ Fox _ Not Found.jpg")
+    let original = try Data(contentsOf: Self.jpeg)
+    #expect(try Data(contentsOf: first.picture) == original)
+    let sidecar = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: first.sidecar)) as? [String: String])
+    #expect(sidecar["title"] == "404: Fox / Not Found" && sidecar["artist"] == "glitchcat404")
+    #expect(sidecar["link"] == "https://art.example/fox" && sidecar["feed"] == "Glitchcat")
+    #expect(sidecar["copyright"] == "© glitchcat404" && sidecar["date"] == "2023-11-14T22:13:20Z")
+    #expect(sidecar["source"] == Self.jpeg.absoluteString)
+    let second = try await saver.save(fox, feed: "Glitchcat")
+    #expect(second.picture.lastPathComponent == "glitchcat404 - 404_ Fox _ Not Found-2.jpg")
+    #expect(second.sidecar.lastPathComponent == "glitchcat404 - 404_ Fox _ Not Found-2.json")
+    let names = try FileManager.default.contentsOfDirectory(atPath: saver.folder.path).sorted()
+    #expect(names.count == 4, "no temporary file is left: \(names)")
+  }
+
+  @Test("a name taken by a sidecar alone is skipped too")
+  func sidecarTaken() throws {
+    let directory = try TempDirectory()
+    defer { directory.remove() }
+    let saver = saver(directory)
+    try FileManager.default.createDirectory(at: saver.folder, withIntermediateDirectories: true)
+    try Data("mine".utf8).write(to: saver.folder.appendingPathComponent("a.json"))
+    let saved = try saver.write(
+      Data([0xFF, 0xD8, 0xFF, 0]), type: "jpg", sidecar: Data("{}".utf8), base: "a")
+    #expect(saved.picture.lastPathComponent == "a-2.jpg")
+    let kept = try Data(contentsOf: saver.folder.appendingPathComponent("a.json"))
+    #expect(kept == Data("mine".utf8))
+    #expect(
+      !FileManager.default.fileExists(atPath: saver.folder.appendingPathComponent("a.jpg").path))
+  }
+
+  @Test("what is not a picture, or an item without one, is refused in one line; nothing is written")
+  func refusals() async throws {
+    let directory = try TempDirectory()
+    defer { directory.remove() }
+    let saver = saver(directory)
+    let page = directory.url.appendingPathComponent("page.jpg")
+    try Data("<html>not found</html>".utf8).write(to: page)
+    await #expect(throws: PictureSaver.Failure.self) {
+      _ = try await saver.save(item(content: page.absoluteString), feed: "f")
+    }
+    await #expect(throws: PictureSaver.Failure("this item has no picture")) {
+      _ = try await saver.save(FeedItem(title: "x"), feed: "f")
+    }
+    let missing = directory.url.appendingPathComponent("gone.jpg").absoluteString
+    await #expect(throws: PictureSaver.Failure("the picture could not be fetched (no file)")) {
+      _ = try await saver.save(item(content: missing), feed: "f")
+    }
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: saver.folder.path)) ?? []
+    #expect(left.isEmpty, "\(left)")
+  }
+
+  @Test("over HTTP through the loopback server, within the loader's cap")
+  func overHTTP() async throws {
+    let server = try TestServer(directory: Self.thumbnails)
+    defer { server.stop() }
+    let directory = try TempDirectory()
+    defer { directory.remove() }
+    let saver = saver(directory)
+    let url = server.url("/files/" + Self.jpeg.lastPathComponent)
+    let saved = try await saver.save(item(content: url.absoluteString), feed: "web")
+    let original = try Data(contentsOf: Self.jpeg)
+    #expect(try Data(contentsOf: saved.picture) == original)
+    // 60 MB is over the 50 MB a saved picture may have.
+    await #expect(throws: PictureSaver.Failure("the picture could not be fetched (too large)")) {
+      _ = try await saver.save(item(content: server.url("/large?mb=60").absoluteString), feed: "w")
+    }
+    let html = server.url("/html?.jpg").absoluteString
+    await #expect(throws: PictureSaver.Failure("what \(html) sent is not a picture")) {
+      _ = try await saver.save(item(content: html), feed: "w")
+    }
+  }
+
+  @Test("the folder: XDG_PICTURES_DIR, else xdg-user-dir's answer, else ~/Pictures")
+  func folder() {
+    #expect(
+      PictureSaver.folder(environment: ["XDG_PICTURES_DIR": "/p", "HOME": "/h"])?.path
+        == "/p/artfeed")
+    // xdg-user-dir answers HOME when no pictures folder is configured: ~/Pictures is used.
+    #expect(
+      PictureSaver.folder(environment: ["HOME": "/nonexistent-home", "PATH": "/usr/bin:/bin"])?
+        .path == "/nonexistent-home/Pictures/artfeed")
+    #expect(
+      PictureSaver.folder(environment: ["HOME": "/h", "PATH": "/nonexistent"])?.path
+        == "/h/Pictures/artfeed")
+    #expect(PictureSaver.folder(environment: ["PATH": "/nonexistent"]) == nil)
+  }
+}
