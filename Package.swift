@@ -86,10 +86,10 @@ let package = Package(
     // saved to a folder on request.
     .target(name: "PictureFiles", dependencies: ["FeedModel", "FeedCore", "HTTP", "Locking"]),
     // The reader's marks in SQLite (docs/adr/0110) behind `ReaderStateStore`, and the offline
-    // queue sync sends; the only `import CSQLite`. libsqlite3.a, not the shared library:
-    // loading that one resolved 1,800 symbols (it is linked with BIND_NOW), 2.6M instructions
-    // on the thread that opens the state at every start of the browser and `render`; linked
-    // in, its calls are direct (docs/adr/0152).
+    // queue sync sends; the only `import CSQLite`. libsqlite3.a, not the shared library: that
+    // one is linked with BIND_NOW, so loading it resolves every symbol on the thread that opens
+    // the state, at every start of the browser and `render`; linked in, its calls are direct
+    // (docs/adr/0152).
     .target(
       name: "ReadingState",
       dependencies: ["FeedModel", "FeedCore", "Locking", "Workers", "CSQLite"],
@@ -238,9 +238,8 @@ let package = Package(
 
 // Release builds reach the metadata of concrete generic types through their accessor
 // functions, not by mangled name: a mangled name is decoded at run time and its requirements
-// checked by scanning every conformance record of the static binary (6,034), once per new
-// type and protocol. At start-up that was 6M of the bundled first screen's 50M instructions
-// (docs/adr/0151).
+// checked by scanning every conformance record of the static binary, once per new type and
+// protocol, which is a large part of start-up (docs/adr/0151).
 for target in package.targets where target.type == .regular || target.type == .executable {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [

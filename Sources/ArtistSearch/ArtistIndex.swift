@@ -14,8 +14,8 @@ public struct ArtistIndex: Sendable {
   /// The items, as the batches they came in.
   public private(set) var items = ItemChunks()
   /// Names as written, by their bytes: a `String` key of other than ASCII is hashed through
-  /// its normal form, about 12,000 instructions a name. Names that differ only in their
-  /// form meet again in `artistOfFolded`.
+  /// its normal form, which costs far more than its bytes (docs/adr/0151). Names that differ
+  /// only in their form meet again in `artistOfFolded`.
   private var artistOfName: [NameBytes: Int32] = [:]
   private var artistOfFolded: [String: Int32] = [:]
   /// Folded names by artist number, and each artist's item positions, ascending.

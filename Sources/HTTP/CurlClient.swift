@@ -6,10 +6,10 @@ import Locking
 ///
 /// Not `URLSession`: FoundationNetworking (libcurl underneath, the same library) delivers
 /// body chunks with no way to stop libcurl mid-body, and on this toolchain (swift 6.3.x) its
-/// `cancel()` waits for a work queue that a fast-decoding transfer never frees. A 10 GB gzip
-/// bomb (10 MB on the wire) was inflated whole in 37 s whatever the cap and `--timeout`, and
-/// an endless gzip stream never ended. Here every decoded chunk passes our callback before
-/// libcurl decodes the next, and returning 0 ends the transfer at once (docs/adr/0102).
+/// `cancel()` waits for a work queue that a fast-decoding transfer never frees: a gzip bomb
+/// is inflated whole whatever the cap and `--timeout`, and an endless gzip stream never ends.
+/// Here every decoded chunk passes our callback before libcurl decodes the next, and
+/// returning 0 ends the transfer at once (docs/adr/0102).
 ///
 /// Deadlines: the whole request, connect to last byte, is `timeout` (the loop ends an
 /// overdue transfer even when libcurl calls nothing back); connecting alone is

@@ -1,10 +1,10 @@
 import CCurl
 import Foundation
 
-/// libcurl, opened on the process's first request rather than linked: linking it made every
-/// start of artfeed load libcurl and the 25 libraries behind it (GnuTLS, Kerberos, LDAP, SSH,
-/// ...) and run their initialisers, 3.8 ms of CPU time before `main` whether or not a command
-/// touched the network (docs/adr/0084). `shared` is made once, on first use (`CurlLoop`).
+/// libcurl, opened on the process's first request rather than linked: linked, it would make
+/// every start of artfeed load libcurl and the libraries behind it (GnuTLS, Kerberos, LDAP,
+/// SSH, ...) and run their initialisers before `main`, whether or not a command touches the
+/// network (docs/adr/0084). `shared` is made once, on first use (`CurlLoop`).
 struct CurlLibrary: @unchecked Sendable {
   // @unchecked: function addresses, never changed after `load`.
   typealias Handle = UnsafeMutableRawPointer

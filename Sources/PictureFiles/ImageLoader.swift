@@ -54,8 +54,8 @@ public struct ImageLoader: Sendable {
 
   /// Reads at most `maxBytes + 1` bytes, so a huge file costs no more than that: straight
   /// into one buffer the file's size (read(2) until the end), growing only for a file that
-  /// grows or has no size (a pipe). `FileHandle.read(upToCount:)` took 14 ms for a 5.4 MiB
-  /// picture already in the page cache; this takes about 1 ms.
+  /// grows or has no size (a pipe). `FileHandle.read(upToCount:)` is far slower on a large
+  /// picture, even one already in the page cache (docs/adr/0128).
   func readFile(_ url: URL) throws(ImageLoadError) -> Data {
     let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {

@@ -33,8 +33,8 @@ public struct CellConverter: Sendable {
   }
 
   /// chafa runs one thread per conversion. A 20x8 box is too small to share out, and its
-  /// own pool made the 90th percentile 3-4 ms instead of about 1 ms on a busy 2-core
-  /// machine; callers get parallelism by converting several pictures in separate tasks.
+  /// own pool makes the slow conversions slower on a busy 2-core machine (docs/adr/0057);
+  /// callers get parallelism by converting several pictures in separate tasks.
   /// (chafa's thread count is process-wide; this module is its only user.)
   private static let configureChafa: Void = chafa_set_n_threads(1)
 

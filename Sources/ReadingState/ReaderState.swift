@@ -65,7 +65,7 @@ public final class ReaderState: Sendable {
   /// the writer's thread. If SQLite cannot open even a memory database, every change and
   /// count fails, reported once as `StateEvent.failed`; marks stay in memory.
   ///
-  /// Opening reads only the header and the schema (under a millisecond at 100k items);
+  /// Opening reads only the header and the schema, quick at any size (docs/adr/0115);
   /// `maintain()` checks every page and prunes, on the writer's queue, when the caller is
   /// ready (the browser: once its first list is on screen, so the two do not share the CPU).
   /// A file found damaged then, or by any statement, is moved aside and a fresh one started

@@ -15,8 +15,8 @@ public final class SQLiteStateStore: ReaderStateStore {
 
   /// How much of the file opening reads to know it is sound.
   public enum Check: Sendable {
-    /// `PRAGMA quick_check`: every page (53 ms at 100k items): for the commands, which
-    /// are about to write.
+    /// `PRAGMA quick_check`: every page, slow on a big file (docs/adr/0115): for the
+    /// commands, which are about to write.
     case pages
     /// The header and the schema only (a file that is not a database, or a damaged first
     /// page, fails here); damage deeper in the file fails the statement that meets it, with
@@ -203,8 +203,8 @@ public final class SQLiteStateStore: ReaderStateStore {
     guard try sums.step() else { return FeedCounts() }
     var counts = FeedCounts(total: Int(sums.int64(0)), unread: Int(sums.int64(1)))
     // Items counted more than once: one pass over the index of current memberships by item
-    // (covering: no membership row is read), runs of the same item found here. SQLite's
-    // GROUP BY of the same pass costs 2.3k instructions a row, this 1k (docs/adr/0114).
+    // (covering: no membership row is read), runs of the same item found here, for less
+    // work a row than SQLite's GROUP BY of the same pass (docs/adr/0114).
     let asked = try askedFeedIDs()
     let pass = try statement(
       "SELECT item, feed FROM memberships INDEXED BY memberships_item WHERE current")
@@ -354,10 +354,9 @@ public final class SQLiteStateStore: ReaderStateStore {
   }
 
   /// Keys bound per statement when filling `temp.chosen` with many: a statement per key
-  /// costs about three times as much per key in SQLite's own work. Fewer go one by one:
-  /// compiling a statement of 64 places cost 0.66M instructions, more than inserting 64
-  /// keys one by one, and a statement of 512 places 5.5M (most of a first screen's state
-  /// work, when a feed of 64 items used it).
+  /// costs more per key in SQLite's own work. Fewer go one by one: compiling a statement of
+  /// many places costs more than inserting a feed's worth of keys one by one, on the first
+  /// screen's path (docs/adr/0152).
   static let chooseBatch = 512
 
   /// The statement that adds `chooseBatch` keys (a 100k bulk mark runs about 200 of them).
@@ -375,15 +374,14 @@ public final class SQLiteStateStore: ReaderStateStore {
   ///
   /// The writes to `items` run with the triggers off and queue the sync accounts' marks
   /// themselves (`queueAccountMarks`): the triggers, like `RETURNING`, would make SQLite
-  /// update in two passes, the first collecting the rows (a 100k bulk mark: 1.20G
-  /// instructions with the triggers against 0.51G, sqlite3 shell). Which items changed is
-  /// noted by `artfeed_note` as they are updated. Every other write keeps the triggers.
+  /// update in two passes, the first collecting the rows (docs/adr/0131). Which items changed
+  /// is noted by `artfeed_note` as they are updated. Every other write keeps the triggers.
   private func setChosenRead(_ read: Bool, at time: Int64, chosen: Int) throws(StateError)
     -> [ItemKey]
   {
     // Most of the items chosen: a pass over the table, asking `temp.chosen` for each row,
-    // costs less than a seek for each chosen item (0.42G against 0.51G instructions for
-    // 100k of 100k; 0.43G against 0.33G for a quarter).
+    // costs less than a seek for each chosen item; for a few, seeking costs less
+    // (docs/adr/0114).
     let items = try db.integer("SELECT count(*) FROM items") ?? 0
     let scanItems = Int64(chosen) * 2 >= items
     let noted = try db.withoutTriggers { () throws(StateError) -> [Int64] in
@@ -432,10 +430,9 @@ public final class SQLiteStateStore: ReaderStateStore {
       }
     } else {
       // Many: RETURNING would make SQLite update in two passes (twice the work); counting
-      // every feed's unread again is one pass over the memberships, a tenth of that. Most
-      // of them: a pass over the memberships asking `temp.chosen` (0.37G instructions for
-      // 100k of 100k) costs less than a seek of the item index and then of the row for each
-      // (0.66G).
+      // every feed's unread again is one pass over the memberships, far less. Most of them:
+      // a pass over the memberships asking `temp.chosen` costs less than a seek of the item
+      // index and then of the row for each (docs/adr/0114).
       let copy = try statement(
         "UPDATE memberships SET unread = ?1 WHERE "
           + (Int64(chosen) * 2 >= memberships ? "+item IN temp.chosen" : "item IN temp.chosen")

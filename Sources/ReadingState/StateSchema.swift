@@ -4,8 +4,8 @@ import FeedModel
 ///
 /// Migrations only ever add: a version's SQL is never edited once released, and
 /// `Tests/ReadingStateTests/Fixtures/state-v1.db` (made by version 1's SQL) proves that a
-/// version 1 database upgrades with its marks kept. Version 3 adds the sync accounts'
-/// tables (issue 20).
+/// version 1 database upgrades with its marks kept. Version 4 adds the sync accounts'
+/// tables (docs/adr/0131).
 enum StateSchema {
   /// Version N is reached by running `migrations[N - 1]` on version N - 1.
   static let migrations: [String] = [version1, version2, version3, version4]
@@ -95,7 +95,7 @@ enum StateSchema {
   /// queue entry, whatever code path makes it. A sync applying the server's marks puts a row
   /// in `sync_quiet` inside its own transaction, and the triggers stay silent for it. The
   /// triggers' WHEN looks for the item in `account_items` first, so a mark of an item of no
-  /// account runs no trigger body (a 100k bulk mark: +20 ms instead of +38, sqlite3 CLI).
+  /// account runs no trigger body, which keeps a bulk mark of such items cheap (docs/adr/0131).
   /// `sync_streams` keeps each stream's high-water mark and, while a long fetch is under way,
   /// where it resumes.
   static let version4 = """
@@ -174,9 +174,9 @@ enum StateSchema {
   }
 
   /// The latest version's tables made at once, for a new database: what `migrations` give
-  /// (`StateSchemaTests` compares the two, column by column, index by index), for a fifth
-  /// of the work. Replaying four versions makes SQLite read its schema again after every
-  /// `ALTER TABLE`: 5.8M instructions of a first screen's 93M. Version 4 is already whole.
+  /// (`StateSchemaTests` compares the two, column by column, index by index), for much less
+  /// work: replaying the versions makes SQLite read its schema again after every
+  /// `ALTER TABLE` (docs/adr/0149). Version 4 is already whole.
   static var fresh: String { freshTables + version4 }
 
   static let freshTables = """

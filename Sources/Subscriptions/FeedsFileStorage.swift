@@ -13,7 +13,8 @@ import HTTP
 /// (`strerror`), never Foundation's "The operation could not be completed".
 enum FeedsFileStorage {
   /// The largest feeds file read: about 10,000 subscriptions of 100 bytes. A bigger file is
-  /// refused with a sentence rather than read for seconds (a 100 MB file took 30 s and 1 GB).
+  /// refused with a sentence rather than read for seconds, in gigabytes of memory
+  /// (docs/adr/0100).
   static let maxBytes = 1 << 20
 
   /// What the name points to after following links: the file to read and to replace.

@@ -25,7 +25,8 @@ public enum ServerText {
 
 extension ServerText {
   /// Where `needle` first (or, `backwards`, last) occurs in `text`, comparing UTF-8 bytes: no
-  /// Foundation bridging, which made `range(of:)` a tenth of a 10,000-item sync.
+  /// Foundation bridging, which makes `range(of:)` a visible part of a big sync
+  /// (Benchmarks/README.md, "Sync").
   static func range(of needle: String, in text: Substring, backwards: Bool = false)
     -> Range<String.Index>?
   {

@@ -66,9 +66,9 @@ public enum Sanitizer {
     return result
   }
 
-  /// Widths first, then the newline and tab by scalar: `Character`'s `!=` took String's
-  /// comparison path (0.6M instructions on the bundled feed's rows, and 0.5M more the first
-  /// time, for its generic metadata). A cluster equal to "\n" or "\t" is that one scalar.
+  /// Widths first, then the newline and tab by scalar: `Character`'s `!=` takes String's
+  /// comparison path, and makes its generic metadata the first time (docs/adr/0152). A
+  /// cluster equal to "\n" or "\t" is that one scalar.
   private static func isOrphan(_ character: Character) -> Bool {
     guard DisplayWidth.of(character) == 0 else { return false }
     let scalars = character.unicodeScalars

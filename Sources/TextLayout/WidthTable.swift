@@ -8,7 +8,8 @@
 /// they are ('0' is 0x30): the bits above the third mean nothing.
 ///
 /// Making the table is two copies of constant bytes and 4,352 hex pairs read; building it
-/// from runs of widths at start-up cost 3M instructions, 5% of the bundled first screen.
+/// from runs of widths at start-up would be a visible part of the first screen
+/// (docs/adr/0151).
 struct WidthTable: Sendable {
   /// Entry bit set where glibc's `wcwidth` is -1 (controls, unassigned, noncharacters).
   static let unprintableFlag: UInt8 = 4

@@ -138,8 +138,8 @@ enum FeedSources {
 
   /// The browser's first state at a size, and the commands that start it: the feed list
   /// reading the subscriptions, or the items page loading its source; then the `--artist`
-  /// search, if asked. The caller sets the time zone (`TimeZone.current` costs 0.9M
-  /// instructions: `render` asks for it once the load is under way).
+  /// search, if asked. The caller sets the time zone (`TimeZone.current` is costly: `render`
+  /// asks for it once the load is under way; docs/adr/0151).
   static func startingState(
     for options: SourceOptions, library: SubscriptionLibrary?, width: Int, height: Int,
     settings: Settings

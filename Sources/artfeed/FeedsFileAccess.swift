@@ -25,7 +25,7 @@ extension CommandFailure {
 
 /// A command that works on the feeds file: `run(_:)` gets the file's access, and whatever it
 /// throws ends the command with its message and exit status (one place for what each
-/// subscription command used to repeat).
+/// subscription command would otherwise repeat).
 protocol FeedsFileCommand: ParsableCommand {
   func run(_ access: FeedsFileAccess) throws(CommandFailure)
 }

@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// The process's environment, read once from `environ`. `ProcessInfo.processInfo.environment`
-/// builds a new dictionary on each call (a command asked for it up to ten times before its
-/// first screen), and its first one cost 0.8M instructions here against about 0.1M for
-/// this. artfeed never changes its own environment, so one copy serves every command. A name
+/// builds a new dictionary on each call, a command asks for it several times before its first
+/// screen, and even its first call costs more than this (docs/adr/0151). artfeed never
+/// changes its own environment, so one copy serves every command. A name
 /// given twice keeps its first value, the one `getenv` (and so every C library) sees; an
 /// entry without `=` is left out.
 let processEnvironment: [String: String] = {

@@ -6,7 +6,8 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   try UsageCheck.helpTopic(arguments)
-  // The everyday lines without argument-parser's reflection (a fifth of start-up).
+  // The everyday lines without argument-parser's reflection, a large part of start-up
+  // (docs/adr/0148).
   var command = try QuickParse.command(arguments) ?? Artfeed.parseAsRoot(arguments)
   try command.run()
 } catch {

@@ -5,10 +5,10 @@ import Testing
 @testable import ArtistSearch
 @testable import FeedModel
 
-/// The index answers exactly as checking every item does (the search before the index).
+/// The index answers exactly as checking every item does (a brute-force search).
 @Suite("Artist index")
 struct ArtistIndexTests {
-  /// The search as it was: fold every item's names, keep matching items, first `ItemID` in
+  /// The model: fold every item's names, keep matching items, first `ItemID` in
   /// document order, then newest first with undated items after, in document order.
   static func bruteForce(_ items: [FeedItem], query: String) -> [FeedItem] {
     let query = ArtistMatch.normalized(query)

@@ -136,7 +136,7 @@ struct CurlClientTests {
     let result = await send(server, "/trickle?declared=10737418240", timeout: 20)
     let elapsed = Date().timeIntervalSince(start)
     #expect(result == .failure(.tooLarge(limit: 50_000_000)))
-    // At the headers, not at the 20 s deadline (nor never, as before).
+    // At the headers, not at the 20 s deadline.
     #expect(elapsed < 10, "elapsed \(elapsed)")
   }
 

@@ -1,4 +1,5 @@
-/// Pictures that used to count as damaged, made once with Pillow 9.4.0 (Debian 12):
+/// Pictures the decoders must not count as damaged (a CMYK JPEG, an animated WebP), made once
+/// with Pillow 9.4.0 (Debian 12):
 ///
 ///     c = Image.new("CMYK", (16, 8), (0, 255, 255, 0)); c.paste((255, 255, 0, 0), (8, 0, 16, 8))
 ///     c.save(b, "JPEG", quality=95, subsampling=0)        # Adobe-inverted CMYK, as Photoshop's

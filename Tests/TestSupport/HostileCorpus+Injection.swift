@@ -1,6 +1,6 @@
 /// Injection: text that tries to become more than text. Addresses that would write extra
-/// subscription lines or hide one address behind another, and C1 controls that once
-/// swallowed the rest of a title (issue 17).
+/// subscription lines or hide one address behind another, and C1 controls that open a
+/// terminal string, which would swallow the rest of a title (docs/adr/0105).
 extension HostileCorpus {
   /// An address with a control character in it, and what it tries.
   public struct ControlAddress: Sendable, CustomStringConvertible {
@@ -22,7 +22,7 @@ extension HostileCorpus {
     ControlAddress(name: "DEL", text: "https://a.example/\u{7F}x"),
   ]
 
-  /// Titles with each C1 control that used to open a swallowing string (CSI U+009B, DCS,
+  /// Titles with each C1 control that opens a swallowing string (CSI U+009B, DCS,
   /// SOS, OSC U+009D, PM, APC), between `before<i>` and `after<i>`, as XML text.
   public static let c1Titles: [String] = [0x9B, 0x90, 0x98, 0x9D, 0x9E, 0x9F].enumerated().map {
     index, value in

@@ -2,8 +2,8 @@
 /// table with a multiplicative hash.
 ///
 /// A lookup is a multiply, a shift and a compare or two, for every tag of every HTML field;
-/// the standard `Dictionary` hashes each key with SipHash, which cost more than the rest of the
-/// tag handling.
+/// the standard `Dictionary` hashes each key with SipHash, which costs more than the rest of
+/// the tag handling.
 struct TagEffectTable {
   /// 128 slots for 50 names: probes stay short.
   private static let slotBits: UInt64 = 7

@@ -58,8 +58,8 @@ extension Feed {
 }
 
 /// What `oneLine` does with a scalar. ASCII is decided without the Unicode property tables,
-/// which cost about 100 ns a lookup: `parse` of a 50 MB title took 12 s in a release build
-/// through them and a String appended scalar by scalar, 1.2 s with this and a byte buffer.
+/// whose lookups, scalar by scalar, would make `parse` of a huge title far slower
+/// (docs/adr/0073).
 private enum ListingScalar {
   case kept, space, dropped
 

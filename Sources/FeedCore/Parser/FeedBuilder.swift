@@ -45,7 +45,7 @@ struct FeedBuilder: ~Copyable {
   /// Depth of the element whose children describe the feed (`channel`, Atom `feed`); 0: none.
   private var channelDepth = 0
   /// The open item or entry (the element handlers in `FeedBuilder+Item.swift` add to it),
-  /// when `hasItem`. Not an optional: reaching into an `Optional<ItemBuilder>` took an
+  /// when `hasItem`. Not an optional: reaching into an `Optional<ItemBuilder>` costs an
   /// outlined tag check on every capture. One builder serves every item (`restart()`), so
   /// its list storage carries over and no builder is made or destroyed per item.
   var item = ItemBuilder()

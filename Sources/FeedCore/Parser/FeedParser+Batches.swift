@@ -24,7 +24,7 @@ public struct FeedBatch: Sendable {
 /// at the first cut whatever `first` is. `first` matters for feeds of large items: the
 /// bundled popular feed holds 27 of its 64 in the first chunk, and with 16 the first screen
 /// is laid out and its pictures read while the rest is parsed on another core (a first
-/// batch of 64 waited for the whole feed).
+/// batch of 64 would wait for the whole feed: docs/adr/0151).
 public struct BatchSizes: Sendable, Equatable {
   public var first: Int
   public var limit: Int

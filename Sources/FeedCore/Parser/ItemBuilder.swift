@@ -224,8 +224,8 @@ struct ItemBuilder {
   }
 
   /// `media:keywords`: the comma-separated words, trimmed, the empty ones left out. ASCII
-  /// text is cut at its comma bytes (a `Character` at a time cost 13,000 instructions a
-  /// list); other text a `Character` at a time, where a comma can carry a combining mark.
+  /// text is cut at its comma bytes (a `Character` at a time costs far more: docs/adr/0151);
+  /// other text a `Character` at a time, where a comma can carry a combining mark.
   static func keywords(_ text: String) -> [String] {
     guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
       return text.split(separator: ",").compactMap {

@@ -8,9 +8,9 @@
 ///
 /// Feeds put URLs with bare `&` in attributes and text (`?width=140&quality=85`). libxml2's
 /// recovery reads `&quality` as a reference missing its `;`, reports it and drops the name, so
-/// the URL lost its parameters (measured with 2.9.14); a long run of bare `&` also took time
-/// quadratic in its length there. Escaping them before libxml2 sees them keeps them literally
-/// (as feedparser does) and costs one `memchr` pass.
+/// the URL loses its parameters (libxml2 2.9.14); a long run of bare `&` also takes time
+/// quadratic in its length there (docs/adr/0026). Escaping them before libxml2 sees them keeps
+/// them literally (as feedparser does) and costs one `memchr` pass.
 ///
 /// A reference is `&name;` (an XML name of at most `maximumNameLength` bytes) or `&#digits;` /
 /// `&#xhex;`; anything else is bare. CDATA sections and comments are copied untouched (an `&`

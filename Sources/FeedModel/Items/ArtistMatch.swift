@@ -34,8 +34,8 @@ public enum ArtistMatch {
     return names
   }
 
-  /// Whether `name` has `://` in it, read as bytes: Foundation's `contains` went through
-  /// CFString, 6,000 instructions a name.
+  /// Whether `name` has `://` in it, read as bytes: Foundation's `contains` goes through
+  /// CFString, which costs far more on a name this short (docs/adr/0151).
   package static func isLink(_ name: String) -> Bool {
     var matched = 0
     for byte in name.utf8 {
@@ -51,8 +51,7 @@ public enum ArtistMatch {
 
   /// `name` without Foundation's `.whitespacesAndNewlines` at either end, scalar by scalar
   /// as Foundation trims. A name that starts and ends with a visible ASCII character, as most
-  /// do, is returned as it is; `trimmingCharacters(in:)` cost about 100,000 instructions a
-  /// name.
+  /// do, is returned as it is, without the cost of `trimmingCharacters(in:)` (docs/adr/0151).
   package static func trimmed(_ name: String) -> String {
     guard let first = name.utf8.first, let last = name.utf8.last else { return name }
     let visible = UInt8(ascii: "!")...UInt8(ascii: "~")

@@ -30,8 +30,8 @@ public enum MediaAddresses {
   }
 
   /// True for an address without a scheme (`a.png`, `../t/a.png`, `/t/a.png`, `//host/a`).
-  /// Read as bytes while they are ASCII (a `Character` at a time cost 7k instructions an
-  /// address); a scheme with other letters is read by the `Character` rule.
+  /// Read as bytes while they are ASCII (a `Character` at a time costs far more, for every
+  /// address: docs/adr/0149); a scheme with other letters is read by the `Character` rule.
   static func isRelative(_ address: String) -> Bool {
     let bytes = address.utf8
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
@@ -54,9 +54,9 @@ public enum MediaAddresses {
 
   /// Resolves addresses against one base. A plain relative path (`../t/a.png`: letters,
   /// digits, `-._~/` only) against a `file:` base is joined and its dot segments removed as
-  /// RFC 3986 says, without Foundation's URL parsing (60k instructions an address: 3.9M of
-  /// the bundled feed's 64 items, a sixteenth of its first screen); anything else goes to
-  /// `URL(string:relativeTo:)`. `MediaAddressesTests` compare the two on many paths.
+  /// RFC 3986 says, without Foundation's URL parsing (a visible part of the first screen of a
+  /// feed with pictures: docs/adr/0149); anything else goes to `URL(string:relativeTo:)`.
+  /// `MediaAddressesTests` compare the two on many paths.
   struct Resolver {
     let base: URL
     /// The base's directory, as `file:///dir/dir/` (nil: no plain file base).
@@ -108,7 +108,7 @@ public enum MediaAddresses {
       let dot = UInt8(ascii: ".")
       let bytes = Array(path.utf8)
       // The segments after the first slash, as ranges of `bytes` (slices would be counted
-      // references, and a `split` of them a generic detour: 10k instructions an address).
+      // references, and a `split` of them a generic detour: docs/adr/0151).
       var segments: [Range<Int>] = []
       var start: Int?
       for (offset, byte) in bytes.enumerated() where byte == slash {

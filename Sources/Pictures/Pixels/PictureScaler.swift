@@ -80,8 +80,7 @@ public enum PictureScaler {
   /// One output row at a time: the source rows it covers are summed (weighted) into one row
   /// of floats, which is then averaged across; nothing the size of the picture is made in
   /// between. An opaque picture (every JPEG) skips the alpha weighting, and its down pass
-  /// is a plain weighted sum of rows that the compiler vectorises: a 1000x750 picture
-  /// shrinks to 667x500 in about 2 ms.
+  /// is a plain weighted sum of rows that the compiler vectorises (figures: docs/adr/0128).
   public static func shrunk(_ picture: Picture, width: Int, height: Int) -> Picture {
     let width = min(max(1, width), picture.width)
     let height = min(max(1, height), picture.height)

@@ -43,7 +43,8 @@ public enum DateText {
   /// 1583-01-01 and 10000-01-01 UTC, in seconds since 1970: between them (a day's margin
   /// kept for the time zone) the date is read with `CivilTime.civil(fromDaysSinceEpoch:)`, the
   /// proleptic Gregorian calendar, which is Foundation's there. Outside, Foundation's calendar
-  /// decides (it is Julian before October 1582). Building a `Calendar` cost 98,000 instructions a date.
+  /// decides (it is Julian before October 1582). Building a `Calendar` for each date costs
+  /// far more (docs/adr/0151).
   static let firstCivilSecond: Double = -12_212_553_600 + 86_400
   static let endCivilSecond: Double = 253_402_300_800 - 86_400
 

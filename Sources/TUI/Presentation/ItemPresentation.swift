@@ -33,7 +33,7 @@ public enum ItemPresentation {
   ///
   /// Only the end of the text is read (and the whole only copied, to return it marked): rows
   /// are measured and drawn from this, and a description can be megabytes (lower-casing and
-  /// trimming all of a 2 MB one cost 1.9G instructions a row).
+  /// trimming all of one, for each row measured or drawn, stalls the browser: docs/adr/0149).
   public static func markingMore(_ text: String) -> String {
     var end = text.endIndex
     while end > text.startIndex {
@@ -56,7 +56,7 @@ public enum ItemPresentation {
   }
 
   /// `text` without white space at either end; reads only that white space (Foundation's
-  /// trimming read all of a 2 MB text at about 1,000 instructions a byte).
+  /// trimming reads all of the text, slowly: docs/adr/0149).
   static func trimmed(_ text: Substring) -> String {
     var start = text.startIndex
     var end = text.endIndex
