@@ -125,7 +125,8 @@ let package = Package(
         "Subscriptions", "Pictures", "Locking", "Workers",
       ]),
     .target(
-      name: "CursesBackend", dependencies: ["TUI", "TUIRuntime", "Pictures", "CNCurses", "Locking"]),
+      name: "CursesBackend",
+      dependencies: ["TUI", "TUIRuntime", "Pictures", "Settings", "CNCurses", "Locking"]),
     .executableTarget(
       name: "artfeed",
       dependencies: [
@@ -220,7 +221,7 @@ let package = Package(
       ],
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "CursesBackendTests", dependencies: ["CursesBackend", "TUI", "Pictures"]),
+      name: "CursesBackendTests", dependencies: ["CursesBackend", "TUI", "Pictures", "Settings"]),
     // The command line's own reading (the executable's code, through @testable import).
     .testTarget(
       name: "ArtfeedCLITests",

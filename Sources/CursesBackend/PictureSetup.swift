@@ -1,18 +1,8 @@
 import Foundation
 import Pictures
+import Settings
 
-/// What the reader asked for with `--pictures`.
-public enum PictureChoice: String, Sendable, CaseIterable {
-  /// Pixels in the best protocol the terminal answers for, else symbols.
-  case auto
-  case kitty
-  case sixel
-  case iterm
-  /// Symbol cells (the colour mosaic) whatever the terminal can do.
-  case symbols
-  /// Empty boxes (as `--no-images`; `i` shows symbols).
-  case none
-
+extension PictureMode {
   /// The protocol asked for by name, if any.
   var forced: PictureProtocol? {
     switch self {
@@ -54,7 +44,7 @@ public struct PictureSetup: Sendable, Equatable {
   /// Decides from what the terminal answered (`report`), tmux (`tmux`, when inside it) and,
   /// only when the terminal answered nothing, the environment.
   public static func resolve(
-    _ choice: PictureChoice, report: TerminalReport, tmux: TmuxReport?,
+    _ choice: PictureMode, report: TerminalReport, tmux: TmuxReport?,
     environment: [String: String]
   ) -> PictureSetup {
     switch choice {
@@ -98,7 +88,7 @@ public struct PictureSetup: Sendable, Equatable {
   /// Inside tmux: pixels only through passthrough, to a terminal known to speak kitty (sixel
   /// and iTerm2 only when asked for by name).
   private static func resolveInTmux(
-    _ choice: PictureChoice, tmux: TmuxReport, environment: [String: String],
+    _ choice: PictureMode, tmux: TmuxReport, environment: [String: String],
     report: TerminalReport
   ) -> PictureSetup {
     let outerKitty =

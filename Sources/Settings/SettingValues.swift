@@ -67,17 +67,21 @@ public struct ThumbnailSize: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// A key as the config file names it: `j`, `Space`, `Ctrl-d`, `PgDn`, `Enter`.
-public enum KeyName: Sendable, Hashable, CustomStringConvertible {
+/// A key: what the backend decodes from the terminal, what the config file names (`j`,
+/// `Space`, `Ctrl-d`, `PgDn`, `Enter`) and what the help and hints print. One vocabulary for
+/// the settings, the front end and the backend.
+public enum Key: Sendable, Hashable, CustomStringConvertible {
   case character(Character)
-  /// Ctrl plus a letter, as the lower-case letter.
+  /// Ctrl plus a letter, as the lower-case letter (`.control("d")` is Ctrl-D).
   case control(Character)
   case up, down, left, right
   case pageUp, pageDown, home, end
   case enter, escape, backspace, tab
+  /// A key the backend could not name; it does nothing, and no file can name it.
+  case unknown
 
   /// Named keys, as written in the file (case ignored) and as printed (the first name).
-  static let names: [(KeyName, [String])] = [
+  static let names: [(Key, [String])] = [
     (.up, ["Up"]), (.down, ["Down"]), (.left, ["Left"]), (.right, ["Right"]),
     (.pageUp, ["PgUp", "PageUp"]), (.pageDown, ["PgDn", "PageDown"]),
     (.home, ["Home"]), (.end, ["End"]), (.enter, ["Enter", "Return"]),
@@ -113,6 +117,7 @@ public enum KeyName: Sendable, Hashable, CustomStringConvertible {
     case .character(" "): "Space"
     case .character(let character): String(character)
     case .control(let letter): "Ctrl-" + String(letter)
+    case .unknown: "?"
     default: Self.names.first { $0.0 == self }?.1.first ?? "?"
     }
   }
@@ -247,3 +252,7 @@ public struct ColorSpecError: Error, Sendable, Equatable {
   public var message: String
   init(_ message: String) { self.message = message }
 }
+
+/// `Key` by a name no module shadows (the module's `Settings` struct hides `Settings.Key`),
+/// for modules that re-export it.
+public typealias SettingsKey = Key

@@ -7,7 +7,7 @@ extension Settings {
   ///   - location: where the config file is looked for (nil: nowhere, no HOME).
   ///   - keys: every action with its keys in effect, in the help's order (the front end
   ///     applies the file's `[keys]` to its defaults: `KeyBindings`).
-  public func describe(location: String?, keys: [(action: String, keys: [KeyName])])
+  public func describe(location: String?, keys: [(action: String, keys: [Key])])
     -> String
   {
     var lines: [String] = []
@@ -60,7 +60,7 @@ extension Settings {
     }
   }
 
-  private func keyRows(_ effective: [(action: String, keys: [KeyName])]) -> [(String, String)] {
+  private func keyRows(_ effective: [(action: String, keys: [Key])]) -> [(String, String)] {
     effective.map { action, keys in
       (action, keys.isEmpty ? "none" : keys.map(\.quotedDescription).joined(separator: " "))
     }

@@ -21,8 +21,8 @@ extension Settings {
   /// was ignored comes back as warnings.
   ///
   /// - Parameter knownActions: the names `[keys]` may bind; asked for only when the file
-  ///   has a `[keys]` entry (naming every action costs 3.8M instructions, a twentieth of a
-  ///   first screen).
+  ///   has a `[keys]` entry (naming every action reflects over each, a cost a first screen
+  ///   without `[keys]` need not pay).
   public static func load(
     environment: [String: String], knownActions: @autoclosure () -> Set<String>
   ) throws(SettingsError) -> (settings: Settings, warnings: [SettingsWarning]) {

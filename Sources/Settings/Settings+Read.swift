@@ -125,10 +125,10 @@ extension Settings {
     _ entry: ConfigSyntax.Entry, knownActions: Set<String>
   ) throws(SettingsError) -> Bool {
     guard knownActions.contains(entry.key) else { return false }
-    var names: [KeyName] = []
+    var names: [Key] = []
     if entry.words.map({ $0.lowercased() }) != ["none"] {
       for word in entry.words {
-        guard let name = KeyName(word) else {
+        guard let name = Key(word) else {
           throw .badValue(
             line: entry.line, key: entry.key,
             "“\(word)” is not a key (a character, Space, Enter, Esc, Tab, Backspace, Up, Down, "

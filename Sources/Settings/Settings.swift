@@ -42,7 +42,7 @@ public struct Settings: Sendable, Equatable {
 
   /// Actions the file binds, by the action's name, with their keys (empty: unbound); the
   /// others keep their default keys.
-  public var keys: [String: [KeyName]] = [:]
+  public var keys: [String: [Key]] = [:]
   /// The order the file binds actions in (a key bound twice goes to the later one).
   public var keyOrder: [String] = []
 

@@ -33,7 +33,7 @@ struct Browse: ParsableCommand {
       sixel or iTerm2 images; else symbols), kitty, sixel, iterm, symbols or none. \
       Default: the config file's [pictures] mode, else auto.
       """)
-  var pictures: PictureChoice?
+  var pictures: PictureMode?
 
   @Flag(help: "Neither show nor keep read and starred marks this time.")
   var noState = false
@@ -41,8 +41,8 @@ struct Browse: ParsableCommand {
   func run() throws {
     var (settings, _) = SettingsAccess.loadOrFail()
     if noColor { settings.set(\.useColor, false, key: "colors.enabled", option: "--no-color") }
-    if let pictures, let mode = PictureMode(rawValue: pictures.rawValue) {
-      settings.set(\.pictureMode, mode, key: "pictures.mode", option: "--pictures")
+    if let pictures {
+      settings.set(\.pictureMode, pictures, key: "pictures.mode", option: "--pictures")
     }
     if noImages { settings.set(\.pictureMode, .none, key: "pictures.mode", option: "--no-images") }
     let loader = FeedSources.loader(options.network)
@@ -56,8 +56,7 @@ struct Browse: ParsableCommand {
       fail(failure)
     }
     TerminalGuard.install()
-    let pictureSetup = detectPictures(
-      PictureChoice(rawValue: settings.pictureMode.rawValue) ?? .auto)
+    let pictureSetup = detectPictures(settings.pictureMode)
     let screen: CursesScreen
     do {
       screen = try CursesScreen(useColor: settings.useColor, palette: Palette(settings))

@@ -2,23 +2,12 @@ import ArgumentParser
 import CursesBackend
 import Foundation
 import Pictures
+import Settings
 
-extension PictureChoice: ExpressibleByArgument {}
+extension PictureMode: ExpressibleByArgument {}
 
 /// `render --pictures`: the protocol whose sequences are printed at the boxes.
-enum RenderPictures: String, ExpressibleByArgument, CaseIterable {
-  case kitty
-  case sixel
-  case iterm
-
-  var kind: PictureProtocol {
-    switch self {
-    case .kitty: .kitty
-    case .sixel: .sixel
-    case .iterm: .iterm
-    }
-  }
-}
+extension PictureProtocol: ExpressibleByArgument {}
 
 /// `render --cell-size WxH`: the cell size pictures are fitted to.
 struct CellSizeArgument: ExpressibleByArgument {
@@ -35,7 +24,7 @@ struct CellSizeArgument: ExpressibleByArgument {
 
 /// The browser's picture set-up: asks the terminal (and tmux) what it shows, unless the
 /// choice needs no pixels. Call before curses takes the screen.
-func detectPictures(_ choice: PictureChoice) -> PictureSetup {
+func detectPictures(_ choice: PictureMode) -> PictureSetup {
   switch choice {
   case .symbols, .none: return PictureSetup()
   case .auto, .kitty, .sixel, .iterm: break

@@ -1,14 +1,15 @@
 import ArgumentParser
 import CursesBackend
+import Settings
 
 /// The everyday command lines, read without argument-parser's reflection.
 ///
 /// argument-parser learns a command's options by reflecting over its properties, and every
 /// property wrapper type it meets costs the Swift runtime a scan of the binary's whole
-/// protocol conformance table: 12M instructions for `--version`, 22.6M for `render`, about
-/// a fifth of the bundled first screen's start-up (docs/adr/0148). The lines people and
-/// scripts run most (`artfeed`, `artfeed FILE`, `artfeed render --width W --height H`, with
-/// the common flags and the browser's `--pictures MODE`) are recognised here instead, token by token, and built into the same
+/// protocol conformance table, a large part of a first screen's start-up (figures in
+/// docs/adr/0148). The lines people and scripts run most (`artfeed`, `artfeed FILE`,
+/// `artfeed render --width W --height H`, with the common flags and the browser's
+/// `--pictures MODE`) are recognised here instead, token by token, and built into the same
 /// command values; anything else — another spelling (`--width=100`), another option, a
 /// subcommand, help, a value that does not validate — returns nil and goes to
 /// argument-parser, which then also says what is wrong. `QuickParseTests` compare each
@@ -42,9 +43,9 @@ enum QuickParse {
         values: ["--pictures"]),
       let source = words.source()
     else { return nil }
-    var pictures: PictureChoice?
+    var pictures: PictureMode?
     if let value = words.values["--pictures"] {
-      guard let choice = PictureChoice(argument: value) else { return nil }
+      guard let choice = PictureMode(argument: value) else { return nil }
       pictures = choice
     }
     var command = Browse()

@@ -73,7 +73,7 @@ struct Render: ParsableCommand {
       Print the pictures in pixels: each picture's kitty, sixel or iTerm2 sequence after the \
       screen's text, at its box (the cursor moved there relatively, saved and restored).
       """)
-  var pictures: RenderPictures?
+  var pictures: PictureProtocol?
 
   @Option(help: "The cell size in pixels the pictures are fitted to, as WxH (default 10x20).")
   var cellSize: CellSizeArgument?
@@ -173,14 +173,14 @@ struct Render: ParsableCommand {
     var output = lines.joined(separator: "\n") + "\n"
     if let pictures {
       output += String(
-        decoding: PictureText.sequences(for: screen, kind: pictures.kind), as: UTF8.self)
+        decoding: PictureText.sequences(for: screen, kind: pictures), as: UTF8.self)
     }
     if stats {
       output += Self.statsLine(rows: state.list.count, state.list.stats) + "\n"
     }
-    // The bytes copied at once (`Data(output.utf8)` went element by element: 0.23M
-    // instructions), and no clean-up after: the process ends here, and taking the state and
-    // its lists apart first cost 0.36M more.
+    // The bytes copied at once (`Data(output.utf8)` copies element by element), and no
+    // clean-up after: the process ends here, and taking the state and its lists apart would
+    // only cost time (docs/adr/0151).
     let data = output.withUTF8 { Data(buffer: $0) }
     FileHandle.standardOutput.write(data)
     Foundation.exit(0)

@@ -1,4 +1,5 @@
 import Pictures
+import Settings
 import Testing
 
 @testable import CursesBackend
@@ -55,7 +56,7 @@ struct PictureSetupTests {
   let cell = CellSize(width: 9, height: 19)
 
   func resolve(
-    _ choice: PictureChoice, _ report: TerminalReport, tmux: TmuxReport? = nil,
+    _ choice: PictureMode, _ report: TerminalReport, tmux: TmuxReport? = nil,
     environment: [String: String] = [:]
   ) -> PictureSetup {
     PictureSetup.resolve(choice, report: report, tmux: tmux, environment: environment)

@@ -177,7 +177,7 @@ struct SettingsTests {
       """
     let (settings, _) = try make(text)
     // The keys in effect, as the front end makes them from its defaults and the file.
-    let keys: [(action: String, keys: [KeyName])] = [
+    let keys: [(action: String, keys: [Key])] = [
       ("down", [.character("j")]), ("up", []), ("search", [.character("#"), .character("/")]),
       ("quit", [.character("q")]),
     ]
@@ -202,17 +202,17 @@ struct SettingsTests {
 
   @Test("key names: characters, named keys, Ctrl")
   func keyNames() {
-    #expect(KeyName("j") == .character("j"))
-    #expect(KeyName("Space") == .character(" "))
-    #expect(KeyName("pgdn") == .pageDown)
-    #expect(KeyName("Ctrl-D") == .control("d"))
-    #expect(KeyName("^u") == .control("u"))
-    #expect(KeyName("C-x") == .control("x"))
-    #expect(KeyName("Ctrl-1") == nil)
-    #expect(KeyName("jj") == nil)
-    #expect(KeyName("\u{7}") == nil)
-    #expect(KeyName.control("d").description == "Ctrl-d")
-    #expect(KeyName.character("#").quotedDescription == "\"#\"")
+    #expect(Key("j") == .character("j"))
+    #expect(Key("Space") == .character(" "))
+    #expect(Key("pgdn") == .pageDown)
+    #expect(Key("Ctrl-D") == .control("d"))
+    #expect(Key("^u") == .control("u"))
+    #expect(Key("C-x") == .control("x"))
+    #expect(Key("Ctrl-1") == nil)
+    #expect(Key("jj") == nil)
+    #expect(Key("\u{7}") == nil)
+    #expect(Key.control("d").description == "Ctrl-d")
+    #expect(Key.character("#").quotedDescription == "\"#\"")
   }
 
   @Test("the file on disk: missing is no file, a folder and non-UTF-8 are errors")

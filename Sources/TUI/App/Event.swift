@@ -2,18 +2,11 @@ import FeedCore
 import FeedModel
 import Foundation
 import Pictures
+import Settings
 
-/// A key, decoded by the backend from whatever the terminal sent.
-public enum Key: Sendable, Hashable {
-  case character(Character)
-  /// Ctrl plus a letter, as the lower-case letter (`.control("d")` is Ctrl-D).
-  case control(Character)
-  case up, down, left, right
-  case pageUp, pageDown, home, end
-  case enter, escape, backspace, tab
-  /// A key the backend could not name; it does nothing.
-  case unknown
-}
+/// A key, decoded by the backend from whatever the terminal sent: the settings' `Key`, the
+/// one vocabulary the config file, the key map and the backend share.
+public typealias Key = SettingsKey
 
 /// A mouse action at a screen position.
 public struct MouseEvent: Sendable, Equatable {

@@ -50,12 +50,12 @@ public struct KeyBindings: Sendable {
       guard let action = Action.allCases.first(where: { $0.configName == name }),
         let names = settings.keys[name]
       else { continue }
-      let keys = names.map(Key.init)
+      let keys = names
       for key in keys {
-        let slot = (action.isCardMove ? "gallery " : "") + (KeyName(key)?.description ?? "?")
+        let slot = (action.isCardMove ? "gallery " : "") + key.description
         if let earlier = givenBy[slot], earlier != name {
           warnings.append(
-            "[keys] \(KeyName(key)?.description ?? "?") is given to \(earlier) and to \(name) "
+            "[keys] \(key.description) is given to \(earlier) and to \(name) "
               + "(\(settings.origin("keys." + name)) counts)")
         }
         givenBy[slot] = name
@@ -80,10 +80,10 @@ public struct KeyBindings: Sendable {
   }
 
   /// The keys of an action, characters first (`j Down`), as the file and the help name them.
-  public func keyNames(for action: Action) -> [KeyName] {
+  public func keyNames(for action: Action) -> [Key] {
     let layer = table(of: action)
     let keys = pairs.filter { $0.action == action && layer[$0.key] == action }.map(\.key)
-    let names = keys.compactMap(KeyName.init)
+    let names = keys.filter { $0 != .unknown }
     return names.filter(\.isCharacter) + names.filter { !$0.isCharacter }
   }
 
@@ -91,15 +91,15 @@ public struct KeyBindings: Sendable {
   /// names first while the file leaves the action alone (`j`, `Enter`, `Esc`), else the
   /// first the file gives it.
   public func label(_ action: Action) -> String? {
-    // Naming the action (reflection) only when the file rebinds something: the first
-    // names cost 3M instructions, at start-up, for hints that use the defaults.
+    // Naming the action (reflection) only when the file rebinds something: the first names
+    // are costly at start-up (docs/adr/0149), and hints that use the defaults need none.
     if !rebound.isEmpty, rebound.contains(action.configName) {
       let layer = table(of: action)
       let first = pairs.first { $0.action == action && layer[$0.key] == action }?.key
-      return first.flatMap(KeyName.init)?.description
+      return first?.description
     }
-    if let word = Self.helpWord(for: action), let name = KeyName(word),
-      table(of: action)[Key(name)] == action
+    if let word = Self.helpWord(for: action), let name = Key(word),
+      table(of: action)[name] == action
     {
       return name.description
     }
@@ -161,7 +161,7 @@ public struct KeyBindings: Sendable {
   }
 
   /// Every action with its keys in effect, for `artfeed config`.
-  public var keyNamesByAction: [(action: String, keys: [KeyName])] {
+  public var keyNamesByAction: [(action: String, keys: [Key])] {
     let ordered =
       KeyMap.bindings.flatMap { Self.companions[$0.action] ?? [$0.action] }
       + Action.allCases
@@ -172,28 +172,7 @@ public struct KeyBindings: Sendable {
   }
 }
 
-extension KeyName {
-  /// The name of a key the backend decodes, if the config file can name it.
-  init?(_ key: Key) {
-    switch key {
-    case .character(let character): self = .character(character)
-    case .control(let letter): self = .control(letter)
-    case .up: self = .up
-    case .down: self = .down
-    case .left: self = .left
-    case .right: self = .right
-    case .pageUp: self = .pageUp
-    case .pageDown: self = .pageDown
-    case .home: self = .home
-    case .end: self = .end
-    case .enter: self = .enter
-    case .escape: self = .escape
-    case .backspace: self = .backspace
-    case .tab: self = .tab
-    case .unknown: return nil
-    }
-  }
-
+extension Key {
   /// A printable character other than the space (the help lists these first).
   var isCharacter: Bool {
     if case .character(let character) = self { return character != " " }

@@ -30,8 +30,9 @@ public enum Action: Sendable, Equatable, CaseIterable {
 
 /// The keys of the list and detail views (the help overlay lists the same table).
 ///
-/// Every binding is a row of `keys` (what the key sends) and an `Action`: a later keys file
-/// (issue 21) replaces rows of this table, and nothing else needs to know which key it was.
+/// Every binding is a row of `keys` (what the key sends) and an `Action`: the config file's
+/// `[keys]` replaces rows of this table, and nothing else needs to know which key it was.
+/// What an action does on a page is that page's own key map (`Page`).
 public enum KeyMap {
   /// One key as the backend decodes it, and the action it has.
   public static let keys: [(key: Key, action: Action)] = [
