@@ -13,7 +13,10 @@ time (`/usr/bin/time -v`, "Maximum resident set size") around the whole process:
   - `refresh` of four 1 GB bombs at once (--jobs 4);
   - `parse URL --timeout 5` of servers that trickle a byte every 0.2 s, with no length or
     with 10 GB declared, and of one that never sends its headers: time to give up;
-  - `feeds` and `add` with 1,000 subscriptions (and `feeds` at the 1 MiB bound).
+  - `feeds` and `add` with 1,000 subscriptions (and `feeds` at the 1 MiB bound);
+  - `render --pictures kitty` and symbols of a feed whose picture is a 64x64 JPEG, progressive
+    or baseline, whose header claims 30000x30000, 45000x45000 or 16000x16000 (refused before
+    any whole-image buffer; a baseline one within the bound decodes scaled).
 Exit status is 1 when a case ends with a status other than the one it must have.
 """
 
@@ -82,6 +85,30 @@ def write_feeds(path, count, extra_bytes=0):
                       % (i, i, i))
         if extra_bytes:
             out.write("# " + "x" * extra_bytes + "\n")
+
+
+def lying_jpeg(path, progressive, width, height):
+    """A real 64x64 JPEG (Pillow) whose frame header then claims width x height."""
+    from io import BytesIO
+    from PIL import Image
+    buffer = BytesIO()
+    Image.new("RGB", (64, 64), (200, 120, 40)).save(buffer, "JPEG", progressive=progressive)
+    data = bytearray(buffer.getvalue())
+    at = data.index(bytes([0xFF, 0xC2 if progressive else 0xC0]))
+    data[at + 5:at + 9] = bytes([height >> 8, height & 0xFF, width >> 8, width & 0xFF])
+    with open(path, "wb") as out:
+        out.write(data)
+
+
+def picture_feed(folder, picture):
+    """A one-item feed whose thumbnail and full picture are `picture` (a file beside it)."""
+    path = os.path.join(folder, "pictures.xml")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write('<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel>'
+                  '<title>Bombs</title><item><title>Liar</title><guid>1</guid>'
+                  '<media:content url="%s" medium="image"/>'
+                  '<media:thumbnail url="%s"/></item></channel></rss>' % (picture, picture))
+    return path
 
 
 def main():
@@ -154,6 +181,22 @@ def main():
         write_feeds(os.path.join(bound, "artfeed", "feeds"), 14000, extra_bytes=100_000)
         ok &= measure("feeds, a file over the 1 MiB bound (refused)", [binary, "feeds"],
                       dict(env, XDG_CONFIG_HOME=bound), args.runs, 66)
+
+        bombs = os.path.join(scratch, "pictures")
+        os.makedirs(bombs, exist_ok=True)
+        for name, progressive, size in [("progressive JPEG claiming 30000x30000", True, 30000),
+                                        ("progressive JPEG claiming 45000x45000", True, 45000),
+                                        ("baseline JPEG claiming 16000x16000", False, 16000)]:
+            picture = os.path.join(bombs, "%s-%d.jpg" % (progressive, size))
+            lying_jpeg(picture, progressive, size, size)
+            feed = picture_feed(bombs, os.path.basename(picture))
+            state = dict(env, XDG_DATA_HOME=os.path.join(scratch, "data"))
+            ok &= measure("render --pictures kitty, " + name,
+                          [binary, "render", feed, "--pictures", "kitty", "--width", "100",
+                           "--height", "30"], state, args.runs, 0)
+            ok &= measure("render (symbols), " + name,
+                          [binary, "render", feed, "--width", "100", "--height", "30"], state,
+                          args.runs, 0)
     finally:
         server.terminate()
         server.wait()

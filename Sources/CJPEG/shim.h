@@ -9,6 +9,31 @@
 // longjmp reaches Swift). Status codes shared by the decoder shims:
 // 0 decoded, 1 not this format, 3 damaged (details in `message`).
 
+/// Whether the frame is progressive (SOF2, SOF6, SOF10 or SOF14): libjpeg-turbo then holds
+/// the whole image's DCT coefficients in memory while it decodes, at any output scale, so the
+/// caller bounds such a file by its declared size. Walks the markers up to the first frame
+/// header; 0 when there is none (the decode then fails on its own).
+static inline int artfeed_jpeg_is_progressive(const uint8_t *data, size_t size) {
+  size_t at = 2;
+  if (size < 4 || data[0] != 0xFF || data[1] != 0xD8) return 0;
+  while (at + 1 < size) {
+    if (data[at] != 0xFF) return 0;
+    uint8_t marker = data[at + 1];
+    if (marker == 0xFF) { at += 1; continue; }
+    at += 2;
+    if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) continue;
+    if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 &&
+        marker != 0xCC) {
+      return marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE;
+    }
+    if (at + 1 >= size) return 0;
+    size_t length = ((size_t)data[at] << 8) | data[at + 1];
+    if (length < 2) return 0;
+    at += length;
+  }
+  return 0;
+}
+
 /// Reads the frame header only: width and height, no pixel memory.
 static inline int artfeed_jpeg_info(const uint8_t *data, size_t size, int *width, int *height) {
   tjhandle handle = tjInitDecompress();

@@ -7,14 +7,26 @@ import Foundation
 /// Decodes JPEG, PNG, GIF (first frame) and WebP bytes into a `Picture` with the system's
 /// hardened decoders (libjpeg-turbo, libpng, giflib, libwebp).
 ///
-/// The format comes from the first bytes. The header is read first and a picture over
-/// `maxPixels` is refused before any pixel memory is allocated. A JPEG much larger than the
-/// caller needs is decoded at a reduced scale (libjpeg-turbo's 1/8 to 7/8 scaling, done while
-/// decoding); CMYK JPEGs and the first frame of an animated WebP are decoded too.
+/// The format comes from the first bytes. The header is read first, and a picture is refused
+/// before any pixel memory is allocated when its declared size is over `maxDeclaredPixels`
+/// (every format), when it is a progressive JPEG over `maxProgressivePixels` (its decoder
+/// holds the whole image's coefficients, whatever the output scale), or when its decoded size
+/// is over `maxPixels`. A JPEG much larger than the caller needs is decoded at a reduced scale
+/// (libjpeg-turbo's 1/8 to 7/8 scaling, done while decoding, a few lines at a time); CMYK
+/// JPEGs and the first frame of an animated WebP are decoded too.
 public enum PictureDecoder {
   /// The default bound: 40 megapixels, 160 MB of RGBA. Bigger than any thumbnail and most
   /// originals; a 30000x30000 header is refused.
   public static let defaultMaxPixels = 40_000_000
+
+  /// The largest declared size read at all, in any format: 16384 x 16384. A baseline JPEG
+  /// that large is decoded scaled in a few MB; nothing larger is a picture a terminal shows.
+  public static let maxDeclaredPixels = 16384 * 16384
+
+  /// The largest declared size of a progressive JPEG: its coefficients take up to 8 bytes a
+  /// pixel (four full-size components, 2 bytes each) while it decodes, so 32 megapixels
+  /// bound that to 256 MB.
+  public static let maxProgressivePixels = 32 * 1024 * 1024
 
   /// Decodes `data`, whatever its format among the four.
   ///
@@ -55,6 +67,13 @@ public enum PictureDecoder {
     case .webp: info = artfeed_webp_info(bytes, count, &width, &height)
     }
     if info != 0 { return .failure(.corrupt("\(format.rawValue) header")) }
+    let declared = Int(max(0, width)) * Int(max(0, height))
+    if declared > maxDeclaredPixels
+      || (format == .jpeg && declared > maxProgressivePixels
+        && artfeed_jpeg_is_progressive(bytes, count) != 0)
+    {
+      return .failure(.tooLarge(width: Int(width), height: Int(height)))
+    }
     if format == .jpeg, let covering, width > 0, height > 0 {
       let (full, wanted) = ((width, height), (covering.width, covering.height))
       artfeed_jpeg_scaled_size(
