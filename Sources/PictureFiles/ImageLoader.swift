@@ -63,9 +63,12 @@ public struct ImageLoader: Sendable {
     }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
-      throw ImageLoadError("unreadable")
-    }
+    // A file, or a pipe the reader gave (a local feed's own); a device such as /dev/zero, a
+    // socket or a folder is no picture. Remote feeds name no local file at all
+    // (`MediaAddresses`).
+    guard fstat(descriptor, &info) == 0 else { throw ImageLoadError("unreadable") }
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFREG || kind == S_IFIFO else { throw ImageLoadError("unreadable") }
     let limit = maxBytes + 1
     var capacity = min(limit, max(Int(info.st_size) + 1, 64 << 10))
     var data = Data(count: capacity)

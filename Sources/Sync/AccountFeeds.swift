@@ -103,7 +103,10 @@ public final class AccountFeeds: Sendable {
       freshness = .cached(fetchedAt: synced, reason: "not synced yet (R)")
     }
     let loaded = LoadedFeed(
-      feed: Feed(format: .rss, title: feed.title, link: feed.siteURL, items: items),
+      // A server's items are remote: their pictures are on the web only.
+      feed: Feed(
+        format: .rss, title: feed.title, link: feed.siteURL,
+        items: MediaAddresses.webOnly(items)),
       address: subscription.address, baseURL: nil, freshness: freshness)
     return FeedRefresh(subscription: subscription, result: .success(loaded))
   }

@@ -94,6 +94,16 @@ struct ImageLoaderTests {
     #expect(try await loader.load(fifo.absoluteString) == bytes)
   }
 
+  @Test("a device is no picture: /dev/zero and /dev/null are refused at once, not read")
+  func devices() async throws {
+    let loader = ImageLoader(client: TableClient([:]), cache: nil, maxBytes: 50_000_000)
+    for device in ["file:///dev/zero", "file:///dev/null", "file:///dev/urandom"] {
+      await #expect(throws: ImageLoadError("unreadable"), "\(device)") {
+        try await loader.load(device)
+      }
+    }
+  }
+
   @Test("HTTP: a 200 is stored and the next load comes from the cache; other answers fail")
   func http() async throws {
     let directory = try temporaryDirectory()

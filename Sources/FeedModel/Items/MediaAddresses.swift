@@ -8,10 +8,15 @@ import Foundation
 ///
 /// Only relative addresses change; absolute ones, and everything else in an item, are kept.
 /// A relative address in a feed read from standard input (no base) stays as it is.
+///
+/// A feed from the web (an http(s) base, or a sync server's items) names pictures on the web
+/// only: any other address (`file:///etc/...`, `file:///dev/zero`, a FIFO) would let a remote
+/// feed read the reader's files, so it is dropped, and the item shows no picture for it.
 public enum MediaAddresses {
   public static func resolved(_ items: [FeedItem], against base: URL?) -> [FeedItem] {
     guard let base else { return items }
     let resolver = Resolver(base)
+    let isRemote = isWeb(base.absoluteString)
     var items = items
     for index in items.indices {
       for thumbnail in items[index].thumbnails.indices {
@@ -25,8 +30,33 @@ public enum MediaAddresses {
       if let image = items[index].firstImage, isRelative(image) {
         items[index].firstImage = resolver.resolve(image)
       }
+      if isRemote { keepWebOnly(&items[index]) }
     }
     return items
+  }
+
+  /// The items of a remote source (a sync server's) with every picture address that is not
+  /// http(s) dropped.
+  public static func webOnly(_ items: [FeedItem]) -> [FeedItem] {
+    var items = items
+    for index in items.indices { keepWebOnly(&items[index]) }
+    return items
+  }
+
+  /// True for an `http://` or `https://` address (the scheme in any case).
+  public static func isWeb(_ address: String) -> Bool {
+    let prefix = address.utf8.prefix(8).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    return prefix.starts(with: "http://".utf8) || prefix.starts(with: "https://".utf8)
+  }
+
+  private static func keepWebOnly(_ item: inout FeedItem) {
+    if !item.thumbnails.allSatisfy({ isWeb($0.url) }) {
+      item.thumbnails.removeAll { !isWeb($0.url) }
+    }
+    if !item.contents.allSatisfy({ isWeb($0.url) }) {
+      item.contents.removeAll { !isWeb($0.url) }
+    }
+    if let image = item.firstImage, !isWeb(image) { item.firstImage = nil }
   }
 
   /// True for an address without a scheme (`a.png`, `../t/a.png`, `/t/a.png`, `//host/a`).

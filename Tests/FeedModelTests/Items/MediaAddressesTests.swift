@@ -27,6 +27,34 @@ struct MediaAddressesTests {
     #expect(MediaAddresses.resolved([item], against: nil) == [item])
   }
 
+  @Test("a feed from the web names pictures on the web only: local files are dropped")
+  func remoteFeedsNameNoLocalFiles() {
+    let item = FeedItem(
+      title: "a",
+      thumbnails: [MediaThumbnail(url: "file:///etc/passwd"), MediaThumbnail(url: "t/a.jpg")],
+      contents: [
+        MediaContent(url: "FILE:///dev/zero"), MediaContent(url: "HTTPS://x.example/full.png"),
+        MediaContent(url: "/srv/fifo"),
+      ],
+      firstImage: "file:///home/reader/secret.png")
+    for base in ["https://h.example/f/rss.xml", "http://127.0.0.1:8080/rss"] {
+      let remote = MediaAddresses.resolved([item], against: URL(string: base))[0]
+      #expect(remote.thumbnails.map(\.url).allSatisfy(MediaAddresses.isWeb))
+      #expect(remote.thumbnails.count == 1, "the relative one, made a web address")
+      #expect(remote.contents.map(\.url).count == 2, "the web one, and /srv/fifo on the host")
+      #expect(remote.contents.map(\.url).allSatisfy(MediaAddresses.isWeb))
+      #expect(remote.firstImage == nil)
+    }
+    // A sync server's items carry absolute addresses and no base.
+    let synced = MediaAddresses.webOnly([item])[0]
+    #expect(synced.thumbnails.isEmpty && synced.firstImage == nil)
+    #expect(synced.contents.map(\.url) == ["HTTPS://x.example/full.png"])
+    // The reader's own files may name their own pictures.
+    let local = MediaAddresses.resolved([item], against: URL(fileURLWithPath: "/srv/f.xml"))[0]
+    #expect(local.firstImage == "file:///home/reader/secret.png")
+    #expect(local.contents.count == 3)
+  }
+
   @Test("the quick join of plain paths gives what Foundation's resolution gives")
   func quickJoinIsFoundations() throws {
     let bases = [
