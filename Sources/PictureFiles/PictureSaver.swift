@@ -243,8 +243,9 @@ extension String {
   }
 }
 
-/// The JSON beside a saved picture: what it is and where it came from.
-struct Sidecar: Encodable {
+/// The JSON beside a saved picture: what it is and where it came from, written by artfeed's
+/// one JSON rule (`JSONText`), so feed text that a terminal would act on is escaped.
+struct Sidecar {
   var title: String?
   var artist: String?
   var link: String?
@@ -269,8 +270,12 @@ struct Sidecar: Encodable {
   }
 
   func encoded() -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return ((try? encoder.encode(self)) ?? Data("{}".utf8)) + Data("\n".utf8)
+    let fields: [(key: String, value: String?)] = [
+      ("artist", artist), ("copyright", copyright), ("date", date), ("feed", feed),
+      ("link", link), ("rating", rating), ("saved", saved), ("source", source),
+      ("title", title),
+    ]
+    // Fields the item lacks are left out, not written as null.
+    return Data(JSONText.object(fields.filter { $0.value != nil }).utf8)
   }
 }

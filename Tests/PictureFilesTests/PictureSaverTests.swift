@@ -89,6 +89,26 @@ struct PictureSaverTests {
     #expect(names.count == 4, "no temporary file is left: \(names)")
   }
 
+  @Test("the sidecar escapes what a terminal would act on, as parse --json does")
+  func sidecarEscapes() async throws {
+    let directory = try TempDirectory()
+    defer { directory.remove() }
+    let saver = saver(directory)
+    var hostile = item(content: Self.jpeg.absoluteString)
+    hostile.title = "Fox\u{90}P\u{9D}8;;x\u{202E}gnp.exe\u{1B}[31m"
+    let saved = try await saver.save(hostile, feed: "Glitch\u{9B}cat", now: Date())
+    let bytes = try Data(contentsOf: saved.sidecar)
+    let text = String(decoding: bytes, as: UTF8.self)
+    for raw in ["\u{90}", "\u{9D}", "\u{202E}", "\u{1B}", "\u{9B}"] {
+      #expect(!text.contains(raw), "\(raw.unicodeScalars.first?.value ?? 0) is escaped")
+    }
+    #expect(text.contains("\\u0090") && text.contains("\\u202e") && text.contains("\\u001b"))
+    // Any JSON reader still gets the text back as it was.
+    let sidecar = try #require(
+      try JSONSerialization.jsonObject(with: bytes) as? [String: String])
+    #expect(sidecar["title"] == hostile.title && sidecar["feed"] == "Glitch\u{9B}cat")
+  }
+
   @Test("a name taken by a sidecar alone is skipped too")
   func sidecarTaken() throws {
     let directory = try TempDirectory()

@@ -44,6 +44,15 @@ final class JSONWriter {
     value()
   }
 
+  /// A field whose key is only known at run time (quoted by the same rule as values).
+  func field(named key: String, _ value: () -> Void) {
+    nextElement()
+    var key = key
+    key.withUTF8 { quoted($0) }
+    buffer.append(": ")
+    value()
+  }
+
   func array<Element>(_ elements: [Element], _ each: (Element) -> Void) {
     open("[")
     for element in elements {
@@ -215,5 +224,19 @@ final class JSONWriter {
         | UInt32(text[index + 2] & 0x3F)
     default: return UInt32(text[index])
     }
+  }
+}
+
+/// JSON documents artfeed writes besides a feed (`parse --json`): the same writer, so every
+/// JSON artfeed writes escapes what a terminal would act on (docs/adr/0105).
+public enum JSONText {
+  /// An object of string fields (nil: `null`), in the order given, pretty-printed, with a
+  /// final newline.
+  public static func object(_ fields: [(key: String, value: String?)]) -> String {
+    let json = JSONWriter()
+    json.object {
+      for field in fields { json.field(named: field.key) { json.string(field.value) } }
+    }
+    return String(decoding: json.bytes, as: UTF8.self) + "\n"
   }
 }
