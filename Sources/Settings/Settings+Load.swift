@@ -53,28 +53,46 @@ extension Settings {
     return (settings, warnings)
   }
 
-  /// The file's text; nil when there is no file.
+  /// The file's text; nil when there is no file. Only a regular file is read: a folder, a
+  /// FIFO (whose open would wait for a writer) or a device is refused, opened without waiting.
+  /// Messages leave the path to the caller, which names the file once.
   static func read(_ url: URL) throws(SettingsError) -> String? {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-      return nil
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { return nil }
+      throw .unreadable("cannot be read (\(String(cString: strerror(code))))")
     }
-    guard !isFolder.boolValue else { throw .unreadable("\(url.path) is a folder, not a file") }
-    guard let handle = FileHandle(forReadingAtPath: url.path) else {
-      throw .unreadable("\(url.path): cannot be read (permission denied?)")
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw .unreadable("cannot be read (\(String(cString: strerror(errno))))")
     }
-    defer { try? handle.close() }
-    let data: Data
-    do {
-      data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
-    } catch {
-      throw .unreadable("\(url.path): \(error.localizedDescription)")
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw .unreadable("is a folder, not a file")
+    default: throw .unreadable("is not a regular file")
     }
-    guard data.count <= maximumFileSize else {
-      throw .unreadable("\(url.path) is over \(maximumFileSize / 1024) KiB: not a config file")
+    var data = Data(count: maximumFileSize + 1)
+    var count = 0
+    while count < data.count {
+      let read = data.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return -1 }
+        return Foundation.read(descriptor, base + count, buffer.count - count)
+      }
+      if read < 0, errno == EINTR || errno == EAGAIN { continue }
+      guard read >= 0 else {
+        throw .unreadable("cannot be read (\(String(cString: strerror(errno))))")
+      }
+      if read == 0 { break }
+      count += read
     }
+    guard count <= maximumFileSize else {
+      throw .unreadable("is over \(maximumFileSize / 1024) KiB: not a config file")
+    }
+    data.count = count
     guard let text = String(data: data, encoding: .utf8) else {
-      throw .unreadable("\(url.path) is not UTF-8 text")
+      throw .unreadable("is not UTF-8 text")
     }
     return text
   }

@@ -95,7 +95,7 @@ enum PasswordPrompt {
   /// not a terminal or nothing was typed.
   static func read(_ prompt: String) -> String? {
     guard isatty(STDIN_FILENO) == 1 else { return nil }
-    FileHandle.standardError.write(Data(prompt.utf8))
+    TerminalText.writeError(prompt)
     var saved = termios()
     let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
     if canHide {

@@ -32,6 +32,7 @@ struct ConfigCommand: ParsableCommand {
     }
     let (settings, _) = SettingsAccess.loadOrFail()
     let text = settings.describe(location: location, keys: KeyBindings(settings).keyNamesByAction)
-    FileHandle.standardOutput.write(Data(text.utf8))
+    // The file's own values are input like any other: on a terminal, sanitized.
+    TerminalText.write(text)
   }
 }

@@ -9,6 +9,9 @@ extension CommandFailure {
 
 /// The reader's settings for a command: read once, warnings on standard error.
 enum SettingsAccess {
+  /// Warnings printed before the rest are only counted.
+  static let warningsShown = 10
+
   /// The settings from the defaults, the environment and the config file. A file that cannot
   /// be used fails the command (exit 78) naming the file and the line; what the file says
   /// that artfeed does not know is warned about and ignored.
@@ -21,7 +24,11 @@ enum SettingsAccess {
       let messages =
         warnings.map { "\(location) \($0)" }
         + KeyBindings(settings).warnings.map { "\(location) \($0)" }
-      for message in messages { warn(message) }
+      // A file of thousands of unknown lines says the first few and how many more.
+      for message in messages.prefix(warningsShown) { warn(message) }
+      if messages.count > warningsShown {
+        warn("\(location): \(messages.count - warningsShown) more warnings not shown")
+      }
       return (settings, messages)
     } catch {
       throw .badConfig("\(location) \(error)")

@@ -243,4 +243,30 @@ struct SettingsTests {
         == "/h/.config/artfeed/config")
     #expect(Settings.defaultLocation(environment: [:]) == nil)
   }
+
+  @Test("a FIFO, a device or a folder as the config file is refused at once, naming no path")
+  func notRegularFiles() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("settings-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("artfeed"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let environment = ["XDG_CONFIG_HOME": folder.path, "HOME": "/h"]
+    let file = folder.appendingPathComponent("artfeed/config")
+    // No writer ever opens it: a blocking open would wait for good.
+    #expect(mkfifo(file.path, 0o600) == 0)
+    #expect(throws: SettingsError.unreadable("is not a regular file")) {
+      try Settings.load(environment: environment, knownActions: [])
+    }
+    try FileManager.default.removeItem(at: file)
+    #expect(symlink("/dev/zero", file.path) == 0)
+    #expect(throws: SettingsError.unreadable("is not a regular file")) {
+      try Settings.load(environment: environment, knownActions: [])
+    }
+    try FileManager.default.removeItem(at: file)
+    try Data(repeating: 0x23, count: Settings.maximumFileSize + 1).write(to: file)
+    #expect(throws: SettingsError.unreadable("is over 256 KiB: not a config file")) {
+      try Settings.load(environment: environment, knownActions: [])
+    }
+  }
 }
