@@ -5,8 +5,8 @@ import TextLayout
 
 /// Fuzzes the picture path: decode (JPEG, PNG, GIF, WebP), fit, and conversion to cells.
 ///
-/// The first bytes pick a colour depth and a box of 0-48 x 0-24 cells; the rest is the
-/// image. Decoding is bounded to 1 megapixel so that a header asking for more is refused
+/// The first bytes pick a colour depth, a box of 0-48 x 0-24 cells and whether the picture
+/// is decoded for the box's pixels; the rest is the image. Decoding is bounded to 1 megapixel so that a header asking for more is refused
 /// (that bound is itself checked). Checks, beyond "no crash, no leak, no hang": a decoded
 /// picture has a positive size within the bound and exactly 4 bytes a pixel; `fit` stays in
 /// the box and keeps at least one cell; the cells fill the box, each one cell wide with a
@@ -18,7 +18,12 @@ public func fuzzImages(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let columns = input.int(in: 0...48)
   let rows = input.int(in: 0...24)
   let maxPixels = 1_000_000
-  guard let picture = try? PictureDecoder.decode(Data(input.rest()), maxPixels: maxPixels)
+  // Half the inputs are decoded for the box's pixels (a JPEG then scaled while decoding,
+  // behind the declared-size and progressive bounds), half at full size.
+  let covering = input.byte() & 1 == 1 ? (width: columns * 10, height: rows * 20) : nil
+  guard
+    let picture = try? PictureDecoder.decode(
+      Data(input.rest()), maxPixels: maxPixels, covering: covering)
   else { return 0 }
   require(picture.width > 0 && picture.height > 0, "picture \(picture.width)x\(picture.height)")
   require(picture.width * picture.height <= maxPixels, "the pixel bound was not kept")
