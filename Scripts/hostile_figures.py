@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reliability figures for artfeed against hostile servers and big feeds files (issue 17).
 
-Usage: python3 Scripts/hostile_figures.py [--runs N] [--no-build] [--binary PATH]
+Usage: /usr/bin/python3 Scripts/hostile_figures.py [--runs N] [--no-build] [--binary PATH]
 
 Builds the release binary (`swift build -c release --product artfeed`) unless --no-build,
 starts Tests/TestSupport/feedserver.py on 127.0.0.1, and prints for each case the median
@@ -90,7 +90,7 @@ def write_feeds(path, count, extra_bytes=0):
 def lying_jpeg(path, progressive, width, height):
     """A real 64x64 JPEG (Pillow) whose frame header then claims width x height."""
     from io import BytesIO
-    from PIL import Image
+    from PIL import Image  # Debian's python3-pil: run with /usr/bin/python3
     buffer = BytesIO()
     Image.new("RGB", (64, 64), (200, 120, 40)).save(buffer, "JPEG", progressive=progressive)
     data = bytearray(buffer.getvalue())
