@@ -231,16 +231,16 @@ public struct AppState {
       page.resize(width: width, height: height)
       pages.push(page)
       generationEpoch += 1
-      if let item = page as? ItemPage, marks != nil {
-        return marks?.opened(item.view.item, source: item.source ?? source) ?? []
-      }
-      return countCommands()
+      // A list from another source on screen: its counts (All items counts new ones).
+      return itemsSource == source ? [] : countCommands()
     case .close:
       guard index == pages.count - 1, let closed = pages.pop() else { return [] }
       status = nil
-      let visit = closed.kind == .items ? marks?.visitCommands(closed.source) ?? [] : []
-      let counts = closed.kind == .items ? countCommands() : []
-      return closed.closingCommands() + visit + counts
+      // Leaving a source: its next "new since last visit" counts from now.
+      guard let left = closed.source, left != itemsSource else {
+        return closed.closingCommands()
+      }
+      return closed.closingCommands() + (marks?.visitCommands(left) ?? []) + countCommands()
     case .quit:
       return (marks?.visitCommands(source) ?? []) + [.quit]
     case .help:

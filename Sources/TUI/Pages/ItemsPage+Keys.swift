@@ -41,7 +41,10 @@ extension ItemsPage {
     let selected = list.selectedItem
     switch action {
     case .move(let move): list.move(move)
-    case .open: if let selected { ask(.push(itemPage(selected, context: context))) }
+    case .open:
+      if let selected {
+        outcome.requests += [.push(itemPage(selected, context: context)), .opened(selected)]
+      }
     case .back: return back(context: context)
     case .quit:
       if searchQuery != nil || context.hasPageBelow { return back(context: context) }
@@ -351,7 +354,7 @@ extension ItemsPage {
       }
       list.select(row)
       if mouse.action == .doubleClick, let item = list.selectedItem {
-        return PageOutcome(request: .push(itemPage(item, context: context)))
+        return PageOutcome(requests: [.push(itemPage(item, context: context)), .opened(item)])
       }
     }
     return PageOutcome()
