@@ -92,7 +92,8 @@ extension EndToEnd {
       let missing = scratch.path("missing " + title + ".opml")
       // Every command whose text names something from outside: the feeds file's titles and
       // tags, a path, a refused source, a feed's warnings.
-      let script = """
+      let (tmux, bytes, paneTitle) = try Tmux.recordScript(
+        """
         export XDG_CONFIG_HOME='\(scratch.path("config"))' XDG_CACHE_HOME='\(scratch.path("cache"))'
         "$ARTFEED" feeds
         "$ARTFEED" export
@@ -102,25 +103,9 @@ extension EndToEnd {
         "$ARTFEED" add "$(printf 'https://x.example/\\302\\233')"
         "$ARTFEED" parse "$(printf '\(Self.printf(feed))')" > /dev/null
         "$ARTFEED" parse --timeout "$(printf '\(Self.printf(title))')" x
-        echo END-OF-SCRIPT
-        """
-      let scriptPath = scratch.path("script.sh")
-      try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-      let recording = scratch.path("recording")
-      let tmux = try Tmux.shell(width: 120, height: 40)
-      try tmux.run(["set-option", "-g", "set-clipboard", "on"])
-      let paneTitle = try tmux.format("#{pane_title}")
-      try tmux.recordOutput(to: recording)
-      try tmux.enter("sh '\(scriptPath)'")
-      try tmux.waitFor("the script's end", timeout: 60) {
-        $0.contains { $0.hasPrefix("END-OF-SCRIPT") }
-      }
-      try tmux.stopRecording()
-      let bytes = try String(contentsOfFile: recording, encoding: .utf8)
+        """, in: scratch)
       // The only controls the terminal got are the shell's line ends (and tabs).
-      let foreign = bytes.unicodeScalars.filter {
-        HostileCorpus.isForbidden($0) && $0 != "\r"
-      }.map { "U+" + String($0.value, radix: 16) }
+      let foreign = Tmux.foreignControls(in: bytes)
       #expect(foreign == [], "\(foreign.count) control characters reached the terminal")
       #expect(try tmux.format("#{pane_title}") == paneTitle, "the pane title changed")
       #expect(try tmux.run(["list-buffers"]) == "", "an OSC 52 made a paste buffer")

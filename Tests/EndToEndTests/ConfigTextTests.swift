@@ -23,26 +23,12 @@ extension EndToEnd {
         atPath: scratch.path("config/artfeed"), withIntermediateDirectories: true)
       try Self.hostileConfig(unknown: 200).write(
         toFile: scratch.path("config/artfeed/config"), atomically: true, encoding: .utf8)
-      let script = """
+      let (tmux, bytes, _) = try Tmux.recordScript(
+        """
         export XDG_CONFIG_HOME='\(scratch.path("config"))'
         "$ARTFEED" config
-        echo END-OF-SCRIPT
-        """
-      let scriptPath = scratch.path("script.sh")
-      try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-      let recording = scratch.path("recording")
-      let tmux = try Tmux.shell(width: 120, height: 40)
-      try tmux.run(["set-option", "-g", "set-clipboard", "on"])
-      try tmux.recordOutput(to: recording)
-      try tmux.enter("sh '\(scriptPath)' 2>&1")
-      try tmux.waitFor("the script's end", timeout: 60) {
-        $0.contains { $0.hasPrefix("END-OF-SCRIPT") }
-      }
-      try tmux.stopRecording()
-      let bytes = try String(contentsOfFile: recording, encoding: .utf8)
-      let foreign = bytes.unicodeScalars.filter {
-        HostileCorpus.isForbidden($0) && $0 != "\r"
-      }.map { "U+" + String($0.value, radix: 16) }
+        """, in: scratch)
+      let foreign = Tmux.foreignControls(in: bytes)
       #expect(foreign == [], "\(foreign.count) control characters reached the terminal")
       #expect(try tmux.run(["list-buffers"]) == "", "an OSC 52 made a paste buffer")
       #expect(bytes.contains("browser = "), "\(bytes.prefix(2000))")
