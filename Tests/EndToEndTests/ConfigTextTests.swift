@@ -16,13 +16,19 @@ extension EndToEnd {
       return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test("config on a terminal prints the file's values sanitized; 200 unknown keys: 10 lines")
-    func onTerminal() throws {
+    /// A scratch folder whose `config/artfeed/config` holds `config`.
+    static func home(config: String) throws -> Scratch {
       let scratch = try Scratch()
       try FileManager.default.createDirectory(
         atPath: scratch.path("config/artfeed"), withIntermediateDirectories: true)
-      try Self.hostileConfig(unknown: 200).write(
+      try config.write(
         toFile: scratch.path("config/artfeed/config"), atomically: true, encoding: .utf8)
+      return scratch
+    }
+
+    @Test("config on a terminal prints the file's values sanitized; 200 unknown keys: 10 lines")
+    func onTerminal() throws {
+      let scratch = try Self.home(config: Self.hostileConfig(unknown: 200))
       let (tmux, bytes, _) = try Tmux.recordScript(
         """
         export XDG_CONFIG_HOME='\(scratch.path("config"))'
@@ -39,11 +45,7 @@ extension EndToEnd {
 
     @Test("into a pipe, config prints the values as the file has them")
     func piped() throws {
-      let scratch = try Scratch()
-      try FileManager.default.createDirectory(
-        atPath: scratch.path("config/artfeed"), withIntermediateDirectories: true)
-      try Self.hostileConfig(unknown: 0).write(
-        toFile: scratch.path("config/artfeed/config"), atomically: true, encoding: .utf8)
+      let scratch = try Self.home(config: Self.hostileConfig(unknown: 0))
       let result = try ArtfeedCommand.run(
         ["config"], environment: ["XDG_CONFIG_HOME": scratch.path("config")])
       #expect(result.status == 0, "\(result.errors)")
