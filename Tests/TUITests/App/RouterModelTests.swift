@@ -261,4 +261,48 @@ struct RouterModelTests {
       .loaded(generation: 1, .failure(LoadError(.notAFeed, "an HTML page, not a feed"))))
     #expect(failed == [.quit])
   }
+
+  /// A page written here, outside the TUI target: its model, its key map and its draw are
+  /// all a new page needs; one line opens it (`.push`), and the router does the rest.
+  struct NotePage: Page {
+    var text: String
+    var scrolled = 0
+
+    enum KeyAction { case close, down }
+    static let keyMap: [Action: KeyAction] = [.back: .close, .quit: .close, .down: .down]
+
+    mutating func handle(_ key: Key, context: PageContext) -> PageOutcome {
+      switch context.keys.action(for: key).flatMap({ Self.keyMap[$0] }) {
+      case .close: return PageOutcome(request: .close)
+      case .down: scrolled += 1
+      case nil: break
+      }
+      return PageOutcome(status: .some(nil))
+    }
+
+    mutating func resize(width: Int, height: Int) {}
+
+    func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
+      TitleBar.draw(" Note over " + (context.titleBelow ?? "?"), into: &buffer)
+      buffer.put(text + " \(scrolled)", x: 1, y: 2, style: .normal)
+      StatusLine.draw(position: "note", hints: "Esc back", into: &buffer, context: context)
+    }
+  }
+
+  @Test("a page of a kind the router has never seen is opened, drawn, given keys and closed")
+  func newKindOfPage() throws {
+    var state = Fixtures.state(width: 80, height: 24)
+    state.press(.enter)
+    let under = try #require(state.detail?.view.item.title)
+    _ = state.route(state.pages.count - 1) { _, _ in
+      PageOutcome(request: .push(NotePage(text: "hello")))
+    }
+    state.press(.down)
+    let screen = state.screenText
+    #expect(screen.contains("Note over") && screen.contains("hello 1"), "\(screen)")
+    #expect(state.topPage == .other)
+    state.checkInvariants()
+    state.press(.escape)
+    #expect(state.topPage == .item && state.detail?.view.item.title == under)
+  }
 }
