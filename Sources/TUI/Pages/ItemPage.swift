@@ -124,8 +124,6 @@ extension ItemPage: Page {
     top = min(view.line(atBlock: place.block, offset: place.offset), maxTop)
   }
 
-  var visibleItems: [ItemKey] { [] }
-
   func title(context: DrawContext) -> String { context.titleBelow ?? "artfeed" }
 
   /// The item view's picture alone: the list under it is not on screen, and its thumbnails
