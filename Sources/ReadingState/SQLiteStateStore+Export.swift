@@ -9,8 +9,10 @@ extension SQLiteStateStore {
     /// Feeds whose keys an import would refuse (`StateExportLimits.problem(feedKey:)`): left
     /// out, so that the backup can be restored.
     public var feedsLeftOut = 0
-    /// Times before 1970 or ahead of the clock (a clock set wrong when they were recorded),
-    /// written as 1970 or now: an import refuses them as they are.
+    /// Times before 1970 or more than `StateExportLimits.clockSkew` ahead of the clock (a
+    /// clock set wrong when they were recorded), written as 1970 or that latest time: an
+    /// import refuses them as they are. Times within the skew are written as they are, so
+    /// two exports of the same state are the same.
     public var timesClamped = 0
   }
 
@@ -57,7 +59,7 @@ extension SQLiteStateStore {
     try db.execute("BEGIN")
     defer { try? db.execute("COMMIT") }
     var summary = ExportSummary()
-    let latest = Int64(now.timeIntervalSince1970.rounded(.down))
+    let latest = StateExportLimits.latestTime(now: now)
     func clamped(_ time: Int64) -> Int64 {
       let kept = min(max(time, 0), latest)
       if kept != time { summary.timesClamped += 1 }

@@ -65,8 +65,8 @@ struct StateExport: ParsableCommand {
       }
       if summary.timesClamped > 0 {
         warn(
-          "state: \(summary.timesClamped) times before 1970 or ahead of the clock written "
-            + "as 1970 or now")
+          "state: \(summary.timesClamped) times before 1970 or over a day ahead of the clock "
+            + "written as 1970 or a day ahead")
       }
     } catch let failure {
       fail(failure)

@@ -150,14 +150,17 @@ struct StateExportFormatTests {
     #expect(try target.export() == snapshot)
   }
 
+  /// A time within the clock's skew is kept as it is, so two exports are the same.
   @Test("state an import would refuse is exported so that it can be restored, and counted")
   func exportKeepsBackupRestorable() throws {
     let store = try StateScratch().open()
     try store.apply(.setRead(keys(1...2), true), at: at(5))
+    // A change a minute ahead of the clock: an import takes it, and export keeps it.
+    let ahead = Int64(Date().timeIntervalSince1970) + 60
     try store.db.execute(
       """
       UPDATE items SET changed = 9223372036854775807 WHERE id = 1;
-      UPDATE items SET first_seen = -5 WHERE id = 2;
+      UPDATE items SET first_seen = -5, changed = \(ahead) WHERE id = 2;
       INSERT INTO feeds(key, last_visit) VALUES('bad' || char(27) || 'key', 1700000000);
       INSERT INTO feeds(key, last_visit) VALUES('good', 1700000000);
       """)
@@ -167,7 +170,12 @@ struct StateExportFormatTests {
     #expect(summary.feedsLeftOut == 1 && summary.timesClamped == 2 && summary.feeds == 1)
     let decoded = try StateSnapshot.decode(streamed)
     #expect(decoded.feeds.map(\.key) == ["good"])
-    #expect(decoded.items.allSatisfy { $0.changed <= Int64(Date().timeIntervalSince1970) })
+    #expect(
+      decoded.items.allSatisfy { $0.changed <= StateExportLimits.latestTime(now: Date()) })
+    #expect(decoded.items.last?.changed == ahead && decoded.items.last?.firstSeen == 0)
+    Thread.sleep(forTimeInterval: 1.1)
+    // Only the clamped times move with the clock.
+    #expect(try store.export().items.last == decoded.items.last)
   }
 
   @Test("any key order and spacing reads; a missing lastVisit is nil")
