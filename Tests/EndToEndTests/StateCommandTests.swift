@@ -332,7 +332,9 @@ extension EndToEnd {
     }
 
     /// The ways a state file cannot be used, each made on `path` (a state with marks).
-    static let unusable: [String] = ["truncated", "zero-filled", "version 99", "version -1"]
+    static let unusable: [String] = [
+      "truncated", "zero-filled", "version 99", "version -1", "read-only mount",
+    ]
 
     static func spoil(_ path: String, how: String) throws {
       let size = try #require(
@@ -343,8 +345,38 @@ extension EndToEnd {
       case "zero-filled":
         try Data(count: size).write(to: URL(fileURLWithPath: path))
       case "version 99": try setVersion(99, of: path)
-      default: try setVersion(-1, of: path)
+      case "version -1": try setVersion(-1, of: path)
+      default: try mountReadOnly(folderOf: path)
       }
+    }
+
+    /// Moves the state's folder onto a tmpfs mounted read-only (as root: CI's container, this
+    /// machine); elsewhere makes the folder and the file read-only, which SQLite meets the
+    /// same way (it cannot make the -shm file a WAL database needs).
+    static func mountReadOnly(folderOf path: String) throws {
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      let saved = folder + ".saved"
+      try FileManager.default.moveItem(atPath: folder, toPath: saved)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      let (status, _) = try Spawn.run([
+        "/bin/mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", folder,
+      ])
+      for name in try FileManager.default.contentsOfDirectory(atPath: saved) {
+        try FileManager.default.copyItem(atPath: saved + "/" + name, toPath: folder + "/" + name)
+      }
+      if status == 0 {
+        let (remounted, _) = try Spawn.run(["/bin/mount", "-o", "remount,ro", folder])
+        #expect(remounted == 0)
+      } else {
+        chmod(path, 0o400)
+        chmod(folder, 0o500)
+      }
+    }
+
+    static func unmount(folderOf path: String) {
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      _ = try? Spawn.run(["/bin/umount", "-l", folder])
+      chmod(folder, 0o700)
     }
 
     @Test(
@@ -366,6 +398,7 @@ extension EndToEnd {
         try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
       }
       try Self.spoil(home.statePath, how: how)
+      defer { if how == "read-only mount" { Self.unmount(folderOf: home.statePath) } }
       let toOutput = try home.run(["state", "export"])
       #expect(toOutput.status == 73 && toOutput.output.isEmpty, "\(toOutput.status)")
       #expect(
