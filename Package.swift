@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ListEngine", targets: ["ListEngine"]),
     .library(name: "Subscriptions", targets: ["Subscriptions"]),
     .library(name: "Pictures", targets: ["Pictures"]),
+    .library(name: "ReadingState", targets: ["ReadingState"]),
   ],
   dependencies: [
     // Exact versions: Package.resolved is not committed (docs/adr/0141).

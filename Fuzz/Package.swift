@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// libFuzzer targets for artfeed's parsers, text layout, list engine and picture path.
+// libFuzzer targets for artfeed's parsers, text layout, list engine, picture path and the
+// reader of `state import`.
 // A package of its own so that the root `swift test` never builds them; build and run them
 // with `Scripts/fuzz.sh` (it passes `-sanitize=fuzzer,address` to every Swift target).
 let package = Package(
@@ -30,6 +31,9 @@ let package = Package(
     .executableTarget(
       name: "FuzzOPML",
       dependencies: ["FuzzSupport", .product(name: "Subscriptions", package: "artfeed")]),
+    .executableTarget(
+      name: "FuzzStateImport",
+      dependencies: ["FuzzSupport", .product(name: "ReadingState", package: "artfeed")]),
     .executableTarget(
       name: "FuzzImages",
       dependencies: [

@@ -5,7 +5,8 @@
 #
 # --runs N stops a target after N inputs (or --time, whichever comes first) and --seed N fixes
 # libFuzzer's random choices: with both, a run tries the same inputs every time (CI's smoke).
-# TARGET is FuzzParser, FuzzHTML, FuzzDates, FuzzWrap, FuzzListEngine, FuzzOPML or FuzzImages
+# TARGET is FuzzParser, FuzzHTML, FuzzDates, FuzzWrap, FuzzListEngine, FuzzOPML, FuzzImages or
+# FuzzStateImport
 # (default: all, one after the other, one process each). Seeds come from Fuzz/Seeds, the
 # bundled feeds and thumbnails and ../shared/realfeeds (copied at run time, never committed);
 # the corpus grows in Fuzz/.build/fuzz-corpus/TARGET and is reused by the next run. Findings
@@ -31,11 +32,11 @@ while [ $# -gt 0 ]; do
     --runs) runs=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --no-build) build=0; shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(FuzzParser FuzzHTML FuzzDates FuzzWrap FuzzListEngine FuzzOPML FuzzImages)
+all=(FuzzParser FuzzHTML FuzzDates FuzzWrap FuzzListEngine FuzzOPML FuzzImages FuzzStateImport)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
 if [ "$build" = 1 ]; then
@@ -103,6 +104,7 @@ for target in "${targets[@]}"; do
     FuzzHTML) options=(-max_len=32768 -dict=Fuzz/Dictionaries/feed.dict) ;;
     FuzzImages) options=(-max_len=262144) ;;
     FuzzDates) options=(-max_len=256) ;;
+    FuzzStateImport) options=(-max_len=65536 -dict=Fuzz/Dictionaries/state.dict) ;;
     # FoundationXML leaks the CFError of every XML error it reports (in the toolchain).
     FuzzOPML) options=(-max_len=8192 -detect_leaks=0) ;;
     *) options=(-max_len=8192) ;;

@@ -2,76 +2,189 @@ import FeedModel
 import Foundation
 
 extension SQLiteStateStore {
+  /// What an export wrote, and what of the state it could not carry as it is.
+  public struct ExportSummary: Sendable, Equatable {
+    public var items = 0
+    public var feeds = 0
+    /// Feeds whose keys an import would refuse (`StateExportLimits.problem(feedKey:)`): left
+    /// out, so that the backup can be restored.
+    public var feedsLeftOut = 0
+    /// Times before 1970 or more than `StateExportLimits.clockSkew` ahead of the clock (a
+    /// clock set wrong when they were recorded), written as 1970 or that latest time: an
+    /// import refuses them as they are. Times within the skew are written as they are, so
+    /// two exports of the same state are the same.
+    public var timesClamped = 0
+  }
+
+  /// Every marked item and every visited feed as `StateSnapshot` (in memory: for tests and
+  /// small states; `export(to:)` streams).
   public func export() throws(StateError) -> StateSnapshot {
-    // One read transaction: items and feeds from the same moment.
+    var snapshot = StateSnapshot(items: [], feeds: [])
+    try exportRows(now: Date()) { (feed) throws(StateError) in
+      snapshot.feeds.append(feed)
+    } item: { (item) throws(StateError) in
+      snapshot.items.append(item)
+    }
+    return snapshot
+  }
+
+  /// Writes the export to `writer` as the rows are read: memory stays bounded whatever the
+  /// number of marks.
+  @discardableResult
+  public func export(to writer: StateExportWriter, now: Date = Date()) throws(StateError)
+    -> ExportSummary
+  {
+    try writer.begin()
+    var startedItems = false
+    let summary = try exportRows(now: now) { (feed) throws(StateError) in
+      try writer.feed(feed)
+    } item: { (item) throws(StateError) in
+      if !startedItems {
+        try writer.beginItems()
+        startedItems = true
+      }
+      try writer.item(item)
+    }
+    if !startedItems { try writer.beginItems() }
+    try writer.end()
+    return summary
+  }
+
+  /// Reads the feeds, then the items, in one read transaction (both from the same moment),
+  /// bringing each into the range an import accepts.
+  private func exportRows(
+    now: Date, feed: (StateSnapshot.Feed) throws(StateError) -> Void,
+    item: (StateSnapshot.Item) throws(StateError) -> Void
+  ) throws(StateError) -> ExportSummary {
     try db.execute("BEGIN")
     defer { try? db.execute("COMMIT") }
-    let items = try statement(
-      "SELECT id, read, starred, first_seen, changed FROM items WHERE read OR starred ORDER BY id")
-    defer { items.reset() }
-    var exported: [StateSnapshot.Item] = []
-    while try items.step() {
-      exported.append(
-        StateSnapshot.Item(
-          id: ItemKey(rawValue: items.int64(0)).description, read: items.int64(1) != 0,
-          starred: items.int64(2) != 0, firstSeen: items.int64(3), changed: items.int64(4)))
+    var summary = ExportSummary()
+    let latest = StateExportLimits.latestTime(now: now)
+    func clamped(_ time: Int64) -> Int64 {
+      let kept = min(max(time, 0), latest)
+      if kept != time { summary.timesClamped += 1 }
+      return kept
     }
     let feeds = try statement(
       "SELECT key, last_visit FROM feeds WHERE last_visit IS NOT NULL ORDER BY key")
     defer { feeds.reset() }
-    var visits: [StateSnapshot.Feed] = []
     while try feeds.step() {
-      visits.append(StateSnapshot.Feed(key: feeds.text(0) ?? "", lastVisit: feeds.int64(1)))
+      let key = feeds.text(0) ?? ""
+      guard StateExportLimits.problem(feedKey: key) == nil else {
+        summary.feedsLeftOut += 1
+        continue
+      }
+      try feed(StateSnapshot.Feed(key: key, lastVisit: clamped(feeds.int64(1))))
+      summary.feeds += 1
     }
-    return StateSnapshot(items: exported, feeds: visits)
+    let items = try statement(
+      "SELECT id, read, starred, first_seen, changed FROM items WHERE read OR starred ORDER BY id")
+    defer { items.reset() }
+    while try items.step() {
+      try item(
+        StateSnapshot.Item(
+          id: ItemKey(rawValue: items.int64(0)).description, read: items.int64(1) != 0,
+          starred: items.int64(2) != 0, firstSeen: clamped(items.int64(3)),
+          changed: clamped(items.int64(4))))
+      summary.items += 1
+    }
+    return summary
   }
 
   @discardableResult
   public func merge(_ snapshot: StateSnapshot) throws(StateError) -> Int {
-    try db.transaction { () throws(StateError) -> Int in
-      try db.execute("DELETE FROM temp.chosen")
-      let choose = try statement("INSERT OR IGNORE INTO temp.chosen(id) VALUES(?)")
-      let upsert = try statement(
+    try merge(snapshot, now: Date())
+  }
+
+  /// Merges `snapshot` (the later change of each item wins); checks every field first, as
+  /// an import does as of `now`, and writes nothing when one is out of bounds. Returns how
+  /// many items changed.
+  @discardableResult
+  public func merge(_ snapshot: StateSnapshot, now: Date) throws(StateError) -> Int {
+    let latest = StateExportLimits.latestTime(now: now)
+    for (index, feed) in snapshot.feeds.enumerated() {
+      try StateSnapshot.check(feed, at: index, latest: latest)
+    }
+    for (index, item) in snapshot.items.enumerated() {
+      try StateSnapshot.check(item, at: index, latest: latest)
+    }
+    return try db.transaction { () throws(StateError) -> Int in
+      let merger = try Merger(self)
+      for feed in snapshot.feeds { try merger.merge(feed) }
+      for item in snapshot.items { try merger.merge(item) }
+      try recountAll()
+      return merger.merged
+    }
+  }
+
+  /// Merges the export `input` holds as it reads it, in one transaction: a fault anywhere
+  /// in the file (`StateExportReader` checks every field) rolls all of it back. Memory
+  /// stays bounded: nothing but SQLite's page cache grows with the file.
+  public func merge(reading input: StateExportInput, now: Date = Date()) throws(StateError)
+    -> (merged: Int, counts: StateExportReader.Counts)
+  {
+    try db.transaction { () throws(StateError) -> (Int, StateExportReader.Counts) in
+      let merger = try Merger(self)
+      let counts = try StateExportReader.read(input, now: now) { (feed) throws(StateError) in
+        try merger.merge(feed)
+      } item: { (item) throws(StateError) in
+        try merger.merge(item)
+      }
+      try recountAll()
+      return (merger.merged, counts)
+    }
+  }
+
+  /// One merge's compiled statements, used inside its transaction.
+  private final class Merger {
+    let upsert: SQLiteStatement
+    let memberships: SQLiteStatement
+    let visit: SQLiteStatement
+    let db: SQLiteConnection
+    var merged = 0
+
+    init(_ store: SQLiteStateStore) throws(StateError) {
+      db = store.db
+      upsert = try store.statement(
         """
         INSERT INTO items(id, read, starred, first_seen, changed) VALUES(?1, ?2, ?3, ?4, ?5)
         ON CONFLICT(id) DO UPDATE SET read = excluded.read, starred = excluded.starred,
           changed = excluded.changed, first_seen = min(first_seen, excluded.first_seen)
         WHERE excluded.changed > items.changed
         """)
-      var merged = 0
-      for item in snapshot.items {
-        guard let key = ItemKey(hex: item.id) else {
-          throw StateError(.badInput, "\(item.id) is not 16 hex digits")
-        }
-        upsert.bind(1, key.rawValue)
-        upsert.bind(2, item.read ? 1 : 0)
-        upsert.bind(3, item.starred ? 1 : 0)
-        upsert.bind(4, item.firstSeen)
-        upsert.bind(5, item.changed)
-        try upsert.run()
-        guard db.changes > 0 else { continue }
-        merged += 1
-        choose.bind(1, key.rawValue)
-        try choose.run()
-      }
-      try db.execute(
-        """
-        UPDATE memberships SET unread = NOT (SELECT read FROM items WHERE id = item)
-        WHERE item IN temp.chosen
-        """)
-      let visit = try statement(
+      // Per item, through the memberships' item index, rather than a list of the merged
+      // items kept to the end: that list would grow with the file.
+      memberships = try store.statement(
+        "UPDATE memberships SET unread = ?2 WHERE item = ?1 AND unread != ?2")
+      visit = try store.statement(
         """
         INSERT INTO feeds(key, last_visit) VALUES(?1, ?2) ON CONFLICT(key)
         DO UPDATE SET last_visit = max(coalesce(last_visit, ?2), ?2)
         """)
-      for feed in snapshot.feeds {
-        guard let time = feed.lastVisit else { continue }
-        visit.bind(1, feed.key)
-        visit.bind(2, time)
-        try visit.run()
+    }
+
+    func merge(_ item: StateSnapshot.Item) throws(StateError) {
+      guard let key = ItemKey(hex: item.id) else {
+        throw StateError(.badInput, "\(item.id) is not 16 hex digits")
       }
-      try recountAll()
-      return merged
+      upsert.bind(1, key.rawValue)
+      upsert.bind(2, item.read ? 1 : 0)
+      upsert.bind(3, item.starred ? 1 : 0)
+      upsert.bind(4, item.firstSeen)
+      upsert.bind(5, item.changed)
+      try upsert.run()
+      guard db.changes > 0 else { return }
+      merged += 1
+      memberships.bind(1, key.rawValue)
+      memberships.bind(2, item.read ? 0 : 1)
+      try memberships.run()
+    }
+
+    func merge(_ feed: StateSnapshot.Feed) throws(StateError) {
+      guard let time = feed.lastVisit else { return }
+      visit.bind(1, feed.key)
+      visit.bind(2, time)
+      try visit.run()
     }
   }
 }

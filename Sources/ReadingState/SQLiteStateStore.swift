@@ -28,7 +28,8 @@ public final class SQLiteStateStore: ReaderStateStore {
   /// version and checks it (`check`).
   ///
   /// - Throws: `.corrupt` for a file that is not a sound database (`StateFile.open` moves it
-  ///   aside), `.newerVersion`, or why the file cannot be opened.
+  ///   aside), `.newerVersion` for a version it does not know, or why the file cannot be
+  ///   opened.
   public init(path: String, busyTimeout milliseconds: Int32 = 5000, check: Check = .pages)
     throws(StateError)
   {
@@ -39,7 +40,7 @@ public final class SQLiteStateStore: ReaderStateStore {
     let db = self.db
     try Self.retryingWhileBusy(milliseconds: milliseconds) { () throws(StateError) in
       // Before anything writes (WAL mode changes the header): a newer version stays untouched.
-      try StateSchema.refuseNewer(db)
+      try StateSchema.refuseUnknown(db)
       if path != ":memory:" {
         let mode = try db.text("PRAGMA journal_mode = WAL")
         guard mode?.lowercased() == "wal" else {
@@ -120,7 +121,7 @@ public final class SQLiteStateStore: ReaderStateStore {
   /// in memory. Nil if the file cannot be read as a state database.
   public static func inMemoryCopy(of path: String) -> SQLiteStateStore? {
     guard let file = try? SQLiteConnection(path: path, readOnly: true),
-      (try? StateSchema.version(of: file)).map({ $0 <= StateSchema.latest }) == true,
+      (try? StateSchema.version(of: file)).map({ (0...StateSchema.latest).contains($0) }) == true,
       let memory = try? SQLiteConnection(path: ":memory:"),
       (try? memory.copy(from: file)) != nil
     else { return nil }

@@ -163,9 +163,18 @@ enum StateSchema {
     Int(try db.integer("PRAGMA user_version") ?? 0)
   }
 
-  /// Throws `.newerVersion` for a database written by a newer artfeed.
-  static func refuseNewer(_ db: SQLiteConnection) throws(StateError) {
+  /// Throws `.newerVersion` for a version this artfeed does not know: one written by a newer
+  /// artfeed, or one below 0, which no artfeed writes (`PRAGMA user_version` is any 32-bit
+  /// number, so an edited or damaged header can hold one). The file is left as it is: it
+  /// may hold marks a newer artfeed reads.
+  static func refuseUnknown(_ db: SQLiteConnection) throws(StateError) {
     let found = try version(of: db)
+    guard found >= 0 else {
+      throw StateError(
+        .newerVersion,
+        "\(db.path) is state version \(found), which no artfeed writes (this one knows 0 to "
+          + "\(latest)): not touched")
+    }
     guard found <= latest else {
       throw StateError(
         .newerVersion,
@@ -212,8 +221,12 @@ enum StateSchema {
   /// Brings `db` to version `target`, one transaction per version, so a crash between two
   /// leaves a whole version behind; a second process migrating at the same time waits, then
   /// finds the work done. A new, empty database gets the latest version's tables at once.
+  ///
+  /// Throws `.newerVersion` for a version it does not know (`refuseUnknown`); a migration
+  /// that fails (tables that do not match their version, such as version 0 over artfeed's
+  /// own tables) throws its error, naming the versions, and leaves the file as it was.
   static func migrate(_ db: SQLiteConnection, to target: Int = latest) throws(StateError) {
-    try refuseNewer(db)
+    try refuseUnknown(db)
     let found = try version(of: db)
     guard found < target else { return }
     if found == 0, target == latest {
@@ -227,10 +240,17 @@ enum StateSchema {
       if made { return }
     }
     for next in (found + 1)...target {
-      try db.transaction { () throws(StateError) in
-        guard try version(of: db) < next else { return }
-        try db.execute(migrations[next - 1])
-        try db.execute("PRAGMA user_version = \(next)")
+      do throws(StateError) {
+        try db.transaction { () throws(StateError) in
+          guard try version(of: db) < next else { return }
+          try db.execute(migrations[next - 1])
+          try db.execute("PRAGMA user_version = \(next)")
+        }
+      } catch  where error.kind != .busy {
+        throw StateError(
+          error.kind,
+          "cannot upgrade state version \(next - 1) to \(next) (its tables do not match its "
+            + "version): \(error.description)")
       }
     }
   }

@@ -53,52 +53,57 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
     }
   }
 
-  /// Reads an export, or says in one line what is wrong with it.
-  public static func decode(_ data: Data) throws(StateError) -> StateSnapshot {
-    let snapshot: StateSnapshot
-    do {
-      snapshot = try JSONDecoder().decode(StateSnapshot.self, from: data)
-    } catch let DecodingError.dataCorrupted(context) {
-      throw StateError(.badInput, "not JSON: \(context.debugDescription)")
-    } catch let DecodingError.keyNotFound(key, context) {
-      throw StateError(.badInput, "missing \"\(key.stringValue)\" at \(location(context))")
-    } catch let DecodingError.typeMismatch(_, context) {
-      throw StateError(.badInput, "wrong type at \(location(context))")
-    } catch let DecodingError.valueNotFound(_, context) {
-      throw StateError(.badInput, "null at \(location(context))")
-    } catch {
-      throw StateError(.badInput, "not a state export: \(error)")
-    }
-    guard snapshot.format == currentFormat else {
-      throw StateError(
-        .badInput, "format \(snapshot.format) is not \(currentFormat), the one artfeed reads")
-    }
-    if let bad = snapshot.items.firstIndex(where: { ItemKey(hex: $0.id) == nil }) {
-      throw StateError(.badInput, "items[\(bad)].id is not 16 hex digits")
+  /// Reads an export in memory (checked as `StateExportReader` checks a file), or says in
+  /// one line what is wrong with it.
+  public static func decode(_ data: Data, now: Date = Date()) throws(StateError) -> StateSnapshot {
+    var snapshot = StateSnapshot(items: [], feeds: [])
+    _ = try StateExportReader.read(StateExportInput(bytes: Array(data)), now: now) {
+      (feed) throws(StateError) in
+      snapshot.feeds.append(feed)
+    } item: { (item) throws(StateError) in
+      snapshot.items.append(item)
     }
     return snapshot
   }
 
-  /// The export as JSON, one item per line (diffable, and easy to read in a pager).
+  /// The export as JSON, one item per line (diffable, and easy to read in a pager), as
+  /// `StateExportWriter` streams it.
   public func encoded() -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    func line<T: Encodable>(_ value: T) -> String {
-      (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    var data = Data()
+    let writer = StateExportWriter { (bytes) throws(StateError) in data.append(contentsOf: bytes) }
+    do throws(StateError) {
+      try writer.begin()
+      for feed in feeds { try writer.feed(feed) }
+      try writer.beginItems()
+      for item in items { try writer.item(item) }
+      try writer.end()
+    } catch {
+      // Appending to memory does not fail.
     }
-    func array(_ lines: [String]) -> String {
-      lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]"
-    }
-    let text =
-      "{\"format\":\(format),\n\"feeds\":\(array(feeds.map(line))),\n"
-      + "\"items\":\(array(items.map(line)))}\n"
-    return Data(text.utf8)
+    return data
   }
 
-  private static func location(_ context: DecodingError.Context) -> String {
-    let path = context.codingPath.map { key in
-      key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
-    }.joined()
-    return path.isEmpty ? "the top" : String(path.drop(while: { $0 == "." }))
+  /// Throws what an import would say of `feed`, the `index`th of its file.
+  static func check(_ feed: Feed, at index: Int, latest: Int64) throws(StateError) {
+    if let problem = StateExportLimits.problem(feedKey: feed.key) {
+      throw StateError(.badInput, "feeds[\(index)].key \(problem)")
+    }
+    if let visit = feed.lastVisit,
+      let problem = StateExportLimits.problem(time: visit, latest: latest)
+    {
+      throw StateError(.badInput, "feeds[\(index)].lastVisit: \(problem)")
+    }
+  }
+
+  /// Throws what an import would say of `item`, the `index`th of its file.
+  static func check(_ item: Item, at index: Int, latest: Int64) throws(StateError) {
+    guard ItemKey(hex: item.id) != nil, item.id.utf8.count == 16 else {
+      throw StateError(.badInput, "items[\(index)].id is not 16 hex digits")
+    }
+    for (name, time) in [("firstSeen", item.firstSeen), ("changed", item.changed)] {
+      if let problem = StateExportLimits.problem(time: time, latest: latest) {
+        throw StateError(.badInput, "items[\(index)].\(name): \(problem)")
+      }
+    }
   }
 }

@@ -30,6 +30,18 @@ struct StateAccess {
     return opened.store
   }
 
+  /// The state for `state export`: nil when there is none yet (nothing is created); a file
+  /// that cannot be used (damaged, of a version this artfeed does not know, on a disk that
+  /// refuses it) is a failure, so that a backup is never written empty in its place.
+  func openForExport() throws(CommandFailure) -> SQLiteStateStore? {
+    guard FileManager.default.fileExists(atPath: location.path) else { return nil }
+    do {
+      return try SQLiteStateStore(path: location.path)
+    } catch {
+      throw CommandFailure(StateError(error.kind, "state: \(error.description)"))
+    }
+  }
+
   /// The state for reading, or nil when there is none yet (nothing is created) or it cannot
   /// be opened (a warning says why).
   func openIfPresent() -> SQLiteStateStore? {

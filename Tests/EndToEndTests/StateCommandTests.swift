@@ -290,6 +290,213 @@ extension EndToEnd {
       print("kill -9 outcomes: \(outcomes.joined(separator: " "))")
     }
 
+    /// Sets the state file's schema version, as an edited or damaged header would have it.
+    static func setVersion(_ version: Int64, of path: String) throws {
+      let raw = try SQLiteConnection(path: path)
+      try raw.execute("PRAGMA user_version = \(version)")
+    }
+
+    /// Commands that write exit 73 with one line; render and feeds go on with the state in
+    /// memory; nothing is killed by a signal and the file is left as it was.
+    @Test(
+      "a state file of an unknown version: commands refuse it in one line, render goes on",
+      arguments: [Int64(-1), Int64(Int32.min), 0, 99, Int64(Int32.max)])
+    func unknownVersion(version: Int64) throws {
+      let home = try subscribed()
+      #expect(try home.run(["mark-read", Self.glitchcat]).status == 0)
+      let backup = home.scratch.path("backup.json")
+      #expect(try home.run(["state", "export", "--output", backup]).status == 0)
+      try Self.setVersion(version, of: home.statePath)
+      let before = try Data(contentsOf: URL(fileURLWithPath: home.statePath))
+      for arguments in [
+        ["mark-read", "--all"], ["state", "export"], ["state", "import", backup], ["refresh"],
+      ] {
+        let result = try home.run(arguments)
+        #expect(result.status < 128, "\(arguments): killed by signal \(result.status - 128)")
+        // refresh fetches, and says the state was not recorded.
+        guard arguments[0] != "refresh" else { continue }
+        let lines = result.errors.split(separator: "\n")
+        #expect(
+          lines.contains { $0.contains("state version \(version)") }, "\(arguments): \(lines)")
+        #expect(result.status == 73 && lines.count == 1, "\(arguments): \(result.errors)")
+      }
+      #expect(try home.run(["state", "export"]).output.isEmpty)
+      for arguments in [
+        ["render", Self.glitchcat, "--width", "80", "--height", "10", "--no-images"],
+        ["render", "--width", "80", "--height", "10"], ["feeds"],
+      ] {
+        let result = try home.run(arguments)
+        #expect(result.status == 0, "\(arguments): \(result.status) \(result.errors)")
+      }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: home.statePath)) == before)
+    }
+
+    /// The ways a state file cannot be used, each made on `path` (a state with marks).
+    static let unusable: [String] = [
+      "truncated", "zero-filled", "version 99", "version -1", "read-only mount",
+    ]
+
+    static func spoil(_ path: String, how: String) throws {
+      let size = try #require(
+        try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+      switch how {
+      case "truncated":
+        #expect(truncate(path, off_t(size / 2)) == 0)
+      case "zero-filled":
+        try Data(count: size).write(to: URL(fileURLWithPath: path))
+      case "version 99": try setVersion(99, of: path)
+      case "version -1": try setVersion(-1, of: path)
+      default: try mountReadOnly(folderOf: path)
+      }
+    }
+
+    /// Moves the state's folder onto a tmpfs mounted read-only (as root: CI's container, this
+    /// machine); elsewhere makes the folder and the file read-only, which SQLite meets the
+    /// same way (it cannot make the -shm file a WAL database needs).
+    static func mountReadOnly(folderOf path: String) throws {
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      let saved = folder + ".saved"
+      try FileManager.default.moveItem(atPath: folder, toPath: saved)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      let (status, _) = try Spawn.run([
+        "/bin/mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", folder,
+      ])
+      for name in try FileManager.default.contentsOfDirectory(atPath: saved) {
+        try FileManager.default.copyItem(atPath: saved + "/" + name, toPath: folder + "/" + name)
+      }
+      if status == 0 {
+        let (remounted, _) = try Spawn.run(["/bin/mount", "-o", "remount,ro", folder])
+        #expect(remounted == 0)
+      } else {
+        chmod(path, 0o400)
+        chmod(folder, 0o500)
+      }
+    }
+
+    static func unmount(folderOf path: String) {
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      _ = try? Spawn.run(["/bin/umount", "-l", folder])
+      chmod(folder, 0o700)
+    }
+
+    @Test(
+      "state export of an unusable state fails in one line, the old backup kept",
+      arguments: unusable)
+    func exportUnusable(how: String) throws {
+      let home = try subscribed()
+      #expect(try home.run(["mark-read", Self.glitchcat]).status == 0)
+      let backup = home.scratch.path("backup.json")
+      #expect(try home.run(["state", "export", "--output", backup]).status == 0)
+      let good = try Data(contentsOf: URL(fileURLWithPath: backup))
+      #expect(try StateSnapshot.decode(good).items.count == 16)
+      // A big state file, so that truncating it cuts pages a read needs.
+      do {
+        let store = try SQLiteStateStore(path: home.statePath)
+        let keys = (0..<20_000).map { ItemKey(rawValue: Int64($0) &* 0x1E37_79B9_7F4A_7C15) }
+        try store.apply(.observe(feedKey, keys, complete: true), at: Date())
+        try store.apply(.setRead(keys, true), at: Date())
+        try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      }
+      try Self.spoil(home.statePath, how: how)
+      defer { if how == "read-only mount" { Self.unmount(folderOf: home.statePath) } }
+      let toOutput = try home.run(["state", "export"])
+      #expect(toOutput.status == 73 && toOutput.output.isEmpty, "\(toOutput.status)")
+      #expect(
+        toOutput.errors.hasPrefix("artfeed: state: ")
+          && toOutput.errors.count(where: { $0 == "\n" }) == 1, "\(toOutput.errors)")
+      let toFile = try home.run(["state", "export", "--output", backup])
+      #expect(toFile.status == 73, "\(toFile.errors)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == good)
+      let left = try FileManager.default.contentsOfDirectory(atPath: home.scratch.path(""))
+      #expect(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
+    }
+
+    @Test("state export to a full disk fails in one line and leaves the backup there as it was")
+    func exportToFullDisk() throws {
+      let home = try subscribed()
+      #expect(try home.run(["mark-read", "--all"]).status == 0)
+      let old = Data("{\"format\":1,\"feeds\":[],\"items\":[]}\n".utf8)
+      let disk = try FullDisk(
+        at: home.scratch.path("full"), folders: [], files: ["backup.json": old])
+      print("full disk: \(disk.kind.rawValue)")
+      let backup = disk.path + "/backup.json"
+      let environment = home.environment.merging([
+        "LANG": "C.UTF-8", "XDG_CONFIG_HOME": Paths.noConfig,
+      ]) { a, _ in a }
+      // Big enough to pass the file-size limit where a tmpfs cannot be mounted.
+      do {
+        let store = try SQLiteStateStore(path: home.statePath)
+        let keys = (0..<2_000).map { ItemKey(rawValue: Int64($0) + 1_000) }
+        try store.apply(.setRead(keys, true), at: Date())
+      }
+      let toFile = try Spawn.capture(
+        disk.wrap([Paths.artfeed.path, "state", "export", "--output", backup]),
+        environment: environment)
+      #expect(toFile.status == 73, "\(toFile.errors)")
+      #expect(toFile.errors.count(where: { $0 == "\n" }) == 1, "\(toFile.errors)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: backup)) == old)
+      let left = try FileManager.default.contentsOfDirectory(atPath: disk.path)
+      #expect(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
+      // Standard output redirected to the full disk: the same failure, not exit 0.
+      let redirected = try Spawn.capture(
+        disk.wrap([
+          "/bin/sh", "-c", "exec \"$0\" state export > \"$1\"", Paths.artfeed.path,
+          disk.path + "/other.json",
+        ]), environment: environment)
+      #expect(redirected.status == 73, "\(redirected.errors)")
+      #expect(redirected.errors.contains("standard output: "), "\(redirected.errors)")
+    }
+
+    @Test("an import refused for one field names it, writes nothing and creates nothing")
+    func importRefusedField() throws {
+      let home = try subscribed()
+      #expect(try home.run(["mark-read", Self.glitchcat]).status == 0)
+      let before = try home.run(["state", "export"]).output
+      let file = home.scratch.path("future.json")
+      var items = (0..<13).map { index in
+        StateSnapshot.Item(
+          id: ItemKey(rawValue: Int64(index) + 1).description, read: false, starred: true,
+          firstSeen: 1_700_000_000, changed: 1_700_000_000)
+      }
+      // A date in the year 9999000: it would win every later merge.
+      items[12].changed = 315_506_908_800_000
+      try StateSnapshot(items: items, feeds: []).encoded().write(to: URL(fileURLWithPath: file))
+      let refused = try home.run(["state", "import", file])
+      #expect(refused.status == 65, "\(refused.errors)")
+      #expect(refused.errors.hasPrefix("artfeed: \(file): items[12].changed: "))
+      #expect(refused.errors.count(where: { $0 == "\n" }) == 1, "\(refused.errors)")
+      #expect(try home.run(["state", "export"]).output == before)
+      // A control character in a feed key, on standard input through a pipe.
+      let key = home.scratch.path("key.json")
+      try Data(
+        "{\"format\":1,\"feeds\":[{\"key\":\"x\\u001b[2J\",\"lastVisit\":1}],\"items\":[]}".utf8
+      )
+      .write(to: URL(fileURLWithPath: key))
+      let piped = try Spawn.capture(
+        ["/bin/sh", "-c", "cat \"$1\" | exec \"$0\" state import -", Paths.artfeed.path, key],
+        environment: home.environment.merging(["XDG_CONFIG_HOME": Paths.noConfig]) { a, _ in a })
+      #expect(piped.status == 65 && piped.errors.contains("feeds[0].key holds a control"))
+      #expect(try home.run(["state", "export"]).output == before)
+      let fresh = try Home()
+      #expect(try fresh.run(["state", "import", file]).status == 65)
+      #expect(!FileManager.default.fileExists(atPath: fresh.statePath))
+    }
+
+    @Test("an export read from standard input through a pipe imports whole")
+    func importFromPipe() throws {
+      let home = try subscribed()
+      #expect(try home.run(["mark-read", Self.inkwell]).status == 0)
+      let file = home.scratch.path("export.json")
+      #expect(try home.run(["state", "export", "-o", file]).status == 0)
+      let fresh = try Home()
+      let piped = try Spawn.capture(
+        ["/bin/sh", "-c", "cat \"$1\" | exec \"$0\" state import -", Paths.artfeed.path, file],
+        environment: fresh.environment.merging(["XDG_CONFIG_HOME": Paths.noConfig]) { a, _ in a })
+      #expect(piped.status == 0 && piped.output == "17 of 17 items merged\n", "\(piped.errors)")
+      let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+      #expect(mode == 0o600)
+    }
+
     let feedKey = FeedKey(rawValue: "https://big.example/feed.xml")
 
     /// Starts the binary without waiting for it.

@@ -140,4 +140,35 @@ struct StateMigrationTests {
     let opened = try #require(StateFile.open(at: scratch.url))
     #expect(!opened.isSaved && opened.notices.contains { $0.contains("newer") })
   }
+
+  /// Versions this artfeed does not know, or that do not match their tables: below 0 (no
+  /// artfeed writes one), 0 with tables in it, 2 over version 4's tables, newer, the largest.
+  static let unknownVersions: [Int64] = [-1, -2, Int64(Int32.min), 0, 2, 5, 99, Int64(Int32.max)]
+
+  @Test(
+    "a database of a version this artfeed does not know is refused in one line, untouched",
+    arguments: unknownVersions)
+  func unknownVersion(version: Int64) throws {
+    let scratch = try StateScratch()
+    do {
+      let store = try scratch.open()
+      try store.apply(.setRead(keys(1...3), true), at: at(0))
+      try store.db.execute("PRAGMA user_version = \(version)")
+    }
+    let before = try Data(contentsOf: scratch.url)
+    do {
+      _ = try scratch.open()
+      Issue.record("version \(version) opened")
+    } catch let error as StateError {
+      #expect(error.description.contains("version \(version)"), "\(error.description)")
+      #expect(!error.description.contains("\n"))
+      #expect(error.kind != .corrupt, "a file of an unknown version is never moved aside")
+    }
+    #expect(SQLiteStateStore.inMemoryCopy(of: scratch.path) == nil)
+    let opened = try #require(StateFile.open(at: scratch.url, check: .schema))
+    #expect(!opened.isSaved && opened.notices.count == 1, "\(opened.notices)")
+    #expect(try Data(contentsOf: scratch.url) == before)
+    let raw = try SQLiteConnection(path: scratch.path, readOnly: true)
+    #expect(try StateSchema.version(of: raw) == Int(version))
+  }
 }

@@ -20,8 +20,9 @@ final class FullDisk {
   let kind: Kind
   private var mounted = false
 
-  /// Makes `path` (and `folders` inside it, made before the disk fills) a full disk.
-  init(at path: String, folders: [String]) throws {
+  /// Makes `path` (and `folders` and `files` inside it, made before the disk fills) a full
+  /// disk.
+  init(at path: String, folders: [String], files: [String: Data] = [:]) throws {
     self.path = path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     let (status, _) = try Spawn.run(["/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", path])
@@ -30,6 +31,9 @@ final class FullDisk {
     for folder in folders {
       try FileManager.default.createDirectory(
         atPath: path + "/" + folder, withIntermediateDirectories: true)
+    }
+    for (name, contents) in files {
+      try contents.write(to: URL(fileURLWithPath: path + "/" + name))
     }
     if mounted { fill() }
   }
