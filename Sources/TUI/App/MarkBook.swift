@@ -10,6 +10,9 @@ public struct MarkBook: Sendable {
   var known: [ItemKey: ItemMarks] = [:]
   /// Asked for and not answered yet (not asked again).
   var asked: Set<ItemKey> = []
+  /// Asked for, then changed by the reader before the answer came: that answer is older
+  /// than the change, and is dropped.
+  var overridden: Set<ItemKey> = []
   /// Every feed's counts and All items', as last reported.
   public internal(set) var counts: StateCounts?
   /// The feed the browser's own source is (the `.main` page), if it has one.
@@ -50,9 +53,11 @@ public struct MarkBook: Sendable {
 
   mutating func arrived(_ marks: [ItemKey: ItemMarks], keeping visible: [ItemKey]) {
     for (key, value) in marks {
+      asked.remove(key)
       // An answer for a mark the reader changed since it was asked is older than the
-      // change: the change stays.
-      guard asked.remove(key) != nil || known[key] == nil else { continue }
+      // change: the change stays. Any other answer is the file's latest word (after `r`,
+      // an answer asked again replaces one asked before).
+      if overridden.remove(key) != nil { continue }
       known[key] = value
     }
     if known.count > Self.keep {
@@ -66,7 +71,7 @@ public struct MarkBook: Sendable {
     var marks = known[key] ?? .unknown
     body(&marks)
     known[key] = marks
-    asked.remove(key)
+    if asked.contains(key) { overridden.insert(key) }
     return marks
   }
 
@@ -75,5 +80,6 @@ public struct MarkBook: Sendable {
   mutating func forget() {
     known = [:]
     asked = []
+    overridden = []
   }
 }

@@ -208,7 +208,8 @@ struct RouterModelTests {
         if bulks == 0 { naive = [:] }
       case 4:
         // The rows on screen ask for marks they do not know; an answer for a mark the reader
-        // changed since it was asked is older than the change, and is dropped.
+        // changed since it was asked is older than the change, and is dropped; any other
+        // answer (one asked before a refresh, say) is the file's latest word.
         let wasKnown = naive[key] != nil
         let asked = book.markCommands(visible: [key])
         #expect(asked.isEmpty == wasKnown)
@@ -221,7 +222,8 @@ struct RouterModelTests {
         }
         let read = Bool.random(using: &random)
         _ = book.apply(.marksRead([key: ItemMarks(read: read)]), visible: [key], source: .main)
-        if !wasKnown && !changed { naive[key] = ItemMarks(read: read) }
+        // Dropped only when the reader changed the mark while it was asked for.
+        if wasKnown || !changed { naive[key] = ItemMarks(read: read) }
       default:
         _ = book.opened(item, source: .main)
         var marks = naive[key] ?? .unknown
@@ -260,6 +262,20 @@ struct RouterModelTests {
     let failed = browser.update(
       .loaded(generation: 1, .failure(LoadError(.notAFeed, "an HTML page, not a feed"))))
     #expect(failed == [.quit])
+  }
+
+  @Test("after r, an answer asked again replaces the one asked before it")
+  func answersAfterRefresh() {
+    var book = MarkBook(mainFeed: nil)
+    let key = ItemKey(Fixtures.items[0])
+    #expect(book.markCommands(visible: [key]) == [.wantMarks([key])], "asked before r")
+    _ = book.apply(.stateRefreshed, visible: [key], source: .main)
+    #expect(book.markCommands(visible: [key]) == [.wantMarks([key])], "asked again after r")
+    // The first answer read the file before another artfeed's mark showed; the second after.
+    _ = book.apply(.marksRead([key: ItemMarks(read: true)]), visible: [key], source: .main)
+    _ = book.apply(.marksRead([key: ItemMarks(read: false)]), visible: [key], source: .main)
+    #expect(book.known[key]?.read == false)
+    book.checkInvariants()
   }
 
   /// A page written here, outside the TUI target: its model, its key map and its draw are
