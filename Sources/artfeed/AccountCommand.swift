@@ -72,6 +72,9 @@ struct AccountAdd: ParsableCommand {
     let access = try AccountAccess()
     guard let api = URL(string: url) else { throw .usage("\(url): not an address") }
     let name = self.name ?? Account.defaultName(user: user, url: api)
+    guard Account.isValidName(name) else {
+      throw .usage("\(ServerText.oneLine(name)): not a valid account name; give --name NAME")
+    }
     var command: [String]?
     if let passwordCommand {
       do throws(AccountError) {
