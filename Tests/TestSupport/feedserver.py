@@ -59,7 +59,7 @@ Paths (GET; query parameters in brackets are optional):
                               stream/items/ids, stream/contents, edit-tag, mark-all-as-read.
                               MODE (dash-separated words) changes it:
                                 ok        one feed, three items, one page of each
-                                empty     no subscriptions
+                                empty     no subscriptions, to anyone (no login needed)
                                 login307-PORT  ClientLogin is a 307 to the same path under
                                           /greader/ok on 127.0.0.1:PORT
                                 list302-PORT   subscription/list is a 302 to the same path
@@ -454,7 +454,9 @@ class Handler(BaseHTTPRequestHandler):
             if mode[0] == "login307":
                 return away(307, mode[1], "ok")
             return self.send(200, b"SID=s\nLSID=l\nAuth=user/token1\n", plain)
-        if self.headers.get("Authorization") != "GoogleLogin auth=user/token1":
+        # "empty" answers anyone, as the unauthenticated page a redirect leads to may.
+        if mode[0] != "empty" and (
+                self.headers.get("Authorization") != "GoogleLogin auth=user/token1"):
             return self.send(401, b"Unauthorized\n", plain)
         if rest == "reader/api/0/token":
             return self.send(200, b"T1\n", plain)
