@@ -339,16 +339,30 @@ public final class AccountSync: Sendable {
 
   // MARK: - Changes made here
 
+  /// What `markAllRead` did.
+  public struct MarkAllRead: Sendable, Equatable {
+    /// Items it marked read here.
+    public var marked: Int
+    /// The newest synced item's crawl time: the server marks its items up to it read with
+    /// the next sync. Nil when nothing of the feed is synced yet: then nothing is queued,
+    /// since the server's own items (however many) are not the reader's to judge unseen.
+    public var through: Date?
+  }
+
   /// Marks every item of `feed` (every feed when nil) that the last sync fetched read, here
-  /// at once and on the server at the next sync (one `mark-all-as-read`). Returns how many
-  /// items it marked read here.
+  /// at once and on the server at the next sync (one `mark-all-as-read`).
   @discardableResult
-  public func markAllRead(feed: String?, at now: Date = Date()) throws(AccountError) -> Int {
+  public func markAllRead(feed: String?, at now: Date = Date()) throws(AccountError)
+    -> MarkAllRead
+  {
     let name = account.name
     let stream = feed ?? Self.readingList
     return try database.runNow { _, state in
       let until = try state.newestCrawl(name, stream: stream)
-      return try state.queueMarkAllRead(name, stream: stream, until: until, at: now)
+      guard until > 0 else { return MarkAllRead(marked: 0, through: nil) }
+      let marked = try state.queueMarkAllRead(name, stream: stream, until: until, at: now)
+      return MarkAllRead(
+        marked: marked, through: Date(timeIntervalSince1970: Double(until) / 1_000_000))
     }
   }
 

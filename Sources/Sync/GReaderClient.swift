@@ -215,7 +215,8 @@ public final class GReaderClient: AccountBackend {
       throw AccountError(
         .badLogin,
         "\(host): the server no longer accepts the saved login for \(Self.oneLine(credentials.user)) "
-          + "and there is no password command; add the account again")
+          + "and there is no password command; artfeed account set NAME --password-command CMD "
+          + "gives one")
     }
     try await logIn(password: password)
   }

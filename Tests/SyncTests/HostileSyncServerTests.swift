@@ -259,4 +259,22 @@ struct EchoTests {
     #expect(backend.isUnread(2), "the server did not get the later mark")
     #expect(try sync.queuedCount() == 0)
   }
+
+  @Test("marking an account read before anything is synced queues nothing for the server")
+  func markAllBeforeSync() async throws {
+    let folder = try TempDirectory()
+    defer { folder.remove() }
+    let account = Account(name: "a", url: "http://127.0.0.1:9/api/greader.php", user: "u")
+    let backend = EchoBackend()
+    let sync = try AccountSync(
+      account: account, backend: backend, copy: folder.url.appendingPathComponent("a.db").path,
+      state: folder.url.appendingPathComponent("state.db").path)
+    // The server has items this copy has not seen: they are not the reader's to mark.
+    #expect(try sync.markAllRead(feed: nil) == AccountSync.MarkAllRead(marked: 0, through: nil))
+    #expect(try sync.queuedCount() == 0)
+    try await sync.sync()
+    #expect(backend.isUnread(1) && backend.isUnread(2) && backend.isUnread(3))
+    let marked = try sync.markAllRead(feed: "feed/1")
+    #expect(marked.marked == 3 && marked.through != nil)
+  }
 }
