@@ -327,6 +327,52 @@ extension SQLiteStateStore {
     return (Int(count), conflicts)
   }
 
+  /// Forgets `account`'s items the server no longer lists (`kept`: every id it does): their
+  /// rows, memberships and queued marks go, and their feeds are counted again (their marks
+  /// stay, pruned in time as any item's). Returns the server ids forgotten.
+  package func forgetItems(_ account: String, keeping kept: [Int64]) throws(StateError)
+    -> [Int64]
+  {
+    try db.transaction { () throws(StateError) -> [Int64] in
+      try db.execute(
+        """
+        CREATE TEMP TABLE IF NOT EXISTS server_all(remote INTEGER PRIMARY KEY);
+        CREATE TEMP TABLE IF NOT EXISTS server_gone(
+          item INTEGER PRIMARY KEY, remote INTEGER NOT NULL);
+        CREATE TEMP TABLE IF NOT EXISTS gone_feeds(id INTEGER PRIMARY KEY);
+        DELETE FROM temp.server_all; DELETE FROM temp.server_gone; DELETE FROM temp.gone_feeds;
+        """)
+      try fill("temp.server_all", with: kept)
+      let gone = try db.prepare(
+        """
+        INSERT INTO temp.server_gone(item, remote) SELECT item, remote FROM account_items
+        WHERE account = ?1 AND remote NOT IN temp.server_all
+        """)
+      gone.bind(1, account)
+      try gone.run()
+      guard db.changes > 0 else { return [] }
+      let queue = try db.prepare(
+        """
+        DELETE FROM sync_queue WHERE account = ?1
+        AND remote IN (SELECT remote FROM temp.server_gone)
+        """)
+      queue.bind(1, account)
+      try queue.run()
+      try db.execute(
+        """
+        INSERT OR IGNORE INTO temp.gone_feeds(id)
+          SELECT DISTINCT feed FROM memberships WHERE item IN (SELECT item FROM temp.server_gone);
+        DELETE FROM memberships WHERE item IN (SELECT item FROM temp.server_gone);
+        DELETE FROM account_items WHERE item IN (SELECT item FROM temp.server_gone);
+        """)
+      try db.execute(StateSchema.recountFeeds + " WHERE id IN (SELECT id FROM temp.gone_feeds)")
+      let select = try db.prepare("SELECT remote FROM temp.server_gone ORDER BY remote")
+      var remotes: [Int64] = []
+      while try select.step() { remotes.append(select.int64(0)) }
+      return remotes
+    }
+  }
+
   /// `account`'s queued marks, oldest first (at most `limit`).
   package func queuedMarks(_ account: String, limit: Int = 1_000_000) throws(StateError)
     -> [QueuedMark]

@@ -221,6 +221,15 @@ final class AccountCopy {
     try update.run()
   }
 
+  /// Deletes the items `ids` (gone from the server).
+  func deleteItems(_ ids: [Int64]) throws(StateError) {
+    let delete = try statement("DELETE FROM items WHERE id = ?1")
+    for id in ids {
+      delete.bind(1, id)
+      try delete.run()
+    }
+  }
+
   // MARK: - Marks being sent
 
   /// Records a batch about to be sent; returns its row. It stays until the server's answer

@@ -15,6 +15,8 @@ public struct SyncReport: Sendable, Equatable {
   public var fromServer = ReconcileReport()
   /// Subscriptions on the server.
   public var feeds = 0
+  /// Items the server no longer has, removed here.
+  public var removed = 0
   /// True when the fetch stopped at a bound of `SyncLimits` (items, pages, time): the next
   /// sync goes on from there.
   public var isPartial = false
@@ -43,13 +45,13 @@ public struct SyncLimits: Sendable, Equatable {
 /// An account's sync: the marks queued here go to the server in order, then the server's
 /// read and starred sets and its new items come back (docs/adr/0131, 0132).
 ///
-/// Order of one sync: (1) the subscriptions; (2) the server's unread and starred id sets,
-/// applied to the items known here (a change made on the server since the last sync wins
-/// over a queued mark of the same flag); (3) the queue, oldest first; (4) new items, newest
-/// first in pages with continuations, from where the last sync stopped. Each step is
-/// written before the next starts, so an interrupted sync (server gone, `kill -9`) loses
-/// nothing: unsent marks stay queued, fetched pages stay fetched, and a long first fetch
-/// resumes where it stopped.
+/// Order of one sync: (1) the subscriptions; (2) the server's unread, starred and all id
+/// sets, applied to the items known here (a change made on the server since the last sync
+/// wins over a queued mark of the same flag; items it no longer lists are removed); (3) the
+/// queue, oldest first; (4) new items, newest first in pages with continuations, from where
+/// the last sync stopped. Each step is written before the next starts, so an interrupted sync
+/// (server gone, `kill -9`) loses nothing: unsent marks stay queued, fetched pages stay
+/// fetched, and a long first fetch resumes where it stopped.
 public final class AccountSync: Sendable {
   public let account: Account
   let backend: any AccountBackend
@@ -112,9 +114,14 @@ public final class AccountSync: Sendable {
       try await database.run { _, state in try state.forgetFeeds(name, streams: Array(gone), keys) }
     }
     let known = try await database.run { _, state in try state.accountItemCount(name) }
+    var newest: Int64?
     if known > 0 {
       let unread = try await allIDs(.unread, deadline: deadline)
       let starred = try await allIDs(.starred, deadline: deadline)
+      // Every id the server has: what it deleted goes here too, and its newest tells whether
+      // anything new arrived (the request `newestIsKnown` would make).
+      let all = try await allIDs(.all, deadline: deadline)
+      newest = all.first
       report.fromServer = try await database.run { copy, state in
         let sent = try copy.sending()
         let report = try state.reconcile(
@@ -123,9 +130,18 @@ public final class AccountSync: Sendable {
         try copy.clearSending()
         return report
       }
+      // An empty list with items known here is more likely a server's glitch than every
+      // item deleted: nothing is removed on it.
+      if !all.isEmpty {
+        report.removed = try await database.run { copy, state in
+          let gone = try state.forgetItems(name, keeping: all)
+          try copy.deleteItems(gone)
+          return gone.count
+        }
+      }
     }
     report.sent = try await push()
-    try await fetchNewItems(into: &report, deadline: deadline, progress: progress)
+    try await fetchNewItems(into: &report, newest: newest, deadline: deadline, progress: progress)
     try await database.run { copy, _ in try copy.setSynced(Date()) }
     return report
   }
@@ -216,7 +232,8 @@ public final class AccountSync: Sendable {
   /// again, or a page with no item this sync has not fetched already, ends the run: the
   /// server's listing would not end otherwise.
   private func fetchNewItems(
-    into report: inout SyncReport, deadline: Date, progress: @escaping @Sendable (Int) -> Void
+    into report: inout SyncReport, newest: Int64?, deadline: Date,
+    progress: @escaping @Sendable (Int) -> Void
   ) async throws(AccountError) {
     let name = account.name
     let stream = Self.readingList
@@ -227,7 +244,7 @@ public final class AccountSync: Sendable {
       return try state.streamCursor(name, stream: stream)
     }
     var resuming = cursor.continuation != nil
-    if cursor.newest > 0, !resuming, try await newestIsKnown() { return }
+    if cursor.newest > 0, !resuming, try await newestIsKnown(listed: newest) { return }
     var fetched = Set<Int64>()
     var continuations = Set<String>()
     var pages = 0
@@ -270,11 +287,18 @@ public final class AccountSync: Sendable {
   }
 
   /// True when the server's newest item is one this account has: nothing new arrived (one
-  /// small request instead of a page of the newest items again).
-  private func newestIsKnown() async throws(AccountError) -> Bool {
+  /// small request instead of a page of the newest items again, none when the sync listed
+  /// every id already: `listed` is the newest of them).
+  private func newestIsKnown(listed: Int64?) async throws(AccountError) -> Bool {
     let name = account.name
-    let page = try await backend.itemIDs(.all, continuation: nil, count: 1)
-    guard let newest = page.elements.first else { return true }
+    let newest: Int64
+    if let listed {
+      newest = listed
+    } else {
+      let page = try await backend.itemIDs(.all, continuation: nil, count: 1)
+      guard let first = page.elements.first else { return true }
+      newest = first
+    }
     return try await database.run { _, state in try state.isKnown(name, remote: newest) }
   }
 

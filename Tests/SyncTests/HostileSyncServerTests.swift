@@ -160,6 +160,7 @@ final class EchoBackend: AccountBackend, @unchecked Sendable {
   private var unread: Set<Int64> = [1, 2, 3]
   private var starred: Set<Int64> = []
   private var loseAnswers = false
+  private var deleted: Set<Int64> = []
 
   func locked<T>(_ body: (EchoBackend) -> T) -> T {
     lock.lock()
@@ -169,6 +170,13 @@ final class EchoBackend: AccountBackend, @unchecked Sendable {
 
   func setLoseAnswers(_ lose: Bool) { locked { $0.loseAnswers = lose } }
   func isUnread(_ id: Int64) -> Bool { locked { $0.unread.contains(id) } }
+  /// The server deletes item `id` (as FreshRSS purges old items).
+  func delete(_ id: Int64) {
+    locked {
+      $0.deleted.insert(id)
+      $0.unread.remove(id)
+    }
+  }
 
   func feeds() async throws(AccountError) -> [RemoteFeed] {
     [RemoteFeed(id: "feed/1", title: "One", url: "http://127.0.0.1/one.xml")]
@@ -177,8 +185,8 @@ final class EchoBackend: AccountBackend, @unchecked Sendable {
   func items(since: Int64?, continuation: String?, count: Int) async throws(AccountError)
     -> RemotePage<RemoteItem>
   {
-    let unread = locked { $0.unread }
-    let items = (1...3).reversed().map { (id: Int64) in
+    let (unread, deleted) = locked { ($0.unread, $0.deleted) }
+    let items = (1...3).reversed().filter { !deleted.contains($0) }.map { (id: Int64) in
       RemoteItem(
         id: id, feed: "feed/1", crawled: 1_700_000_000_000_000 + id, title: "Item \(id)",
         read: !unread.contains(id))
@@ -188,11 +196,11 @@ final class EchoBackend: AccountBackend, @unchecked Sendable {
   func itemIDs(_ set: RemoteItemSet, continuation: String?, count: Int) async throws(AccountError)
     -> RemotePage<Int64>
   {
-    let ids: [Int64] = locked {
+    let ids: [Int64] = locked { backend in
       switch set {
-      case .all: [3, 2, 1]
-      case .unread: $0.unread.sorted()
-      case .starred: $0.starred.sorted()
+      case .all: [3, 2, 1].filter { !backend.deleted.contains($0) }
+      case .unread: backend.unread.sorted()
+      case .starred: backend.starred.sorted()
       }
     }
     return RemotePage(elements: ids, continuation: nil)
@@ -276,5 +284,31 @@ struct EchoTests {
     #expect(backend.isUnread(1) && backend.isUnread(2) && backend.isUnread(3))
     let marked = try sync.markAllRead(feed: "feed/1")
     #expect(marked.marked == 3 && marked.through != nil)
+  }
+
+  @Test("items the server deleted leave the local copy, their counts and their queued marks")
+  func deletedOnServer() async throws {
+    let folder = try TempDirectory()
+    defer { folder.remove() }
+    let account = Account(name: "a", url: "http://127.0.0.1:9/api/greader.php", user: "u")
+    let backend = EchoBackend()
+    let statePath = folder.url.appendingPathComponent("state.db").path
+    let sync = try AccountSync(
+      account: account, backend: backend, copy: folder.url.appendingPathComponent("a.db").path,
+      state: statePath)
+    try await sync.sync()
+    #expect(try sync.localItems(inFeed: nil).count == 3)
+    let store = try SQLiteStateStore(path: statePath)
+    let key = ItemKey(ItemID(FeedItem(guid: account.guid(ofItem: 3))))
+    _ = try store.apply(.setRead([key], true), at: Date())
+    backend.delete(3)
+    let report = try await sync.sync()
+    #expect(report.removed == 1 && report.sent == 0)
+    #expect(try sync.localItems(inFeed: nil).count == 2)
+    #expect(try sync.status().items == 2 && sync.queuedCount() == 0)
+    let feed = FeedKey(account.address(ofFeed: "feed/1"))
+    #expect(try store.counts()[feed].map { ($0.total, $0.unread) } ?? (0, 0) == (2, 2))
+    // Nothing else goes on the next sync.
+    #expect(try await sync.sync().removed == 0)
   }
 }
