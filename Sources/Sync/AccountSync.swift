@@ -148,18 +148,21 @@ public final class AccountSync: Sendable {
 
   /// Sends the marks queued here, in order, without a whole sync: what the browser does a
   /// moment after each mark, so that other devices see it without waiting for `R`. A sync
-  /// under way in another artfeed sends them itself: then this returns 0 at once.
+  /// or send under way (in another artfeed, or this one's own a moment ago) sends them
+  /// itself: this waits up to `patience` seconds for it to end, then sends what it left,
+  /// or returns 0 (at once with no patience: the browser's sends after each mark).
   @discardableResult
-  public func sendQueued() async throws(AccountError) -> Int {
+  public func sendQueued(patience: Double = 0) async throws(AccountError) -> Int {
     guard try queuedCount() > 0 else { return 0 }
     let lock: SyncLock?
     do throws(AccountError) {
-      lock = try await SyncLock.take(lockPath, account: account.name, patience: 0)
+      lock = try await SyncLock.take(lockPath, account: account.name, patience: patience)
     } catch {
       if error.kind == .unavailable { return 0 }
       throw error
     }
     defer { lock?.release() }
+    guard try queuedCount() > 0 else { return 0 }
     return try await push()
   }
 

@@ -161,6 +161,7 @@ final class EchoBackend: AccountBackend, @unchecked Sendable {
   private var starred: Set<Int64> = []
   private var loseAnswers = false
   private var deleted: Set<Int64> = []
+  private var delay: UInt64 = 0
 
   func locked<T>(_ body: (EchoBackend) -> T) -> T {
     lock.lock()
@@ -169,6 +170,8 @@ final class EchoBackend: AccountBackend, @unchecked Sendable {
   }
 
   func setLoseAnswers(_ lose: Bool) { locked { $0.loseAnswers = lose } }
+  /// Each write takes `seconds` before the server applies it.
+  func setDelay(_ seconds: Double) { locked { $0.delay = UInt64(seconds * 1e9) } }
   func isUnread(_ id: Int64) -> Bool { locked { $0.unread.contains(id) } }
   /// The server deletes item `id` (as FreshRSS purges old items).
   func delete(_ id: Int64) {
@@ -206,6 +209,7 @@ final class EchoBackend: AccountBackend, @unchecked Sendable {
     return RemotePage(elements: ids, continuation: nil)
   }
   func apply(_ mark: RemoteMark, to ids: [Int64]) async throws(AccountError) {
+    try? await Task.sleep(nanoseconds: locked { $0.delay })
     let lose = locked { backend in
       for id in ids {
         switch mark {
@@ -310,5 +314,31 @@ struct EchoTests {
     #expect(try store.counts()[feed].map { ($0.total, $0.unread) } ?? (0, 0) == (2, 2))
     // Nothing else goes on the next sync.
     #expect(try await sync.sync().removed == 0)
+  }
+
+  @Test("a send that finds another under way waits for it, then sends what it left")
+  func sendBehindAnother() async throws {
+    let folder = try TempDirectory()
+    defer { folder.remove() }
+    let account = Account(name: "a", url: "http://127.0.0.1:9/api/greader.php", user: "u")
+    let backend = EchoBackend()
+    let statePath = folder.url.appendingPathComponent("state.db").path
+    let sync = try AccountSync(
+      account: account, backend: backend, copy: folder.url.appendingPathComponent("a.db").path,
+      state: statePath)
+    try await sync.sync()
+    let store = try SQLiteStateStore(path: statePath)
+    func key(_ id: Int64) -> ItemKey { ItemKey(ItemID(FeedItem(guid: account.guid(ofItem: id)))) }
+    _ = try store.apply(.setRead([key(1), key(2)], true), at: Date())
+    backend.setDelay(0.6)
+    // The browser's send after the mark (`A`), under way when the reader quits.
+    let first = Task { try await sync.sendQueued() }
+    try await Task.sleep(nanoseconds: 200_000_000)
+    _ = try store.apply(.setRead([key(3)], true), at: Date())
+    // Patience for a loaded machine: the first send takes 0.6 s.
+    try await sync.sendQueued(patience: 20)
+    #expect(try sync.queuedCount() == 0, "the quit returned with marks still queued")
+    #expect(try await first.value == 2)
+    #expect(!backend.isUnread(1) && !backend.isUnread(2) && !backend.isUnread(3))
   }
 }
