@@ -60,9 +60,9 @@ public enum PasswordCommand {
   /// Done when the command has exited and its first line (or all it printed, without a line
   /// end) is read: a background child it leaves holding the pipe is not waited for. Once the
   /// first line is in, the pipe is closed, so a command that goes on writing (`yes`, a long
-  /// tail) ends by SIGPIPE, which counts as success, as does a shell's status 141 for it. The command runs in a process group of
-  /// its own, killed whole on a timeout, so no orphan outlives it holding the reader's
-  /// standard error.
+  /// tail) ends by SIGPIPE, which counts as success, as does a shell's status 141 for it.
+  /// The command runs in a process group of its own, killed whole on a timeout, so no orphan
+  /// outlives it holding the reader's standard error.
   public static func run(_ words: [String], timeout: Double = 30) throws(AccountError) -> String {
     guard let program = words.first, let path = executable(program) else {
       throw AccountError(.badLogin, "password command: \(words.first ?? ""): not found")
