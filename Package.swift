@@ -205,7 +205,9 @@ let package = Package(
       name: "ReadingStateTests",
       dependencies: ["ReadingState", "Sync", "FeedModel", "FeedCore", "TestSupport", "Locking"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "SyncTests", dependencies: ["Sync", "ReadingState", "TestSupport"]),
+    .testTarget(
+      name: "SyncTests",
+      dependencies: ["Sync", "ReadingState", "HTTP", "FeedModel", "FeedCore", "TestSupport"]),
     .testTarget(
       name: "SubscriptionsTests",
       dependencies: [

@@ -13,8 +13,9 @@ import Locking
 ///
 /// Deadlines: the whole request, connect to last byte, is `timeout` (the loop ends an
 /// overdue transfer even when libcurl calls nothing back); connecting alone is
-/// `connectTimeout`. Redirects: five at most, http and https only. The body cap counts
-/// decoded bytes; a declared `Content-Length` over it ends the request at the headers.
+/// `connectTimeout`. Redirects: five at most, http and https only, and only within the
+/// request's origin when it says so (`RedirectRule`). The body cap counts decoded bytes; a
+/// declared `Content-Length` over it ends the request at the headers.
 public final class CurlClient: HTTPClient {
   /// The client every part of the program uses; its thread starts with the first request.
   public static let shared = CurlClient()

@@ -24,6 +24,8 @@ final class CurlTransfer: @unchecked Sendable {
   private(set) var body = Data()
   private var decodedBytes = 0
   private var headerBytes = 0
+  /// The address the current response answers (the request's, then each redirect's).
+  private var currentURL: URL
   /// Why we ended the transfer ourselves; the first reason recorded wins.
   private(set) var stopReason: TransportError?
   /// libcurl's own words for a failure (`CURLOPT_ERRORBUFFER`).
@@ -46,6 +48,7 @@ final class CurlTransfer: @unchecked Sendable {
     self.request = request
     self.easy = easy
     self.continuation = continuation
+    currentURL = request.url
     let seconds = min(max(request.timeout, 0), CurlClient.maxSeconds)
     deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
     errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
@@ -188,11 +191,20 @@ final class CurlTransfer: @unchecked Sendable {
   }
 
   private func headersEnded() -> Bool {
-    if (300..<400).contains(status),
-      let refused = TransportLimits.refusedLocation(headers["location"])
-    {
-      stop(.redirectRefused(location: refused))
-      return false
+    if (300..<400).contains(status), status != 304, let location = headers["location"] {
+      if let refused = TransportLimits.refusedLocation(location) {
+        stop(.redirectRefused(location: refused))
+        return false
+      }
+      // Judged here, before libcurl follows: by then a 307 would have re-sent the body.
+      let next = TransportLimits.resolve(location, against: currentURL)
+      if request.redirects == .sameOrigin,
+        next.map({ !RedirectRule.isSameOrigin($0, request.url) }) ?? true
+      {
+        stop(.crossOriginRedirect(location: location))
+        return false
+      }
+      if let next { currentURL = next }
     }
     if let declared = headers["content-length"].flatMap({ Int64($0) }),
       declared > Int64(request.maxBodyBytes)
@@ -257,5 +269,14 @@ enum TransportLimits {
     else { return nil }
     let scheme = location[..<colon].lowercased()
     return scheme == "http" || scheme == "https" ? nil : location
+  }
+
+  /// A `Location` as an absolute address, relative references against `base`.
+  static func resolve(_ location: String, against base: URL) -> URL? {
+    let trimmed = location.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty, let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,
+      url.host != nil
+    else { return nil }
+    return url
   }
 }

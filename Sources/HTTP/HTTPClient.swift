@@ -16,10 +16,13 @@ public struct HTTPRequest: Sendable, Equatable {
   public var connectTimeout: Double
   /// The largest body accepted, counted after decompression while it arrives.
   public var maxBodyBytes: Int
+  /// Where a redirect may lead.
+  public var redirects: RedirectRule
 
   public init(
     url: URL, method: String = "GET", body: Data? = nil, headers: [String: String] = [:],
-    timeout: Double = 30, connectTimeout: Double = 10, maxBodyBytes: Int = 50_000_000
+    timeout: Double = 30, connectTimeout: Double = 10, maxBodyBytes: Int = 50_000_000,
+    redirects: RedirectRule = .anyOrigin
   ) {
     self.url = url
     self.method = method
@@ -28,6 +31,31 @@ public struct HTTPRequest: Sendable, Equatable {
     self.timeout = timeout
     self.connectTimeout = connectTimeout
     self.maxBodyBytes = maxBodyBytes
+    self.redirects = redirects
+  }
+}
+
+/// Which redirects a request follows (five at most, to http and https only, either way).
+public enum RedirectRule: Sendable, Equatable {
+  /// To any origin: feeds and pictures move between hosts, and carry nothing of the reader's.
+  case anyOrigin
+  /// Only within the request's own origin (scheme, host and port): a request that carries a
+  /// password, a login token or a session's form must not hand them to another server, and
+  /// an answer from another server must not stand for this one's.
+  case sameOrigin
+
+  /// True when `a` and `b` have the same scheme, host and port (the scheme's default port
+  /// when none is written): https to http, another port or another host is another origin.
+  public static func isSameOrigin(_ a: URL, _ b: URL) -> Bool {
+    func origin(_ url: URL) -> (String, String, Int)? {
+      guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else {
+        return nil
+      }
+      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+      return (scheme, host, port)
+    }
+    guard let first = origin(a), let second = origin(b) else { return false }
+    return first == second
   }
 }
 
@@ -66,6 +94,8 @@ public enum TransportError: Error, Sendable, Equatable {
   case redirectLoop
   /// A redirect to a scheme other than http and https (`file:`, `ftp:`...), not followed.
   case redirectRefused(location: String)
+  /// A redirect out of the request's origin, not followed (`RedirectRule.sameOrigin`).
+  case crossOriginRedirect(location: String)
   case cancelled
   case other(String)
 }

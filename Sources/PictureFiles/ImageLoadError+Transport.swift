@@ -10,7 +10,7 @@ extension ImageLoadError {
     case .timedOut, .connectTimedOut: self.init("timed out")
     case .tls: self.init("TLS error")
     case .tooLarge: self.init("too large")
-    case .redirectLoop, .redirectRefused: self.init("redirects")
+    case .redirectLoop, .redirectRefused, .crossOriginRedirect: self.init("redirects")
     case .cancelled: self = .cancelled
     case .other: self.init("net error")
     }

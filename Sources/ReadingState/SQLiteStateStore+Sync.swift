@@ -172,9 +172,15 @@ extension SQLiteStateStore {
   /// the same item still waiting in the queue is dropped, since the server's change is the
   /// later one as far as artfeed can know (docs/adr/0132). Flags the server did not change
   /// keep what was marked here (its queued mark goes out next).
-  package func reconcile(_ account: String, unread: [Int64], starred: [Int64], at now: Date)
-    throws(StateError) -> ReconcileReport
-  {
+  ///
+  /// `sent` are the batches artfeed sent whose answer never came (a timeout, a quit, a kill
+  /// after the server applied them): a flag the server changed to what one of them asked,
+  /// while a mark of that flag of the item is still queued, is artfeed's own echo, not a
+  /// change made elsewhere. Its recorded server state follows, and the queue keeps its
+  /// marks, so the reader's later mark is the one that goes out (docs/adr/0157).
+  package func reconcile(
+    _ account: String, unread: [Int64], starred: [Int64], sent: [SentAction] = [], at now: Date
+  ) throws(StateError) -> ReconcileReport {
     let time = Int64(now.timeIntervalSince1970)
     return try quietly { () throws(StateError) -> ReconcileReport in
       try db.execute(
@@ -183,18 +189,24 @@ extension SQLiteStateStore {
         CREATE TEMP TABLE IF NOT EXISTS server_starred(remote INTEGER PRIMARY KEY);
         CREATE TEMP TABLE IF NOT EXISTS server_changed(
           item INTEGER PRIMARY KEY, remote INTEGER NOT NULL, value INTEGER NOT NULL);
+        CREATE TEMP TABLE IF NOT EXISTS server_echo(
+          item INTEGER PRIMARY KEY, value INTEGER NOT NULL);
+        CREATE TEMP TABLE IF NOT EXISTS sent_marks(
+          action TEXT NOT NULL, remote INTEGER, stream TEXT, until INTEGER);
         DELETE FROM temp.server_unread; DELETE FROM temp.server_starred;
+        DELETE FROM temp.sent_marks;
         """)
       try fill("temp.server_unread", with: unread)
       try fill("temp.server_starred", with: starred)
+      try fillSent(sent)
       var report = ReconcileReport()
       let read = try applyServerFlag(
         account, column: "read", value: "(remote NOT IN temp.server_unread)",
-        actions: "'read', 'unread'", at: time)
+        on: .read, off: .unread, at: time)
       report.read = read.changed
       let star = try applyServerFlag(
         account, column: "starred", value: "(remote IN temp.server_starred)",
-        actions: "'star', 'unstar'", at: time)
+        on: .star, off: .unstar, at: time)
       report.starred = star.changed
       report.conflicts = read.conflicts + star.conflicts
       return report
@@ -209,13 +221,39 @@ extension SQLiteStateStore {
     }
   }
 
+  private func fillSent(_ sent: [SentAction]) throws(StateError) {
+    let insert = try db.prepare(
+      "INSERT INTO temp.sent_marks(action, remote, stream, until) VALUES(?1, ?2, ?3, ?4)")
+    for action in sent {
+      switch action {
+      case .mark(let mark, let remotes):
+        for remote in remotes {
+          insert.bind(1, mark.rawValue)
+          insert.bind(2, remote)
+          insert.bind(3, nil as Int64?)
+          insert.bind(4, nil as Int64?)
+          try insert.run()
+        }
+      case .markAllRead(let stream, let until):
+        insert.bind(1, "mark-all-read")
+        insert.bind(2, nil as Int64?)
+        insert.bind(3, stream)
+        insert.bind(4, until)
+        try insert.run()
+      }
+    }
+  }
+
   /// One flag of `reconcile`: the items whose server value changed go to
-  /// `temp.server_changed`, their queued marks of that flag are dropped, and the new value
-  /// becomes both the item's and the recorded server state.
+  /// `temp.server_changed`; artfeed's own echoes among them (`temp.sent_marks`) only update
+  /// the recorded server state; for the rest, their queued marks of that flag are dropped,
+  /// and the new value becomes both the item's and the recorded server state.
   private func applyServerFlag(
-    _ account: String, column: String, value: String, actions: String, at time: Int64
+    _ account: String, column: String, value: String, on: RemoteMark, off: RemoteMark,
+    at time: Int64
   ) throws(StateError) -> (changed: Int, conflicts: Int) {
-    try db.execute("DELETE FROM temp.server_changed")
+    let actions = "'\(on.rawValue)', '\(off.rawValue)'"
+    try db.execute("DELETE FROM temp.server_changed; DELETE FROM temp.server_echo")
     let changed = try db.prepare(
       """
       INSERT INTO temp.server_changed(item, remote, value)
@@ -224,7 +262,39 @@ extension SQLiteStateStore {
       """)
     changed.bind(1, account)
     try changed.run()
-    let count = db.changes
+    guard db.changes > 0 else { return (0, 0) }
+    // A mark-all-read covers an item of its stream (every stream for the reading list)
+    // crawled up to its `until`; it only ever marks read.
+    let covers = { (table: String) in
+      """
+      (\(column == "read" ? "c.value" : "0") AND EXISTS (SELECT 1 FROM \(table) WHERE \(
+        table == "sync_queue" ? "account = ?1 AND " : "")action = 'mark-all-read'
+        AND a.crawled <= until AND (stream = a.stream
+          OR stream = 'user/-/state/com.google/reading-list')))
+      """
+    }
+    let echo = try db.prepare(
+      """
+      INSERT INTO temp.server_echo(item, value)
+      SELECT c.item, c.value FROM temp.server_changed c JOIN account_items a ON a.item = c.item
+      WHERE (EXISTS (SELECT 1 FROM temp.sent_marks WHERE remote = c.remote
+          AND action = CASE WHEN c.value THEN '\(on.rawValue)' ELSE '\(off.rawValue)' END)
+        OR \(covers("temp.sent_marks")))
+      AND (EXISTS (SELECT 1 FROM sync_queue WHERE account = ?1 AND remote = c.remote
+          AND action IN (\(actions)))
+        OR \(covers("sync_queue")))
+      """)
+    echo.bind(1, account)
+    try echo.run()
+    if db.changes > 0 {
+      try db.execute(
+        """
+        UPDATE account_items SET server_\(column) = e.value FROM temp.server_echo e
+        WHERE account_items.item = e.item;
+        DELETE FROM temp.server_changed WHERE item IN (SELECT item FROM temp.server_echo);
+        """)
+    }
+    let count = try db.integer("SELECT count(*) FROM temp.server_changed") ?? 0
     guard count > 0 else { return (0, 0) }
     let drop = try db.prepare(
       """
@@ -254,7 +324,53 @@ extension SQLiteStateStore {
       UPDATE account_items SET server_\(column) = c.value FROM temp.server_changed c
       WHERE account_items.item = c.item
       """)
-    return (count, conflicts)
+    return (Int(count), conflicts)
+  }
+
+  /// Forgets `account`'s items the server no longer lists (`kept`: every id it does): their
+  /// rows, memberships and queued marks go, and their feeds are counted again (their marks
+  /// stay, pruned in time as any item's). Returns the server ids forgotten.
+  package func forgetItems(_ account: String, keeping kept: [Int64]) throws(StateError)
+    -> [Int64]
+  {
+    try db.transaction { () throws(StateError) -> [Int64] in
+      try db.execute(
+        """
+        CREATE TEMP TABLE IF NOT EXISTS server_all(remote INTEGER PRIMARY KEY);
+        CREATE TEMP TABLE IF NOT EXISTS server_gone(
+          item INTEGER PRIMARY KEY, remote INTEGER NOT NULL);
+        CREATE TEMP TABLE IF NOT EXISTS gone_feeds(id INTEGER PRIMARY KEY);
+        DELETE FROM temp.server_all; DELETE FROM temp.server_gone; DELETE FROM temp.gone_feeds;
+        """)
+      try fill("temp.server_all", with: kept)
+      let gone = try db.prepare(
+        """
+        INSERT INTO temp.server_gone(item, remote) SELECT item, remote FROM account_items
+        WHERE account = ?1 AND remote NOT IN temp.server_all
+        """)
+      gone.bind(1, account)
+      try gone.run()
+      guard db.changes > 0 else { return [] }
+      let queue = try db.prepare(
+        """
+        DELETE FROM sync_queue WHERE account = ?1
+        AND remote IN (SELECT remote FROM temp.server_gone)
+        """)
+      queue.bind(1, account)
+      try queue.run()
+      try db.execute(
+        """
+        INSERT OR IGNORE INTO temp.gone_feeds(id)
+          SELECT DISTINCT feed FROM memberships WHERE item IN (SELECT item FROM temp.server_gone);
+        DELETE FROM memberships WHERE item IN (SELECT item FROM temp.server_gone);
+        DELETE FROM account_items WHERE item IN (SELECT item FROM temp.server_gone);
+        """)
+      try db.execute(StateSchema.recountFeeds + " WHERE id IN (SELECT id FROM temp.gone_feeds)")
+      let select = try db.prepare("SELECT remote FROM temp.server_gone ORDER BY remote")
+      var remotes: [Int64] = []
+      while try select.step() { remotes.append(select.int64(0)) }
+      return remotes
+    }
   }
 
   /// `account`'s queued marks, oldest first (at most `limit`).

@@ -294,7 +294,7 @@ public final class SQLiteStateStore: ReaderStateStore {
           """)
         chooseFeed.bind(1, feed.rawValue)
         try chooseFeed.run()
-        return try setChosenRead(true, at: time, chosen: db.changes)
+        return try setChosenRead(true, at: time, chosen: db.changes, wholeFeed: true)
       case .markAllRead:
         try db.execute(
           "DELETE FROM temp.chosen; INSERT INTO temp.chosen SELECT id FROM items WHERE NOT read")
@@ -377,16 +377,17 @@ public final class SQLiteStateStore: ReaderStateStore {
   /// themselves (`queueAccountMarks`): the triggers, like `RETURNING`, would make SQLite
   /// update in two passes, the first collecting the rows (docs/adr/0131). Which items changed
   /// is noted by `artfeed_note` as they are updated. Every other write keeps the triggers.
-  private func setChosenRead(_ read: Bool, at time: Int64, chosen: Int) throws(StateError)
-    -> [ItemKey]
-  {
+  private func setChosenRead(
+    _ read: Bool, at time: Int64, chosen: Int, wholeFeed: Bool = false
+  ) throws(StateError) -> [ItemKey] {
     // Most of the items chosen: a pass over the table, asking `temp.chosen` for each row,
     // costs less than a seek for each chosen item; for a few, seeking costs less
     // (docs/adr/0114).
     let items = try db.integer("SELECT count(*) FROM items") ?? 0
     let scanItems = Int64(chosen) * 2 >= items
     let noted = try db.withoutTriggers { () throws(StateError) -> [Int64] in
-      try queueAccountMarks(read, at: time)
+      let queuedAll = wholeFeed && read ? try queueMarkAllRead(at: time) : false
+      if !queuedAll { try queueAccountMarks(read, at: time) }
       let update = try statement(
         "UPDATE items SET read = ?2, changed = artfeed_note(id, ?1) WHERE read != ?2 AND "
           + (scanItems ? "+id IN temp.chosen" : "id IN temp.chosen"))
@@ -469,6 +470,35 @@ public final class SQLiteStateStore: ReaderStateStore {
     queue.bind(3, read ? 1 : 0)
     try queue.run()
   }
+
+  /// A whole feed of a sync account marked read (`A`), past one request's worth of items:
+  /// one `mark-all-read` of its stream up to its newest item chosen, instead of a mark per
+  /// item that would go out as one `edit-tag` per 250 (docs/adr/0157). Queues nothing and
+  /// returns false when the feed is no account's or has fewer items to mark; runs before
+  /// the flags change.
+  private func queueMarkAllRead(at time: Int64) throws(StateError) -> Bool {
+    let changing = try db.integer(
+      """
+      SELECT count(*) FROM temp.chosen c JOIN account_items a ON a.item = c.id
+      WHERE coalesce((SELECT read FROM items WHERE id = c.id), 0) != 1
+      """)
+    guard (changing ?? 0) >= Self.markAllReadFrom else { return false }
+    let queue = try statement(
+      """
+      INSERT INTO sync_queue(account, action, stream, until, at)
+      SELECT a.account, 'mark-all-read', a.stream, max(a.crawled), ?1
+      FROM temp.chosen c JOIN account_items a ON a.item = c.id
+      WHERE NOT EXISTS (SELECT 1 FROM sync_quiet)
+      GROUP BY a.account, a.stream ORDER BY min(c.id)
+      """)
+    queue.bind(1, time)
+    try queue.run()
+    return true
+  }
+
+  /// Account items of one feed marked read at once from which one `mark-all-read` is
+  /// queued: a batch of `edit-tag` (`SyncQueueBatches.batchSize`).
+  static let markAllReadFrom = 250
 
   private func setStarred(_ keys: [ItemKey], _ starred: Bool, at time: Int64) throws(StateError) {
     let star = try statement(

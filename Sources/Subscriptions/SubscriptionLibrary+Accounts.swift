@@ -62,17 +62,26 @@ extension SubscriptionLibrary {
     return await read(slots, progress: progress)
   }
 
-  /// Sends every account's queued marks (none offline); the failures, one line each,
-  /// prefixed with the account's name.
-  public func sendQueuedMarks() async -> [String] {
+  /// Sends every account's queued marks (none offline), each waiting up to `patience`
+  /// seconds for a send under way; the failures, one line each, prefixed with the account's
+  /// name.
+  public func sendQueuedMarks(patience: Double = 0) async -> [String] {
     guard !loader.fetcher.options.offline else { return [] }
     var failures: [String] = []
     for account in accounts where !Task.isCancelled {
-      if let error = await account.sendMarks(), error.kind != .cancelled {
+      if let error = await account.sendMarks(patience: patience), error.kind != .cancelled {
         failures.append("\(account.sync.account.name): \(error.description)")
       }
     }
     return failures
+  }
+
+  /// Marks still queued for the accounts' servers, per account (those with none left out).
+  public func queuedMarks() -> [(account: String, count: Int)] {
+    accounts.compactMap { account in
+      let count = (try? account.sync.queuedCount()) ?? 0
+      return count > 0 ? (account.sync.account.name, count) : nil
+    }
   }
 
   /// Reads each slot's feed (its newest `limit` items when given) from its local copy,

@@ -32,6 +32,9 @@ public struct Account: Sendable, Equatable, Codable {
   /// The kinds of server artfeed speaks to.
   public static let kinds = ["greader"]
 
+  /// What a valid name is, in a message's words.
+  public static let nameRule = "letters, digits, ., _, - and @, at most 64, no leading . or -"
+
   /// True for a name that can name the account's files.
   public static func isValidName(_ name: String) -> Bool {
     guard (1...64).contains(name.utf8.count), !name.hasPrefix("."), !name.hasPrefix("-") else {
@@ -156,14 +159,25 @@ public enum AccountsFile {
   /// The largest accounts file read.
   static let limit = 1_000_000
 
-  /// The accounts in the file at `url`; none when there is no file.
+  /// The accounts in the file at `url`; none when there is no file. A name that could not
+  /// name the account's files (`../../x`, a slash, a leading dot) makes the whole file an
+  /// error: the file is the reader's to edit, and a name is never turned into a path
+  /// unchecked, whoever wrote it.
   public static func load(_ url: URL) throws(AccountError) -> [Account] {
     guard let data = try PrivateFile.read(url, limit: limit) else { return [] }
+    let accounts: [Account]
     do {
-      return try JSONDecoder().decode(Contents.self, from: data).accounts
+      accounts = try JSONDecoder().decode(Contents.self, from: data).accounts
     } catch {
       throw AccountError(.storage, "\(url.path): not a valid accounts file; not changed")
     }
+    if let bad = accounts.first(where: { !Account.isValidName($0.name) }) {
+      throw AccountError(
+        .storage,
+        "\(url.path): the account name \"\(ServerText.oneLine(bad.name, limit: 80))\" "
+          + "cannot name its files (\(Account.nameRule)); rename or remove it in the file")
+    }
+    return accounts
   }
 
   /// Reads, changes and writes back the file at `url` under its lock; nothing is written

@@ -115,6 +115,15 @@ public enum RemoteItemSet: Sendable, Equatable {
   case all
   case unread
   case starred
+
+  /// The set in a message's words.
+  var name: String {
+    switch self {
+    case .all: "all"
+    case .unread: "unread"
+    case .starred: "starred"
+    }
+  }
 }
 
 /// A sync server's API, as artfeed uses it: enough for a second kind (Miniflux's own API)

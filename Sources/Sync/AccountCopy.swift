@@ -31,6 +31,8 @@ final class AccountCopy {
     CREATE INDEX IF NOT EXISTS items_feed_sort ON items(feed, sort);
     CREATE INDEX IF NOT EXISTS items_sort ON items(sort);
     CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS sending(
+      action TEXT NOT NULL, remotes TEXT, stream TEXT, until INTEGER);
     """
 
   /// The copy's schema version (`PRAGMA user_version`); another version is started afresh.
@@ -217,6 +219,70 @@ final class AccountCopy {
     let update = try statement("INSERT OR REPLACE INTO meta(key, value) VALUES('synced', ?1)")
     update.bind(1, String(date.timeIntervalSince1970))
     try update.run()
+  }
+
+  /// Deletes the items `ids` (gone from the server).
+  func deleteItems(_ ids: [Int64]) throws(StateError) {
+    let delete = try statement("DELETE FROM items WHERE id = ?1")
+    for id in ids {
+      delete.bind(1, id)
+      try delete.run()
+    }
+  }
+
+  // MARK: - Marks being sent
+
+  /// Records a batch about to be sent; returns its row. It stays until the server's answer
+  /// settles it (`settled`): a batch still here at the next sync may have been applied with its
+  /// answer lost, and the server's state equal to it is then artfeed's own echo
+  /// (docs/adr/0157). Kept in the copy, not the state database: losing it with the copy
+  /// only costs that the echo counts as a change made elsewhere, as it did before.
+  func recordSending(_ action: SQLiteStateStore.SentAction) throws(StateError) -> Int64 {
+    let insert = try statement(
+      "INSERT INTO sending(action, remotes, stream, until) VALUES(?1, ?2, ?3, ?4)")
+    switch action {
+    case .mark(let mark, let remotes):
+      insert.bind(1, mark.rawValue)
+      insert.bind(2, remotes.map(String.init).joined(separator: " "))
+      insert.bind(3, nil as Int64?)
+      insert.bind(4, nil as Int64?)
+    case .markAllRead(let stream, let until):
+      insert.bind(1, "mark-all-read")
+      insert.bind(2, nil as Int64?)
+      insert.bind(3, stream)
+      insert.bind(4, until)
+    }
+    try insert.run()
+    return try db.integer("SELECT last_insert_rowid()") ?? 0
+  }
+
+  /// The batch recorded as `row` was answered.
+  func settled(_ row: Int64) throws(StateError) {
+    let delete = try statement("DELETE FROM sending WHERE rowid = ?1")
+    delete.bind(1, row)
+    try delete.run()
+  }
+
+  /// The batches sent whose answer never came.
+  func sending() throws(StateError) -> [SQLiteStateStore.SentAction] {
+    let select = try statement("SELECT action, remotes, stream, until FROM sending")
+    defer { select.reset() }
+    var actions: [SQLiteStateStore.SentAction] = []
+    while try select.step() {
+      let name = select.text(0) ?? ""
+      if name == "mark-all-read" {
+        actions.append(.markAllRead(stream: select.text(2) ?? "", until: select.int64(3)))
+      } else if let mark = RemoteMark(rawValue: name) {
+        let remotes = (select.text(1) ?? "").split(separator: " ").compactMap { Int64($0) }
+        actions.append(.mark(mark, remotes: remotes))
+      }
+    }
+    return actions
+  }
+
+  /// Forgets every batch recorded: the server's state now includes what they did.
+  func clearSending() throws(StateError) {
+    try db.execute("DELETE FROM sending")
   }
 
   private func bindText(_ statement: SQLiteStatement, _ index: Int32, _ text: String?) {

@@ -48,11 +48,12 @@ public final class AccountFeeds: Sendable {
     }
   }
 
-  /// Sends the marks queued for the account (`AccountSync.sendQueued`); the failure, if any.
-  /// A failure changes no feed's state: the marks stay queued for the next sync.
-  public func sendMarks() async -> AccountError? {
+  /// Sends the marks queued for the account (`AccountSync.sendQueued`, waiting up to
+  /// `patience` seconds for a send under way); the failure, if any. A failure changes no
+  /// feed's state: the marks stay queued for the next sync.
+  public func sendMarks(patience: Double = 0) async -> AccountError? {
     do {
-      try await sync.sendQueued()
+      try await sync.sendQueued(patience: patience)
       return nil
     } catch {
       return error

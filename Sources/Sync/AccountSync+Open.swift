@@ -11,6 +11,13 @@ extension AccountSync {
     connectTimeout: Double = 10,
     password: (@Sendable () throws(AccountError) -> String?)? = nil
   ) throws(AccountError) -> AccountSync {
+    // The name becomes two file names: checked here too, whatever file it came from.
+    guard Account.isValidName(account.name) else {
+      throw AccountError(
+        .storage,
+        "account \"\(ServerText.oneLine(account.name, limit: 80))\": not a valid name "
+          + "(\(Account.nameRule))")
+    }
     guard account.kind == "greader", let api = account.apiURL else {
       throw AccountError(
         .storage, "account \(account.name): unknown kind \(account.kind) or address \(account.url)")

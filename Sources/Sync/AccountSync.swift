@@ -15,28 +15,50 @@ public struct SyncReport: Sendable, Equatable {
   public var fromServer = ReconcileReport()
   /// Subscriptions on the server.
   public var feeds = 0
-  /// True when the fetch stopped at `maxItemsPerSync`: the next sync goes on from there.
+  /// Items the server no longer has, removed here.
+  public var removed = 0
+  /// True when the fetch stopped at a bound of `SyncLimits` (items, pages, time): the next
+  /// sync goes on from there.
   public var isPartial = false
 
   public init() {}
 }
 
+/// How much one sync may do, whatever the server answers: a listing whose continuations
+/// never end, or whose pages are ever new, stops at these.
+public struct SyncLimits: Sendable, Equatable {
+  /// The most items one sync fetches; the next sync goes on from there.
+  public var items: Int
+  /// The most pages of one listing (new items, or one id set).
+  public var pages: Int
+  /// The longest one sync goes on fetching, in seconds (each request has its own deadline
+  /// besides).
+  public var seconds: Double
+
+  public init(items: Int = 100_000, pages: Int = 1_000, seconds: Double = 300) {
+    self.items = items
+    self.pages = pages
+    self.seconds = seconds
+  }
+}
+
 /// An account's sync: the marks queued here go to the server in order, then the server's
 /// read and starred sets and its new items come back (docs/adr/0131, 0132).
 ///
-/// Order of one sync: (1) the subscriptions; (2) the server's unread and starred id sets,
-/// applied to the items known here (a change made on the server since the last sync wins
-/// over a queued mark of the same flag); (3) the queue, oldest first; (4) new items, newest
-/// first in pages with continuations, from where the last sync stopped. Each step is
-/// written before the next starts, so an interrupted sync (server gone, `kill -9`) loses
-/// nothing: unsent marks stay queued, fetched pages stay fetched, and a long first fetch
-/// resumes where it stopped.
+/// Order of one sync: (1) the subscriptions; (2) the server's unread, starred and all id
+/// sets, applied to the items known here (a change made on the server since the last sync
+/// wins over a queued mark of the same flag; items it no longer lists are removed); (3) the
+/// queue, oldest first; (4) new items, newest first in pages with continuations, from where
+/// the last sync stopped. Each step is written before the next starts, so an interrupted sync
+/// (server gone, `kill -9`) loses nothing: unsent marks stay queued, fetched pages stay
+/// fetched, and a long first fetch resumes where it stopped.
 public final class AccountSync: Sendable {
   public let account: Account
   let backend: any AccountBackend
   let database: AccountDatabase
   /// The file whose `flock` one sync of the account holds (nil for a copy in memory).
   let lockPath: String?
+  let limits: SyncLimits
 
   /// The reading list: every item of the account.
   static let readingList = "user/-/state/com.google/reading-list"
@@ -44,19 +66,19 @@ public final class AccountSync: Sendable {
   public static let pageSize = 1000
   /// Ids per page of an id set.
   static let idPageSize = 50_000
-  /// The most items one sync fetches; the next sync goes on from there.
-  public static let maxItemsPerSync = 100_000
   /// The most ids an id set may hold.
   static let maxIDs = 2_000_000
 
   /// - Parameters:
   ///   - copy: the local copy's file (`AccountPaths.copy(of:)`), or `:memory:`.
   ///   - state: the state database's file, or `:memory:` (tests).
-  public init(account: Account, backend: any AccountBackend, copy: String, state: String)
-    throws(AccountError)
-  {
+  public init(
+    account: Account, backend: any AccountBackend, copy: String, state: String,
+    limits: SyncLimits = SyncLimits()
+  ) throws(AccountError) {
     self.account = account
     self.backend = backend
+    self.limits = limits
     database = try AccountDatabase(copy: copy, state: state, label: account.name)
     lockPath = copy == ":memory:" ? nil : copy + ".sync-lock"
   }
@@ -79,6 +101,7 @@ public final class AccountSync: Sendable {
   {
     var report = SyncReport()
     let name = account.name
+    let deadline = Date() + limits.seconds
     let feeds = try await backend.feeds()
     report.feeds = feeds.count
     let gone = try await database.run { copy, _ in
@@ -91,49 +114,96 @@ public final class AccountSync: Sendable {
       try await database.run { _, state in try state.forgetFeeds(name, streams: Array(gone), keys) }
     }
     let known = try await database.run { _, state in try state.accountItemCount(name) }
+    var newest: Int64?
     if known > 0 {
-      let unread = try await allIDs(.unread)
-      let starred = try await allIDs(.starred)
-      report.fromServer = try await database.run { _, state in
-        try state.reconcile(name, unread: unread, starred: starred, at: Date())
+      let unread = try await allIDs(.unread, deadline: deadline)
+      let starred = try await allIDs(.starred, deadline: deadline)
+      // Every id the server has: what it deleted goes here too, and its newest tells whether
+      // anything new arrived (the request `newestIsKnown` would make).
+      let all = try await allIDs(.all, deadline: deadline)
+      newest = all.first
+      report.fromServer = try await database.run { copy, state in
+        let sent = try copy.sending()
+        let report = try state.reconcile(
+          name, unread: unread, starred: starred, sent: sent, at: Date())
+        // The server's state now includes whatever those batches did.
+        try copy.clearSending()
+        return report
+      }
+      // An empty list with items known here is more likely a server's glitch than every
+      // item deleted: nothing is removed on it.
+      if !all.isEmpty {
+        report.removed = try await database.run { copy, state in
+          let gone = try state.forgetItems(name, keeping: all)
+          try copy.deleteItems(gone)
+          return gone.count
+        }
       }
     }
     report.sent = try await push()
-    try await fetchNewItems(into: &report, progress: progress)
+    try await fetchNewItems(into: &report, newest: newest, deadline: deadline, progress: progress)
     try await database.run { copy, _ in try copy.setSynced(Date()) }
     return report
   }
 
   /// Sends the marks queued here, in order, without a whole sync: what the browser does a
   /// moment after each mark, so that other devices see it without waiting for `R`. A sync
-  /// under way in another artfeed sends them itself: then this returns 0 at once.
+  /// or send under way (in another artfeed, or this one's own a moment ago) sends them
+  /// itself: this waits up to `patience` seconds for it to end, then sends what it left,
+  /// or returns 0 (at once with no patience: the browser's sends after each mark).
   @discardableResult
-  public func sendQueued() async throws(AccountError) -> Int {
+  public func sendQueued(patience: Double = 0) async throws(AccountError) -> Int {
     guard try queuedCount() > 0 else { return 0 }
     let lock: SyncLock?
     do throws(AccountError) {
-      lock = try await SyncLock.take(lockPath, account: account.name, patience: 0)
+      lock = try await SyncLock.take(lockPath, account: account.name, patience: patience)
     } catch {
       if error.kind == .unavailable { return 0 }
       throw error
     }
     defer { lock?.release() }
+    guard try queuedCount() > 0 else { return 0 }
     return try await push()
   }
 
-  /// Every id of `set`, page by page.
-  private func allIDs(_ set: RemoteItemSet) async throws(AccountError) -> [Int64] {
+  /// Every id of `set`, page by page. A listing that does not end (a continuation given
+  /// again, a page with no id not seen before, more pages or time than `limits` allow) is an
+  /// error, not a short set: a set cut short would read as marks changed on the server.
+  private func allIDs(_ set: RemoteItemSet, deadline: Date) async throws(AccountError)
+    -> [Int64]
+  {
     var ids: [Int64] = []
+    var seen = Set<Int64>()
+    var continuations = Set<String>()
     var continuation: String?
+    var pages = 0
     repeat {
       let page = try await backend.itemIDs(set, continuation: continuation, count: Self.idPageSize)
-      ids += page.elements
+      pages += 1
+      var added = 0
+      for id in page.elements where seen.insert(id).inserted {
+        ids.append(id)
+        added += 1
+      }
       guard ids.count <= Self.maxIDs else {
         throw AccountError(
           .refused, "\(account.name): more than \(Self.maxIDs) ids in one set; not synced")
       }
       continuation = page.elements.isEmpty ? nil : page.continuation
-    } while continuation != nil
+      guard let next = continuation else { break }
+      guard continuations.insert(next).inserted, added > 0 else {
+        throw AccountError(
+          .notAPI,
+          "\(account.name): the server's list of \(set.name) items does not end "
+            + "(page \(pages) repeats an earlier one); not synced")
+      }
+      guard pages < limits.pages, Date() < deadline else {
+        throw AccountError(
+          .unavailable,
+          "\(account.name): the server's list of \(set.name) items takes more than "
+            + "\(limits.pages) pages or \(Int(limits.seconds)) s; not synced")
+      }
+    } while true
     return ids
   }
 
@@ -143,14 +213,17 @@ public final class AccountSync: Sendable {
     let queue = try await database.run { _, state in try state.queuedMarks(name) }
     var sent = 0
     for batch in SyncQueueBatches.batches(queue) {
+      let action = batch.action
+      let row = try await database.run { copy, _ in try copy.recordSending(action) }
       switch batch.action {
       case .mark(let mark, let remotes):
         try await backend.apply(mark, to: remotes)
       case .markAllRead(let stream, let until):
         try await backend.markAllRead(stream: stream, until: until)
       }
-      try await database.run { _, state in
+      try await database.run { copy, state in
         try state.markSent(name, seqs: batch.seqs, action: batch.action)
+        try copy.settled(row)
       }
       sent += batch.seqs.count
     }
@@ -158,9 +231,12 @@ public final class AccountSync: Sendable {
   }
 
   /// Fetches items newer than the last sync's newest, newest first; a run cut short (a
-  /// failure, `maxItemsPerSync`) resumes from its continuation first.
+  /// failure, a bound of `limits`) resumes from its continuation first. A continuation given
+  /// again, or a page with no item this sync has not fetched already, ends the run: the
+  /// server's listing would not end otherwise.
   private func fetchNewItems(
-    into report: inout SyncReport, progress: @escaping @Sendable (Int) -> Void
+    into report: inout SyncReport, newest: Int64?, deadline: Date,
+    progress: @escaping @Sendable (Int) -> Void
   ) async throws(AccountError) {
     let name = account.name
     let stream = Self.readingList
@@ -171,23 +247,31 @@ public final class AccountSync: Sendable {
       return try state.streamCursor(name, stream: stream)
     }
     var resuming = cursor.continuation != nil
-    if cursor.newest > 0, !resuming, try await newestIsKnown() { return }
+    if cursor.newest > 0, !resuming, try await newestIsKnown(listed: newest) { return }
+    var fetched = Set<Int64>()
+    var continuations = Set<String>()
+    var pages = 0
     while true {
       while true {
         let since: Int64? = cursor.newest > 0 ? cursor.newest : nil
         let page = try await backend.items(
           since: since, continuation: cursor.continuation, count: Self.pageSize)
-        report.added += try await store(page.elements)
-        report.fetched += page.elements.count
-        cursor.runTop = max(cursor.runTop, page.elements.map(\.crawled).max() ?? 0)
-        cursor.continuation = page.elements.isEmpty ? nil : page.continuation
+        pages += 1
+        let fresh = page.elements.filter { fetched.insert($0.id).inserted }
+        report.added += try await store(fresh)
+        report.fetched += fresh.count
+        cursor.runTop = max(cursor.runTop, fresh.map(\.crawled).max() ?? 0)
+        cursor.continuation = fresh.isEmpty ? nil : page.continuation
+        if let next = cursor.continuation, !continuations.insert(next).inserted {
+          cursor.continuation = nil
+        }
         let saved = cursor
         try await database.run { _, state in
           try state.saveStreamCursor(name, stream: stream, saved)
         }
         progress(report.fetched)
         if cursor.continuation == nil { break }
-        if report.fetched >= Self.maxItemsPerSync {
+        if report.fetched >= limits.items || pages >= limits.pages || Date() >= deadline {
           report.isPartial = true
           return
         }
@@ -206,11 +290,18 @@ public final class AccountSync: Sendable {
   }
 
   /// True when the server's newest item is one this account has: nothing new arrived (one
-  /// small request instead of a page of the newest items again).
-  private func newestIsKnown() async throws(AccountError) -> Bool {
+  /// small request instead of a page of the newest items again, none when the sync listed
+  /// every id already: `listed` is the newest of them).
+  private func newestIsKnown(listed: Int64?) async throws(AccountError) -> Bool {
     let name = account.name
-    let page = try await backend.itemIDs(.all, continuation: nil, count: 1)
-    guard let newest = page.elements.first else { return true }
+    let newest: Int64
+    if let listed {
+      newest = listed
+    } else {
+      let page = try await backend.itemIDs(.all, continuation: nil, count: 1)
+      guard let first = page.elements.first else { return true }
+      newest = first
+    }
     return try await database.run { _, state in try state.isKnown(name, remote: newest) }
   }
 
@@ -275,16 +366,30 @@ public final class AccountSync: Sendable {
 
   // MARK: - Changes made here
 
+  /// What `markAllRead` did.
+  public struct MarkAllRead: Sendable, Equatable {
+    /// Items it marked read here.
+    public var marked: Int
+    /// The newest synced item's crawl time: the server marks its items up to it read with
+    /// the next sync. Nil when nothing of the feed is synced yet: then nothing is queued,
+    /// since the server's own items (however many) are not the reader's to judge unseen.
+    public var through: Date?
+  }
+
   /// Marks every item of `feed` (every feed when nil) that the last sync fetched read, here
-  /// at once and on the server at the next sync (one `mark-all-as-read`). Returns how many
-  /// items it marked read here.
+  /// at once and on the server at the next sync (one `mark-all-as-read`).
   @discardableResult
-  public func markAllRead(feed: String?, at now: Date = Date()) throws(AccountError) -> Int {
+  public func markAllRead(feed: String?, at now: Date = Date()) throws(AccountError)
+    -> MarkAllRead
+  {
     let name = account.name
     let stream = feed ?? Self.readingList
     return try database.runNow { _, state in
       let until = try state.newestCrawl(name, stream: stream)
-      return try state.queueMarkAllRead(name, stream: stream, until: until, at: now)
+      guard until > 0 else { return MarkAllRead(marked: 0, through: nil) }
+      let marked = try state.queueMarkAllRead(name, stream: stream, until: until, at: now)
+      return MarkAllRead(
+        marked: marked, through: Date(timeIntervalSince1970: Double(until) / 1_000_000))
     }
   }
 

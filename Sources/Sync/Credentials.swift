@@ -61,7 +61,9 @@ public final class MemoryTokenStore: TokenStore, @unchecked Sendable {
 }
 
 /// A token in a file of its own in the data directory (`accounts/NAME.token`), mode 0600 in
-/// a folder of mode 0700, replaced atomically.
+/// a folder of mode 0700, replaced atomically. A symbolic link at its name is replaced, never
+/// written through nor read (its target may be any file of the reader's), and a token file
+/// others may read is made 0600 when read.
 public struct FileTokenStore: TokenStore {
   public let url: URL
 
@@ -70,14 +72,14 @@ public struct FileTokenStore: TokenStore {
   }
 
   public func load() -> String? {
-    guard let data = try? PrivateFile.read(url, limit: 4096) else { return nil }
+    guard let data = try? PrivateFile.read(url, limit: 4096, secret: true) else { return nil }
     let token = String(decoding: data, as: UTF8.self).trimmingCharacters(
       in: .whitespacesAndNewlines)
     return token.isEmpty ? nil : token
   }
 
   public func save(_ token: String) throws(AccountError) {
-    try PrivateFile.write(Data((token + "\n").utf8), to: url)
+    try PrivateFile.write(Data((token + "\n").utf8), to: url, throughLinks: false)
   }
 
   public func remove() {

@@ -215,7 +215,8 @@ public final class GReaderClient: AccountBackend {
       throw AccountError(
         .badLogin,
         "\(host): the server no longer accepts the saved login for \(Self.oneLine(credentials.user)) "
-          + "and there is no password command; add the account again")
+          + "and there is no password command; artfeed account set NAME --password-command CMD "
+          + "gives one")
     }
     try await logIn(password: password)
   }
@@ -310,9 +311,22 @@ public final class GReaderClient: AccountBackend {
     }
     let request = HTTPRequest(
       url: url(path, query: query), method: form == nil ? "GET" : "POST", body: body,
-      headers: headers, timeout: timeout, connectTimeout: connectTimeout, maxBodyBytes: limit)
-    do {
-      return try await client.send(request)
+      headers: headers, timeout: timeout, connectTimeout: connectTimeout, maxBodyBytes: limit,
+      redirects: .sameOrigin)
+    do throws(TransportError) {
+      let response = try await client.send(request)
+      // Checked again on the answer: a transport that follows redirects its own way must
+      // not pass another server's answer off as this one's.
+      guard RedirectRule.isSameOrigin(response.url, request.url) else {
+        throw TransportError.crossOriginRedirect(location: response.url.absoluteString)
+      }
+      return response
+    } catch .crossOriginRedirect(let location) {
+      throw AccountError(
+        .notAPI,
+        "\(describe(path)): redirected to \(Self.oneLine(location)), another server; "
+          + "nothing is sent there with the login (if the API moved, add the account again "
+          + "with its new address)")
     } catch .tooLarge(let bytes) {
       var error = AccountError(
         .notAPI, "\(describe(path)): an answer larger than \(bytes) bytes; not read")

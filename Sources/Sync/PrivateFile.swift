@@ -10,16 +10,33 @@ import Foundation
 /// A write goes to a temporary file created 0600 in the target's folder (never readable by
 /// others, not even for a moment), is fsynced, renamed over the name and the folder fsynced:
 /// after `kill -9` or a power cut the name holds the old bytes or the new, whole. A name that
-/// is a symbolic link is written through to its target (a dotfiles folder keeps its link).
+/// is a symbolic link is written through to its target (a dotfiles folder keeps its link),
+/// unless the file is a secret (`throughLinks: false`, login tokens): then the link itself
+/// is replaced, and a secret is never read through one.
 enum PrivateFile {
   /// Reads the file at `url`, refusing one over `limit` bytes; nil when it does not exist.
-  static func read(_ url: URL, limit: Int) throws(AccountError) -> Data? {
-    let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+  /// A secret (`secret: true`) is not read through a symbolic link (an error), and one that
+  /// others may read is made 0600 first.
+  static func read(_ url: URL, limit: Int, secret: Bool = false) throws(AccountError) -> Data? {
+    let fd = open(url.path, O_RDONLY | O_CLOEXEC | (secret ? O_NOFOLLOW : 0))
     guard fd >= 0 else {
       if errno == ENOENT { return nil }
+      if errno == ELOOP {
+        throw AccountError(.storage, "\(url.path): a symbolic link; not read")
+      }
       throw AccountError(.storage, "\(url.path): \(reason(errno))")
     }
     defer { close(fd) }
+    if secret {
+      var info = stat()
+      guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        throw AccountError(.storage, "\(url.path): not a regular file; not read")
+      }
+      if info.st_mode & 0o077 != 0, fchmod(fd, 0o600) != 0 {
+        throw AccountError(
+          .storage, "\(url.path): others may read it and it cannot be made private; not read")
+      }
+    }
     var data = Data()
     var chunk = [UInt8](repeating: 0, count: 16_384)
     while true {
@@ -36,10 +53,10 @@ enum PrivateFile {
     }
   }
 
-  /// Replaces the file at `url` (or a link's target) with `data`, mode 0600, creating its
-  /// folder with mode 0700 when missing.
-  static func write(_ data: Data, to url: URL) throws(AccountError) {
-    let target = resolvedTarget(url)
+  /// Replaces the file at `url` (or a link's target, unless `throughLinks` is false) with
+  /// `data`, mode 0600, creating its folder with mode 0700 when missing.
+  static func write(_ data: Data, to url: URL, throughLinks: Bool = true) throws(AccountError) {
+    let target = throughLinks ? resolvedTarget(url) : url
     let folder = target.deletingLastPathComponent().path
     try createFolder(folder)
     let temporary =

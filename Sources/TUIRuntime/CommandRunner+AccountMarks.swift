@@ -65,21 +65,30 @@ extension CommandRunner {
     state.whenQueued { sender.schedule() }
   }
 
-  /// At quit: sends what is still queued for the accounts, waiting at most `seconds`; the
-  /// lines to say about marks that stay queued.
+  /// At quit: sends what is still queued for the accounts, waiting at most `seconds` (for a
+  /// send under way too: the one a mark just started holds the account's lock); the lines
+  /// to say about marks that stay queued, with how many.
   public func sendQueuedAccountMarks(within seconds: Double) -> [String] {
     guard let library, !library.accounts.isEmpty else { return [] }
     let answer = Locked<[String]?>(nil)
     let done = DispatchSemaphore(value: 0)
     let task = Task.detached(executorPreference: WorkerPool.shared) {
-      let failures = await library.sendQueuedMarks()
+      let failures = await library.sendQueuedMarks(patience: seconds)
       answer.withLock { $0 = failures }
       done.signal()
     }
-    guard done.wait(timeout: .now() + seconds) == .success else {
-      task.cancel()
-      return ["marks not sent in \(Int(seconds)) s stay queued for the next sync"]
+    let finished = done.wait(timeout: .now() + seconds) == .success
+    if !finished { task.cancel() }
+    let failures = answer.withLock { $0 } ?? []
+    var lines = failures.map { "\($0): marks stay queued for the next sync" }
+    for (name, count) in library.queuedMarks()
+    where !failures.contains(where: { $0.hasPrefix(name + ": ") }) {
+      let marks = count == 1 ? "1 mark" : "\(count) marks"
+      lines.append(
+        finished
+          ? "\(name): \(marks) stay queued for the next sync"
+          : "\(name): \(marks) not sent in \(Int(seconds)) s stay queued for the next sync")
     }
-    return (answer.withLock { $0 } ?? []).map { "\($0): marks stay queued for the next sync" }
+    return lines
   }
 }

@@ -3,13 +3,14 @@ import Foundation
 import HTTP
 import Sync
 
-/// `artfeed account add|list|remove`: sync accounts (issue 20).
+/// `artfeed account add|list|set|remove`: sync accounts (issue 20).
 struct AccountCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "account",
-    abstract: "Add, list or remove sync accounts (the Google Reader API: FreshRSS and others).",
+    abstract:
+      "Add, list, change or remove sync accounts (the Google Reader API: FreshRSS and others).",
     version: Artfeed.version,
-    subcommands: [AccountAdd.self, AccountList.self, AccountRemove.self])
+    subcommands: [AccountAdd.self, AccountList.self, AccountSet.self, AccountRemove.self])
 }
 
 /// `artfeed account add greader URL --user NAME [--password-command CMD] [--name NAME]`.
@@ -72,6 +73,9 @@ struct AccountAdd: ParsableCommand {
     let access = try AccountAccess()
     guard let api = URL(string: url) else { throw .usage("\(url): not an address") }
     let name = self.name ?? Account.defaultName(user: user, url: api)
+    guard Account.isValidName(name) else {
+      throw .usage("\(ServerText.oneLine(name)): not a valid account name; give --name NAME")
+    }
     var command: [String]?
     if let passwordCommand {
       do throws(AccountError) {
@@ -160,6 +164,71 @@ struct AccountList: ParsableCommand {
           say(line + "  (local copy: \(error.description))")
         }
       }
+    } catch let failure {
+      fail(failure)
+    }
+  }
+}
+
+/// `artfeed account set NAME --password-command CMD | --no-password-command`: how the
+/// password comes, changed without removing the account (which would drop its queued marks).
+struct AccountSet: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "set",
+    abstract: "Change how an account's password comes (its queue and local copy stay).",
+    discussion: """
+      --password-command CMD is run once now: it must print a password (its first line). \
+      The saved login is dropped, so the next sync logs in with it. --no-password-command \
+      leaves the saved login as all there is (a prompt when run in a terminal). Exit status: \
+      0 changed, 1 no such account, 64 no change given, 77 the command gives no password.
+      """,
+    version: Artfeed.version)
+
+  @Argument(help: "The account's name (artfeed account list).")
+  var name: String
+
+  @Option(help: "A command that prints the password (run without a shell).")
+  var passwordCommand: String?
+
+  @Flag(help: "Drop the password command.")
+  var noPasswordCommand = false
+
+  func validate() throws {
+    guard (passwordCommand == nil) == noPasswordCommand else {
+      throw ValidationError("give either --password-command CMD or --no-password-command")
+    }
+  }
+
+  func run() throws {
+    do throws(CommandFailure) {
+      let access = try AccountAccess()
+      let account = try access.account(named: name)
+      var command: [String]?
+      if let passwordCommand {
+        do throws(AccountError) {
+          let words = try PasswordCommand.words(passwordCommand)
+          _ = try PasswordCommand.run(words)
+          command = words
+        } catch {
+          throw error.kind == .refused ? .usage(error.description) : CommandFailure(error)
+        }
+      }
+      do throws(AccountError) {
+        try AccountsFile.edit(access.paths.accountsFile) { (accounts) throws(AccountError) in
+          guard let index = accounts.firstIndex(where: { $0.name == account.name }) else {
+            throw AccountError(.refused, "no account named \(account.name)")
+          }
+          accounts[index].passwordCommand = command
+        }
+      } catch {
+        throw CommandFailure(error)
+      }
+      // A login made with the old password may be what the server refused.
+      if command != nil { FileTokenStore(url: access.paths.token(of: account)).remove() }
+      say(
+        command == nil
+          ? "\(name): no password command; the saved login is all there is"
+          : "\(name): password command changed; the next sync logs in with it")
     } catch let failure {
       fail(failure)
     }

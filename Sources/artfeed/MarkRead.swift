@@ -85,6 +85,7 @@ struct MarkRead: FeedsFileCommand {
     let sync = try access.sync(account, client: SharedHTTPClient())
     do throws(AccountError) {
       var stream: String?
+      var what = "every feed of \(name)"
       if let source {
         let feeds = try sync.localFeeds()
         guard
@@ -96,9 +97,20 @@ struct MarkRead: FeedsFileCommand {
           )
         }
         stream = feed.id
+        what = "\(ServerText.oneLine(feed.title, limit: 80)) (\(name))"
       }
-      let marked = try sync.markAllRead(feed: stream)
-      say("\(marked) items marked read; sent to \(name) with the next sync")
+      let result = try sync.markAllRead(feed: stream)
+      guard let through = result.through else {
+        say(
+          "nothing of \(what) is synced here yet: nothing marked, here or on the server "
+            + "(artfeed sync \(name) fetches its items first)")
+        return
+      }
+      let time = ISO8601DateFormatter.string(
+        from: through, timeZone: .current, formatOptions: [.withInternetDateTime])
+      say(
+        "\(result.marked) items marked read here; with the next sync the server marks the items "
+          + "of \(what) it received up to \(time) (the newest synced here) read")
     } catch {
       throw CommandFailure(error)
     }

@@ -89,6 +89,7 @@ struct Sync: ParsableCommand {
     if report.fromServer.conflicts > 0 {
       parts.append("\(report.fromServer.conflicts) marks made here replaced by later ones there")
     }
+    if report.removed > 0 { parts.append("\(report.removed) items gone from the server removed") }
     if report.isPartial { parts.append("more to fetch: sync again") }
     return parts.joined(separator: ", ")
   }

@@ -181,6 +181,42 @@ struct CurlClientTests {
     #expect(try await send(server, "/redirect/to?location=\(absolute)").get().status == 200)
   }
 
+  @Test("a same-origin request is not redirected to another port: a 307 POST is not re-sent")
+  func sameOriginRedirects() async throws {
+    let server = try TestServer()
+    let other = try TestServer()
+    defer {
+      server.stop()
+      other.stop()
+    }
+    let elsewhere = other.url("/echo").absoluteString
+    let quoted = elsewhere.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    func post(_ path: String, _ rule: RedirectRule) async -> Result<HTTPResponse, TransportError> {
+      let request = HTTPRequest(
+        url: server.url(path), method: "POST", body: Data("Email=a&Passwd=secret".utf8),
+        headers: ["Authorization": "GoogleLogin auth=tok"], timeout: TimeScale.seconds(5),
+        redirects: rule)
+      do {
+        return .success(try await client.send(request))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let refused = await post("/redirect/to?status=307&location=\(quoted)", .sameOrigin)
+    #expect(refused == .failure(.crossOriginRedirect(location: elsewhere)))
+    #expect(try await other.requests().isEmpty, "the other origin received the form")
+    // Within the origin it is followed, body and all.
+    let home =
+      server.url("/echo").absoluteString
+      .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    let followed = try await post("/redirect/to?status=307&location=\(home)", .sameOrigin).get()
+    #expect(
+      followed.status == 200 && String(decoding: followed.body, as: UTF8.self).contains("secret"))
+    // What the rule stops: without it the form goes to the other port.
+    _ = await post("/redirect/to?status=307&location=\(quoted)", .anyOrigin)
+    #expect(try await other.requests().first?.body == "Email=a&Passwd=secret")
+  }
+
   @Test("headers that never come time out on the total deadline")
   func stalledHeaders() async throws {
     let server = try TestServer()

@@ -210,6 +210,30 @@ struct SyncStateTests {
     #expect(try store.reconcile("a", unread: [104], starred: [], at: at(20)) == ReconcileReport())
   }
 
+  @Test("a whole account feed marked read queues one mark-all-read past a request's worth")
+  func wholeFeedRead() throws {
+    let scratch = try StateScratch()
+    let store = try scratch.open()
+    let count = Int64(SQLiteStateStore.markAllReadFrom)
+    let records = (1...count).map { (n: Int64) in
+      AccountItemRecord(
+        key: ItemKey(rawValue: n), remote: 1000 + n, stream: "feed/1", feed: feedA,
+        crawled: 1_000 * n, read: n == count, starred: false)
+    }
+    try store.recordAccountItems("a", records, at: at(0))
+    // One short of the bound (the newest is read already): a mark per item, as before.
+    try store.apply(.markFeedRead(feedA), at: at(10))
+    #expect(try store.queuedCount("a") == Int(count) - 1)
+    // Unread again, newest included: one mark-all-read up to the newest, and the marks here.
+    try store.apply(.setRead(keys(1...count), false), at: at(20))
+    let before = try store.queuedCount("a")
+    try store.apply(.markFeedRead(feedA), at: at(30))
+    let queue = try store.queuedMarks("a").map(\.action)
+    #expect(queue.count == before + 1)
+    #expect(queue.last == .markAllRead(stream: "feed/1", until: 1_000 * count))
+    #expect(try store.counts()[feedA]?.unread == 0)
+  }
+
   @Test("stream cursors round-trip; forgetting an account drops its rows, not its marks")
   func cursorsAndForget() throws {
     let (_, store) = try store()

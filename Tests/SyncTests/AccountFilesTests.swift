@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import TestSupport
 import Testing
 
@@ -49,18 +50,60 @@ struct AccountFilesTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == "{not json")
   }
 
-  @Test("a token written through a symbolic link lands in its target, mode 0600")
-  func tokenThroughLink() throws {
+  @Test("a symbolic link at a token's name is replaced, its target neither read nor written")
+  func tokenLink() throws {
     let folder = try TempDirectory()
     defer { folder.remove() }
-    let target = folder.url.appendingPathComponent("real.token")
+    let target = folder.url.appendingPathComponent("precious")
+    try Data("precious\n".utf8).write(to: target)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
     let link = folder.url.appendingPathComponent("home.token")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
     let store = FileTokenStore(url: link)
+    #expect(store.load() == nil, "a token was read through a link")
     try store.save("ann/abc")
+    #expect(try String(contentsOf: target, encoding: .utf8) == "precious\n")
+    #expect(try mode(target.path) == 0o644)
+    #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == nil)
+    #expect(try mode(link.path) == 0o600)
     #expect(store.load() == "ann/abc")
-    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
-    #expect(try mode(target.path) == 0o600)
+  }
+
+  @Test("a token file others may read is made 0600 when read")
+  func tokenMode() throws {
+    let folder = try TempDirectory()
+    defer { folder.remove() }
+    let file = folder.url.appendingPathComponent("home.token")
+    try Data("ann/abc\n".utf8).write(to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+    #expect(FileTokenStore(url: file).load() == "ann/abc")
+    #expect(try mode(file.path) == 0o600)
+  }
+
+  @Test("an account name from the accounts file that is no file name is refused before use")
+  func accountNames() throws {
+    let folder = try TempDirectory()
+    defer { folder.remove() }
+    let data = folder.url.appendingPathComponent("home/data")
+    let file = folder.url.appendingPathComponent("accounts.json")
+    let bad = "../../../../x"
+    try Data(
+      #"{"accounts":[{"name":"\#(bad)","kind":"greader","url":"http://127.0.0.1:9/","user":"u"}]}"#
+        .utf8
+    ).write(to: file)
+    let error = #expect(throws: AccountError.self) { try AccountsFile.load(file) }
+    #expect(error?.description.contains("cannot name its files") == true)
+    // Whatever file it came from, it never names a file.
+    let paths = AccountPaths(
+      accountsFile: file, tokens: data.appendingPathComponent("accounts"),
+      state: data.appendingPathComponent("state.db"),
+      copies: data.appendingPathComponent("cache"))
+    let account = Account(name: bad, url: "http://127.0.0.1:9/", user: "u")
+    #expect(throws: AccountError.self) {
+      try AccountSync.open(account, paths: paths, client: CurlClient.shared)
+    }
+    let made = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(made == ["accounts.json"], "\(made)")
   }
 
   @Test("password commands are split like a shell's words, and never run through one")
@@ -90,6 +133,53 @@ struct AccountFilesTests {
       try PasswordCommand.run(["no-such-password-program"])
     }
     #expect(missing?.description.contains("not found") == true)
+  }
+
+  @Test("a password command is done when it exits: a background child is not waited for")
+  func backgroundChild() throws {
+    let start = Date()
+    #expect(try PasswordCommand.run(["/bin/sh", "-c", "echo pw; sleep 4 &"]) == "pw")
+    #expect(try PasswordCommand.run(["/bin/sh", "-c", "printf pw; sleep 4 &"]) == "pw")
+    #expect(Date().timeIntervalSince(start) < 3)
+  }
+
+  @Test("the first line is the password, however much follows it")
+  func longTail() throws {
+    #expect(try PasswordCommand.run(["/usr/bin/yes"]) == "y")
+    #expect(
+      try PasswordCommand.run(["/bin/sh", "-c", "echo pw; head -c 10000000 /dev/zero"]) == "pw")
+    let noLine = #expect(throws: AccountError.self) {
+      try PasswordCommand.run(["/usr/bin/head", "-c", "100000", "/dev/zero"])
+    }
+    #expect(noLine?.description.contains("64 KiB") == true)
+    let failed = #expect(throws: AccountError.self) {
+      try PasswordCommand.run(["/bin/sh", "-c", "echo locked; exit 3"])
+    }
+    #expect(failed?.description.contains("status 3") == true)
+  }
+
+  @Test("on a timeout the command's whole process group is killed")
+  func timeoutKillsGroup() throws {
+    let folder = try TempDirectory()
+    defer { folder.remove() }
+    let pidFile = folder.url.appendingPathComponent("pid").path
+    let error = #expect(throws: AccountError.self) {
+      try PasswordCommand.run(
+        ["/bin/sh", "-c", "sleep 30 & echo $! > \(pidFile); sleep 30"], timeout: 0.5)
+    }
+    #expect(error?.description.contains("took more than") == true)
+    let text = try String(contentsOfFile: pidFile, encoding: .utf8)
+    let orphan = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    // Gone, or a zombie waiting for init: not running.
+    var running = true
+    for _ in 0..<100 {
+      let stat = (try? String(contentsOfFile: "/proc/\(orphan)/stat", encoding: .utf8)) ?? ""
+      running = !stat.isEmpty && !stat.contains(") Z ")
+      if !running { break }
+      usleep(20_000)
+    }
+    if running { kill(orphan, SIGKILL) }
+    #expect(!running, "the command's background child outlived its timeout")
   }
 
   @Test("item ids in both forms; answers read leniently")

@@ -95,6 +95,10 @@ public final class TestServer: @unchecked Sendable {
   public struct LoggedRequest: Decodable, Sendable {
     public var path: String
     public var headers: [String: String]
+    /// "POST" for a POST, nil for a GET.
+    public var method: String?
+    /// A POST's body, as text.
+    public var body: String?
   }
 
   /// The requests the server has seen so far (the log endpoint does not record itself).

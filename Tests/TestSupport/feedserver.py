@@ -32,7 +32,9 @@ Paths (GET; query parameters in brackets are optional):
                               headers at once (Content-Length: N when given, else none and the
                               body runs until the connection closes), then B bytes (1) of the
                               feed's start every S seconds (0.2) for as long as the client stays
-  /redirect/to?location=L     a 302 whose Location is L exactly (file:///etc/passwd, ftp://...)
+  /redirect/to?location=L[&status=N]
+                              a 302 (or N: 307 keeps a POST's method and body) whose Location
+                              is L exactly (file:///etc/passwd, ftp://...); GET or POST
   /gzipstream[?interval=S]    Content-Encoding: gzip and no length, then a gzip stream of zeros
                               that never ends: 16 MB of zeros (16 KB on the wire) every S
                               seconds (0.01), so a client decodes as fast as it can, forever
@@ -49,8 +51,25 @@ Paths (GET; query parameters in brackets are optional):
                               ignored, no partial names): their popular works and 3 more.
                               fail-by=CODE: q=by: answers with status CODE.
   /log [?clear=1]             JSON list of the requests so far (not /log itself):
-                              [{"path": "/feed.xml?x", "headers": {"user-agent": ...}}]
+                              [{"path": "/feed.xml?x", "headers": {"user-agent": ...}}];
+                              a POST's entry also has "method": "POST" and its "body"
   POST /echo                  JSON {"method", "headers", "body"} of the request (form POSTs)
+  /greader/MODE/...           a small Google Reader API (GET or POST), for the sync's hostile
+                              servers: ClientLogin, token, subscription/list, tag/list,
+                              stream/items/ids, stream/contents, edit-tag, mark-all-as-read.
+                              MODE (dash-separated words) changes it:
+                                ok        one feed, three items, one page of each
+                                empty     no subscriptions, to anyone (no login needed)
+                                login307-PORT  ClientLogin is a 307 to the same path under
+                                          /greader/ok on 127.0.0.1:PORT
+                                list302-PORT   subscription/list is a 302 to the same path
+                                          under /greader/empty on 127.0.0.1:PORT ("self" for
+                                          this server)
+                                same      every listing page has the same items and the same
+                                          continuation, forever
+                                new       every listing page has a new item and a new
+                                          continuation, forever
+                                newc      every page has the same item and a new continuation
   /inflight [?clear=1]        JSON {"now": N, "max": M}: requests being answered now, and the
                               most at once since the start (or the last clear=1); /log and
                               /inflight are not counted
@@ -195,6 +214,16 @@ class Handler(BaseHTTPRequestHandler):
         url = urllib.parse.urlsplit(self.path)
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length > 0 else b""
+        with self.server.log_lock:
+            self.server.log.append({
+                "path": self.path, "method": "POST",
+                "headers": {k.lower(): v for k, v in self.headers.items()},
+                "body": body.decode("utf-8", "replace"),
+            })
+        if url.path.startswith("/greader/"):
+            return self.greader(url.path, dict(urllib.parse.parse_qsl(url.query)))
+        if url.path == "/redirect/to":
+            return self.redirect(url.path, dict(urllib.parse.parse_qsl(url.query)))
         if url.path != "/echo":
             return self.send(404, b"not found")
         answer = {
@@ -236,6 +265,8 @@ class Handler(BaseHTTPRequestHandler):
                                 int(query.get("bytes", "1")))
         if path.startswith("/redirect/"):
             return self.redirect(path, query)
+        if path.startswith("/greader/"):
+            return self.greader(path, query)
         if path == "/rss.xml":
             if query.get("q", "").startswith("by:"):
                 time.sleep(float(query.get("search-delay", "0")))
@@ -382,7 +413,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def redirect(self, path, query):
         if path == "/redirect/to":
-            self.send_response(302)
+            self.send_response(int(query.get("status", "302")))
             self.send_header("Location", query.get("location", "/feed.xml"))
             self.send_header("Content-Length", "0")
             self.end_headers()
@@ -403,6 +434,70 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
 
 
+    def greader(self, path, query):
+        """The Google Reader API of /greader/MODE/... (see the module's docstring)."""
+        parts = path.split("/", 3)
+        mode = parts[2].split("-") if len(parts) > 2 else ["ok"]
+        rest = parts[3] if len(parts) > 3 else ""
+        plain = {"Content-Type": "text/plain"}
+        as_json = {"Content-Type": "application/json"}
+
+        def away(status, port, to_mode):
+            host = "127.0.0.1:%s" % (self.server.server_address[1] if port == "self" else port)
+            location = "http://%s/greader/%s/%s" % (host, to_mode, rest)
+            self.send_response(status)
+            self.send_header("Location", location)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        if rest == "accounts/ClientLogin":
+            if mode[0] == "login307":
+                return away(307, mode[1], "ok")
+            return self.send(200, b"SID=s\nLSID=l\nAuth=user/token1\n", plain)
+        # "empty" answers anyone, as the unauthenticated page a redirect leads to may.
+        if mode[0] != "empty" and (
+                self.headers.get("Authorization") != "GoogleLogin auth=user/token1"):
+            return self.send(401, b"Unauthorized\n", plain)
+        if rest == "reader/api/0/token":
+            return self.send(200, b"T1\n", plain)
+        if rest in ("reader/api/0/edit-tag", "reader/api/0/mark-all-as-read"):
+            return self.send(200, b"OK", plain)
+        if rest == "reader/api/0/subscription/list":
+            if mode[0] == "list302":
+                return away(302, mode[1], "empty")
+            feeds = [] if mode[0] == "empty" else [
+                {"id": "feed/1", "title": "One", "url": "http://127.0.0.1/one.xml",
+                 "categories": []}]
+            return self.send(200, json.dumps({"subscriptions": feeds}).encode(), as_json)
+        if rest == "reader/api/0/tag/list":
+            return self.send(200, b'{"tags":[]}', as_json)
+        with self.server.log_lock:
+            self.server.pages += 1
+            page = self.server.pages
+        if mode[0] == "same":
+            ids, continuation = [1, 2, 3], "again"
+        elif mode[0] == "new":
+            ids, continuation = [1000 + page], "c%d" % page
+        elif mode[0] == "newc":
+            ids, continuation = [1], "c%d" % page
+        else:
+            ids, continuation = [1, 2, 3], None
+        if rest == "reader/api/0/stream/items/ids":
+            answer = {"itemRefs": [{"id": str(i)} for i in ids]}
+        elif rest.startswith("reader/api/0/stream/contents/"):
+            answer = {"items": [{
+                "id": "tag:google.com,2005:reader/item/%016x" % i,
+                "timestampUsec": str(1700000000000000 + i), "published": 1700000000,
+                "title": "Item %d" % i, "canonical": [{"href": "http://127.0.0.1/%d" % i}],
+                "categories": ["user/-/state/com.google/reading-list"],
+                "origin": {"streamId": "feed/1"}} for i in ids]}
+        else:
+            return self.send(404, b"no such call\n", plain)
+        if continuation:
+            answer["continuation"] = continuation
+        return self.send(200, json.dumps(answer).encode(), as_json)
+
+
 class FeedServer(ThreadingHTTPServer):
     daemon_threads = True
 
@@ -415,6 +510,7 @@ class FeedServer(ThreadingHTTPServer):
         self.bomb_lock = threading.Lock()
         self.now_in_flight = 0
         self.max_in_flight = 0
+        self.pages = 0
 
     def enter(self):
         with self.log_lock:

@@ -19,6 +19,9 @@ package enum FetchMessages {
     case .redirectLoop: "too many redirects (more than \(TransportLimits.maxRedirects))"
     case .redirectRefused(let location):
       "redirected to \(location.prefix(200)); artfeed follows redirects to http and https only"
+    case .crossOriginRedirect(let location):
+      "redirected to \(location.prefix(200)), another server; not followed with the login "
+        + "(use that address if it is the right one)"
     case .cancelled: "cancelled"
     case .other(let message): message
     }

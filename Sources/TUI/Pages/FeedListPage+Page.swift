@@ -50,6 +50,12 @@ extension FeedListPage: Page {
         return PageOutcome(
           status: failed == 1 ? "Error: 1 feed failed" : "Error: \(failed) feeds failed")
       }
+      // A refresh that kept the old copies (an account whose login was refused, a server
+      // down) says why, or `R` would end in silence with every row as it was.
+      if let (count, reason) = staleAfterRefresh, context.isOnTop {
+        let feeds = count == 1 ? "1 feed" : "\(count) feeds"
+        return PageOutcome(status: "Not refreshed (\(feeds)): " + Sanitizer.clean(reason))
+      }
     case .feedReloaded(let feed, let list):
       feedReloaded(feed, list)
       recountAllItems()

@@ -196,6 +196,20 @@ public struct FeedListPage: Sendable {
   var lists: [LoadedList] { entries.dropFirst().compactMap(\.list) }
 
   /// The feeds that failed among those the last read or refresh covered.
+  /// After a refresh (not the opening read): how many of the feeds it covered still show a
+  /// copy from before, and the first one's reason; nil when none does.
+  var staleAfterRefresh: (count: Int, reason: String)? {
+    guard let covered else { return nil }
+    var count = 0
+    var first: String?
+    for feed in covered.sorted() where entries.indices.contains(feed + 1) {
+      guard case .cached(_, let reason) = entries[feed + 1].state else { continue }
+      count += 1
+      if first == nil { first = reason }
+    }
+    return first.map { (count, $0) }
+  }
+
   var failedCount: Int {
     entries.indices.dropFirst().filter { index in
       guard covered?.contains(index - 1) ?? true else { return false }

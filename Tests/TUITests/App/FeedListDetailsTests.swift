@@ -1,4 +1,5 @@
 import FeedCore
+import FeedModel
 import Foundation
 import Testing
 
@@ -39,6 +40,29 @@ struct FeedListDetailsTests {
     let last = state.render(.fixed).trimmedLines.last ?? ""
     #expect(last.contains("Error: cannot open it: HTTP 500"), "\(last)")
     if width >= 60 { #expect(last.contains("(r tries again)"), "\(last)") }
+  }
+
+  @Test("R that keeps the old copies (a refused login) says why")
+  func refreshRefused() {
+    var state = PageStackTests.opened(width: 100)
+    _ = state.update(.key(.character("R")))
+    let url =
+      URL(string: "http://ann@127.0.0.1:1/api/greader.php/feed/1") ?? URL(fileURLWithPath: "/")
+    let reason = "home: 127.0.0.1:1: accounts/ClientLogin: HTTP 401: login refused"
+    let stale = FeedRefresh(
+      subscription: Subscription(source: "home: feed/1", address: .web(url)),
+      result: .success(
+        LoadedFeed(
+          feed: Feed(format: .rss, title: "North", items: PageStackTests.north),
+          address: .web(url),
+          freshness: .cached(fetchedAt: RenderContext.fixed.now - 3600, reason: reason))))
+    state.send([
+      .feedRead(generation: 2, feed: 0, stale),
+      .feedRead(generation: 2, feed: 1, PageStackTests.refresh(1, PageStackTests.south)),
+      .feedRead(generation: 2, feed: 2, PageStackTests.refresh(2, PageStackTests.south)),
+      .feedsRead(generation: 2),
+    ])
+    #expect(state.status == "Not refreshed (1 feed): " + reason, "\(state.status ?? "")")
   }
 
   @Test("a feed whose server asked to wait says when artfeed will ask again")
