@@ -195,7 +195,6 @@ public struct FeedListPage: Sendable {
   /// Every feed's list, in subscription order (for "All items").
   var lists: [LoadedList] { entries.dropFirst().compactMap(\.list) }
 
-  /// The feeds that failed among those the last read or refresh covered.
   /// After a refresh (not the opening read): how many of the feeds it covered still show a
   /// copy from before, and the first one's reason; nil when none does.
   var staleAfterRefresh: (count: Int, reason: String)? {
@@ -210,6 +209,7 @@ public struct FeedListPage: Sendable {
     return first.map { (count, $0) }
   }
 
+  /// The feeds that failed among those the last read or refresh covered.
   var failedCount: Int {
     entries.indices.dropFirst().filter { index in
       guard covered?.contains(index - 1) ?? true else { return false }
