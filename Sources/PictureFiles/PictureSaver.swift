@@ -1,4 +1,5 @@
 import FeedCore
+import FeedModel
 import Foundation
 
 /// Keeps an item's full-size picture (`d` in the browser): the bytes through `ImageLoader`
@@ -90,7 +91,7 @@ public struct PictureSaver: Sendable {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     } catch {
-      throw Failure("cannot create \(folder.path): \(error.localizedDescription)")
+      throw Failure("cannot create \(folder.path): \(SystemMessage.words(error))")
     }
     let picture = try temporary(data)
     defer { unlink(picture.path) }

@@ -109,6 +109,22 @@ struct PictureSaverTests {
     #expect(sidecar["title"] == hostile.title && sidecar["feed"] == "Glitch\u{9B}cat")
   }
 
+  @Test("a folder that cannot be made is said in the system's words, not Foundation's")
+  func folderCannotBeMade() async throws {
+    let directory = try TempDirectory()
+    defer { directory.remove() }
+    // A file where the folder's parent should be.
+    try Data("x".utf8).write(to: directory.url.appendingPathComponent("Pictures"))
+    let saver = saver(directory)
+    do {
+      _ = try await saver.save(item(content: Self.jpeg.absoluteString), feed: "Glitchcat")
+      Issue.record("saved into a folder that cannot exist")
+    } catch {
+      #expect(error.description.hasSuffix(": Not a directory"), "\(error.description)")
+      #expect(!error.description.contains("operation could not be completed"))
+    }
+  }
+
   @Test("a name taken by a sidecar alone is skipped too")
   func sidecarTaken() throws {
     let directory = try TempDirectory()
