@@ -16,16 +16,33 @@ public final class EndpointSource: FeedSource {
   /// The endpoint, e.g. `https://backend.deviantart.com/rss.xml`; its own query is kept.
   public let endpoint: URL
   let loader: FeedLoader
-  /// Every item this endpoint has answered with, by artist.
-  private let seen = Locked(ArtistIndex(rowKind: ItemPicture.rowKind))
+  /// The items this endpoint has answered with, by artist, each once, and at most
+  /// `maxSeenItems`: repeated searches add nothing, and a few huge answers cannot hold memory
+  /// for good.
+  private let seen = Locked(Seen())
+  /// The most items remembered for local matches; past it, memory starts again from the
+  /// latest answer.
+  package let maxSeenItems: Int
+  package static let defaultMaxSeenItems = 20_000
+
+  /// The remembered items and their identities.
+  private struct Seen {
+    var index = ArtistIndex(rowKind: ItemPicture.rowKind)
+    var ids = Set<ItemID>()
+  }
   /// The most artists' full names asked for on one pause, besides the name as typed.
   public static let namesPerSearch = 3
   /// Requests to the endpoint at once during one search.
   public static let requestsAtOnce = 2
 
-  public init(endpoint: URL, loader: FeedLoader) {
+  public convenience init(endpoint: URL, loader: FeedLoader) {
+    self.init(endpoint: endpoint, loader: loader, maxSeenItems: Self.defaultMaxSeenItems)
+  }
+
+  package init(endpoint: URL, loader: FeedLoader, maxSeenItems: Int) {
     self.endpoint = endpoint
     self.loader = loader
+    self.maxSeenItems = max(1, maxSeenItems)
   }
 
   public var searchesOnline: Bool { true }
@@ -39,7 +56,7 @@ public final class EndpointSource: FeedSource {
   /// The items already seen whose artist's name contains the query: no request.
   public func searchLocally(artist query: String) async -> LoadedList? {
     let name = query.trimmingCharacters(in: .whitespacesAndNewlines)
-    let found = seen.withLock { $0.answer(matching: ArtistMatch.normalized(name)) }
+    let found = seen.withLock { $0.index.answer(matching: ArtistMatch.normalized(name)) }
     return LoadedList(
       title: "Artist: \(name)", chunks: found.items, rowKinds: found.rowKinds, freshness: .live)
   }
@@ -50,8 +67,8 @@ public final class EndpointSource: FeedSource {
   public func search(artist query: String) async throws(LoadError) -> LoadedList {
     let name = query.trimmingCharacters(in: .whitespacesAndNewlines)
     let folded = ArtistMatch.normalized(name)
-    let (local, known) = seen.withLock { index in
-      (index.answer(matching: folded), index.names(matching: folded))
+    let (local, known) = seen.withLock { seen in
+      (seen.index.answer(matching: folded), seen.index.names(matching: folded))
     }
     let online = try await ask(Self.names(typed: name, known: known))
     remember(online.items)
@@ -150,8 +167,20 @@ public final class EndpointSource: FeedSource {
 
   private func remember(_ items: [FeedItem]) {
     guard !items.isEmpty else { return }
-    seen.withLock { $0.add(items) }
+    seen.withLock { seen in
+      var fresh = items.filter { seen.ids.insert(ItemID($0)).inserted }
+      guard !fresh.isEmpty else { return }
+      if seen.ids.count > maxSeenItems {
+        // Over the bound: start again from the latest answer (its newest part, within it).
+        seen = Seen()
+        fresh = items.suffix(maxSeenItems).filter { seen.ids.insert(ItemID($0)).inserted }
+      }
+      seen.index.add(fresh)
+    }
   }
+
+  /// How many items are remembered for local matches.
+  package var seenCount: Int { seen.withLock { $0.index.count } }
 
   /// `ask` as a value, for a task group's child (see `ask` on why not a `do` in the child).
   public func askResult(_ names: [String]) async -> Result<Answers, LoadError> {

@@ -57,6 +57,31 @@ struct EndpointSearchTests {
     #expect(try #require(await source.searchLocally(artist: "lewick")).items.count == 7)
   }
 
+  @Test("the same search again remembers nothing more; what is remembered stays bounded")
+  func boundedMemory() async throws {
+    let temp = try TempDirectory()
+    let server = try TestServer()
+    defer { server.stop(); temp.remove() }
+    let source = Self.source(server, "limit=10", cache: temp.url)
+    _ = try await source.loadMain()
+    _ = try await source.search(artist: "Quill")
+    let once = source.seenCount
+    for _ in 0..<12 { _ = try await source.search(artist: "Quill") }
+    #expect(source.seenCount == once, "twelve more answers of the same items add none")
+
+    let bounded = EndpointSource(
+      endpoint: server.url("/rss.xml?limit=10"),
+      loader: SubscriptionRefresherTests.loader(temp.url), maxSeenItems: 15)
+    _ = try await bounded.loadMain()
+    for name in ["Ash", "Birch", "Cedar", "Dogwood", "Elm"] {
+      let found = try await bounded.search(artist: name)
+      #expect(found.items.count >= 6, "the endpoint's answer is shown whole")
+      #expect(bounded.seenCount <= 15)
+    }
+    // The latest answer is among what is remembered.
+    #expect(try #require(await bounded.searchLocally(artist: "Elm")).items.count == 6)
+  }
+
   @Test("a failing endpoint: the matches already loaded with a warning; nothing at all is an error")
   func failing() async throws {
     let temp = try TempDirectory()
