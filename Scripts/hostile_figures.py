@@ -14,6 +14,9 @@ time (`/usr/bin/time -v`, "Maximum resident set size") around the whole process:
   - `parse URL --timeout 5` of servers that trickle a byte every 0.2 s, with no length or
     with 10 GB declared, and of one that never sends its headers: time to give up;
   - `feeds` and `add` with 1,000 subscriptions (and `feeds` at the 1 MiB bound);
+  - sync servers (a second feedserver.py for another origin): `account add` whose login is a
+    307 to another port (refused, nothing sent there), and `sync` of listings that repeat
+    their continuation, bring nothing new, or a new item and continuation forever;
   - `render --pictures kitty` and symbols of a feed whose picture is a 64x64 JPEG, progressive
     or baseline, whose header claims 30000x30000, 45000x45000 or 16000x16000 (refused before
     any whole-image buffer; a baseline one within the bound decodes scaled).
@@ -181,6 +184,29 @@ def main():
         write_feeds(os.path.join(bound, "artfeed", "feeds"), 14000, extra_bytes=100_000)
         ok &= measure("feeds, a file over the 1 MiB bound (refused)", [binary, "feeds"],
                       dict(env, XDG_CONFIG_HOME=bound), args.runs, 66)
+
+        other, other_base = start_server()
+        try:
+            sync_env = dict(env, XDG_CONFIG_HOME=os.path.join(scratch, "sync-config"),
+                            XDG_DATA_HOME=os.path.join(scratch, "sync-data"),
+                            HOME=os.path.join(scratch, "sync-home"))
+            other_port = other_base.rsplit(":", 1)[1]
+            ok &= measure("account add, login 307 to another origin (refused)",
+                          [binary, "account", "add", "greader",
+                           base + "/greader/login307-" + other_port, "--user", "u",
+                           "--password-command", "echo pw", "--name", "cross"],
+                          sync_env, args.runs, 65)
+            for mode, name in [("same", "a listing repeating its continuation"),
+                               ("newc", "new continuations, nothing new"),
+                               ("new", "a new item and continuation forever")]:
+                subprocess.call([binary, "account", "add", "greader",
+                                 base + "/greader/" + mode, "--user", "u", "--password-command",
+                                 "echo pw", "--name", mode], env=sync_env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                ok &= measure("sync, " + name, [binary, "sync", mode], sync_env, args.runs, 0)
+        finally:
+            other.terminate()
+            other.wait()
 
         bombs = os.path.join(scratch, "pictures")
         os.makedirs(bombs, exist_ok=True)

@@ -187,20 +187,20 @@ public final class AccountSync: Sendable {
       }
       guard ids.count <= Self.maxIDs else {
         throw AccountError(
-          .refused, "\(account.name): more than \(Self.maxIDs) ids in one set; not synced")
+          .refused, "more than \(Self.maxIDs) ids in one set; not synced")
       }
       continuation = page.elements.isEmpty ? nil : page.continuation
       guard let next = continuation else { break }
       guard continuations.insert(next).inserted, added > 0 else {
         throw AccountError(
           .notAPI,
-          "\(account.name): the server's list of \(set.name) items does not end "
+          "the server's list of \(set.name) items does not end "
             + "(page \(pages) repeats an earlier one); not synced")
       }
       guard pages < limits.pages, Date() < deadline else {
         throw AccountError(
           .unavailable,
-          "\(account.name): the server's list of \(set.name) items takes more than "
+          "the server's list of \(set.name) items takes more than "
             + "\(limits.pages) pages or \(Int(limits.seconds)) s; not synced")
       }
     } while true
