@@ -60,7 +60,7 @@ enum Spawn {
       .appendingPathComponent("artfeed-measure-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: figures) }
     var result = try spawn(
-      ["/usr/bin/env", "python3", "-c", measurer, figures] + argv, environment: extra,
+      Python.command + ["-c", measurer, figures] + argv, environment: extra,
       mergeErrors: false, discardOutput: !keepOutput)
     let words = ((try? String(contentsOfFile: figures, encoding: .utf8)) ?? "").split(
       separator: " ")
