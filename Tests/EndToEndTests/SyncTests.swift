@@ -237,9 +237,14 @@ extension EndToEnd {
       state.setRead([ItemKey(ItemID(FeedItem(guid: account.guid(ofItem: first))))], true)
       #expect(state.finishWrites())
       try home.server.setAPIPassword(home.user.name, "changed-\(home.user.password)")
-      // PHP's built-in server keeps compiled files for 2 s (opcache.revalidate_freq): the
-      // user's new password hash is read after that.
-      try await Task.sleep(for: .seconds(2.5))
+      // PHP's built-in server keeps compiled files for up to 2 s (opcache.revalidate_freq):
+      // once a login with the new password works, the server has the new hash.
+      let changed = "changed-\(home.user.password)"
+      let deadline = Date().addingTimeInterval(TimeScale.seconds(20))
+      while (try? await FreshRSSUser.login(home.server, home.user.name, changed)) == nil {
+        guard Date() < deadline else { throw E2EError.timeout("the new password", "") }
+        try await Task.sleep(for: .milliseconds(100))
+      }
       let refused = try home.run(["sync"])
       #expect(refused.status == 77 && refused.errors.contains("wrong user name or password"))
       #expect(try home.queued() == 1)

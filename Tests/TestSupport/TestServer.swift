@@ -103,6 +103,24 @@ public final class TestServer: @unchecked Sendable {
     return try JSONDecoder().decode([LoggedRequest].self, from: response.body)
   }
 
+  /// Requests being answered now (not counting `/log` and `/inflight`).
+  public func inFlight() async throws -> Int {
+    let response = try await CurlClient.shared.send(HTTPRequest(url: url("/inflight")))
+    return try JSONDecoder().decode([String: Int].self, from: response.body)["now"] ?? -1
+  }
+
+  /// Waits until at least `count` requests are being answered: they have reached the server
+  /// and wait on it (a stalled answer), so what a test does next happens mid-request.
+  public func waitUntilAnswering(_ count: Int = 1, timeout: Double = 20) async throws {
+    let deadline = Date().addingTimeInterval(TimeScale.seconds(timeout))
+    while try await inFlight() < count {
+      guard Date() < deadline else {
+        throw StartError(description: "no \(count) requests in flight after \(timeout) s")
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
   private static func readLines(_ count: Int, from fd: Int32) -> [String] {
     var buffer: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 256)
