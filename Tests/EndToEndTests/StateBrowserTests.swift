@@ -103,16 +103,18 @@ extension EndToEnd {
       try tmux.send("i")
       try tmux.waitFor("pictures off") { $0.joined().contains("image") }
       assertSnapshot(
-        ScreenText.trimmed(try tmux.settled("the page's marks")), named: "state-page-100x20")
+        try tmux.snapshotScreen("the page's marks", named: "state-page-100x20"),
+        named: "state-page-100x20")
       try tmux.send("Escape")
       try Self.feedList(tmux, unread: "32")
       assertSnapshot(
-        ScreenText.trimmed(try tmux.settled("the feed list's counts")),
+        try tmux.snapshotScreen("the feed list's counts", named: "state-feeds-100x20"),
         named: "state-feeds-100x20")
       try tmux.resize(width: 40, height: 12)
       try tmux.waitFor("the feed list at 40x12") { $0.count == 12 }
       assertSnapshot(
-        ScreenText.trimmed(try tmux.settled("the feed list at 40x12")), named: "state-feeds-40x12")
+        try tmux.snapshotScreen("the feed list at 40x12", named: "state-feeds-40x12"),
+        named: "state-feeds-40x12")
       try Self.quit(tmux)
       let store = try SQLiteStateStore(path: home.statePath)
       #expect(try store.db.text("PRAGMA integrity_check") == "ok")
