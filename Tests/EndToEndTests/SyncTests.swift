@@ -504,3 +504,4 @@ func spawnArtfeed(_ arguments: [String], environment extra: [String: String]) th
   guard result == 0 else { throw E2EError.noBinary("posix_spawn: \(result)") }
   return pid
 }
+  closeInheritedDescriptors(&actions)

@@ -86,6 +86,7 @@ public final class TestServer: @unchecked Sendable {
     let cArgs = argv.map { strdup($0) } + [nil]
     defer { cArgs.forEach { free($0) } }
     var pid: pid_t = 0
+    closeInheritedDescriptors(&actions)
     let result = withCleanSignals { posix_spawn(&pid, argv[0], &actions, &$0, cArgs, environ) }
     guard result == 0 else { throw StartError(description: "posix_spawn failed: \(result)") }
     return pid

@@ -131,6 +131,7 @@ enum Spawn {
     }
     var pid: pid_t = 0
     let start = Date()
+    closeInheritedDescriptors(&actions)
     let spawned = withCleanSignals { posix_spawn(&pid, argv[0], &actions, &$0, cArgs, cEnv) }
     guard spawned == 0 else {
       throw E2EError.tmuxFailed(argv.joined(separator: " "), "posix_spawn failed: \(spawned)")
