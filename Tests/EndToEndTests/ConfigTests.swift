@@ -141,7 +141,7 @@ extension EndToEnd {
       try tmux.waitFor("the exit status") { $0.contains { $0.hasPrefix("EXIT=0") } }
     }
 
-    @Test("refresh-interval: the feed list asks the server again with no key pressed")
+    @Test("refresh-interval: the feed list asks the server again with no key pressed", .long)
     func refreshInterval() throws {
       let scratch = try Scratch()
       let files = scratch.url.appendingPathComponent("files")

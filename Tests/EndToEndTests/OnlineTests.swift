@@ -109,11 +109,14 @@ extension EndToEnd {
   }
 }
 
-/// Runs async work from a synchronous test (tmux tests poll on their own thread).
+/// Runs async work from a synchronous test (tmux tests poll on their own thread), in a task
+/// on a thread of its own too: the cooperative pool may be busy with other tests.
 func runBlocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
   let result = ResultBox<T>()
   let done = DispatchSemaphore(value: 0)
-  Task.detached {
+  let executor = OneThreadExecutor()
+  defer { executor.finish() }
+  Task.detached(executorPreference: executor) {
     do { result.value = .success(try await work()) } catch { result.value = .failure(error) }
     done.signal()
   }

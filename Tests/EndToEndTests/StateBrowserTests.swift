@@ -185,7 +185,8 @@ extension EndToEnd {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    @Test("kill -9 while A writes a big feed's marks: the state opens, checks ok, all or none")
+    @Test(
+      "kill -9 while A writes a big feed's marks: the state opens, checks ok, all or none", .long)
     func killDuringMarkAll() throws {
       let scratch = try Scratch()
       let feed = scratch.path("big.rss")

@@ -239,7 +239,7 @@ extension EndToEnd {
       #expect(held == 1)
     }
 
-    @Test("kill -9 during a 100k-item mark-read: the database opens, checks ok, all or none")
+    @Test("kill -9 during a 100k-item mark-read: the database opens, checks ok, all or none", .long)
     func killDuringBulkMark() throws {
       let home = try Home()
       let prepared = home.scratch.path("prepared.db")
