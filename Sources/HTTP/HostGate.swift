@@ -33,6 +33,11 @@ public final class HostGate: Sendable {
     state.withLock { $0.hosts[host]?.running ?? 0 }
   }
 
+  /// Tasks waiting in line for `host` (tests: a waiter is in line before it is cancelled).
+  func waiting(_ host: String) -> Int {
+    state.withLock { $0.hosts[host]?.waiting.count ?? 0 }
+  }
+
   /// Tickets kept for tasks cancelled before they asked (tests: none is left behind).
   var leftovers: Int { state.withLock { $0.pending.count + $0.cancelled.count } }
 

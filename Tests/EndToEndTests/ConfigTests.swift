@@ -128,14 +128,20 @@ extension EndToEnd {
       #expect(help.contains { $0.contains("│ s               search by artist") })
       try tmux.send("Escape", "s")
       try tmux.waitFor("the artist prompt") { $0.last?.hasPrefix("Artist:") == true }
-      try tmux.send("Escape", "q")
-      Thread.sleep(forTimeInterval: 0.3)
-      #expect(!Tmux.isAtPrompt(try tmux.capture()), "q no longer quits")
+      try tmux.send("Escape")
+      try tmux.waitFor("the prompt closed") { $0.last?.contains("1/") == true }
+      // q, then j: once j's move is drawn, q has been read too, and the browser is still there.
+      try tmux.send("q")
+      try tmux.send("j")
+      let moved = try tmux.waitFor("j's move after q") { screen in
+        screen.last?.contains("2/") == true || Tmux.isAtPrompt(screen)
+      }
+      #expect(!Tmux.isAtPrompt(moved), "q no longer quits")
       try tmux.send("x")
       try tmux.waitFor("the exit status") { $0.contains { $0.hasPrefix("EXIT=0") } }
     }
 
-    @Test("refresh-interval: the feed list asks the server again with no key pressed")
+    @Test("refresh-interval: the feed list asks the server again with no key pressed", .long)
     func refreshInterval() throws {
       let scratch = try Scratch()
       let files = scratch.url.appendingPathComponent("files")

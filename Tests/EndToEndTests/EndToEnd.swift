@@ -1,15 +1,20 @@
 import Testing
 
-/// The suites that run the real binary (under tmux, or as a script would), nested here so they
-/// run one at a time: each starts its own processes and waits for them, and the machine is
-/// shared (two cores). A waiting test holds one of the cooperative pool's threads (two here);
-/// with one such test at a time, the other thread stays free for the async tests and for the
-/// work these tests wait on.
+/// The suites that run the real binary (under tmux, or as a script would), nested here so
+/// that they share one way of running: each test case on a thread of its own, at most four at
+/// once, long ones and the serialized sync chain first (`.ownThread`, `.long`, `.chain`, in
+/// Support/OwnThread.swift). They are independent: each has its own tmux server (`tmux -L`),
+/// data home, scratch folders and loopback server; the suites that share something say so
+/// with `.serialized`.
+///
+/// Swift Testing's "passed after N seconds" counts the wait for a slot too; with
+/// ARTFEED_E2E_LOG=FILE, each test case's start and length are written to FILE.
+/// ARTFEED_E2E_WIDTH=N (or SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH) runs N at once.
 ///
 /// Skipped with a reason when tmux is missing; `Prerequisites` fails instead under
 /// ARTFEED_REQUIRE_E2E=1 (CI).
 @Suite(
-  "End to end under tmux", .serialized,
+  "End to end under tmux", .ownThread,
   .enabled(if: Tmux.executable != nil, "tmux is not installed"))
 enum EndToEnd {}
 

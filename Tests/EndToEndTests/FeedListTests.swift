@@ -32,11 +32,13 @@ extension EndToEnd {
       try tmux.enter(
         "XDG_CONFIG_HOME=\(scratch.path("config")) XDG_CACHE_HOME=\(scratch.path("cache")) "
           + "\"$ARTFEED\"; echo EXIT=$?")
-      // Nothing was cached: every feed is fetched as the list opens.
-      let opened = try tmux.waitFor("the feed list") { screen in
+      // Nothing was cached: every feed is fetched as the list opens. The items read are then
+      // recorded and counted, the last work the opening does: until then the counts say less.
+      let opened = try tmux.waitFor("the feed list, counted") { screen in
         screen.contains { $0.contains("South Gallery") && $0.contains("fresh") }
           && screen.contains { $0.contains("error: HTTP 500") }
           && screen.last?.contains("1 feed failed") == true
+          && screen.first?.contains("5 items · 5 unread") == true
       }
       // Counts from the reading state: unread / total (a fresh state: all unread), and the
       // starred items' line under All items.

@@ -38,7 +38,7 @@ extension EndToEnd {
       ] + extra
     }
 
-    @Test("a 50 MB title parses; a 2 MB one renders (the row grows with the title)")
+    @Test("a 50 MB title parses; a 2 MB one renders (the row grows with the title)", .long)
     func hugeTitle() throws {
       let scratch = try Scratch()
       let big = scratch.path("title50.rss")
@@ -81,7 +81,7 @@ extension EndToEnd {
       }
     }
 
-    @Test("100,000 items with a missing thumbnail each render the first screen")
+    @Test("100,000 items with a missing thumbnail each render the first screen", .long)
     func manyItems() throws {
       let scratch = try Scratch()
       let path = scratch.path("items.rss")
@@ -91,7 +91,7 @@ extension EndToEnd {
       #expect(screen.output.contains("Item 1"))
     }
 
-    @Test("10,000 thumbnails on one item, 100,000-deep nesting, 1 MB attributes")
+    @Test("10,000 thumbnails on one item, 100,000-deep nesting, 1 MB attributes", .long)
     func shapes() throws {
       let scratch = try Scratch()
       let cases: [(String, (String) throws -> Void, String)] = [

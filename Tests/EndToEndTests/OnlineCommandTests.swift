@@ -80,7 +80,7 @@ extension EndToEnd {
       }
     }
 
-    @Test("kill -9 at any moment of a fetch leaves a cached copy that parses, old or new")
+    @Test("kill -9 at any moment of a fetch leaves a cached copy that parses, old or new", .long)
     func killDuringCacheWrite() throws {
       let scratch = try Scratch()
       let cacheFolder = scratch.path("cache")

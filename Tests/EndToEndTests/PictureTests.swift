@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -6,12 +7,14 @@ extension EndToEnd {
   /// scroll through every picture, boxes whole after resizes, shades without colour.
   @Suite("Pictures in the terminal")
   struct PictureTests {
-    /// The browser on the bundled feed at a size, once its first pictures are in.
+    /// The browser on the bundled feed at a size, once it is loaded and counted (64 items,
+    /// 64 unread) and its first pictures are in.
     func startBrowser(width: Int, height: Int, environment: String = "") throws -> Tmux {
       let tmux = try Tmux.shell(width: width, height: height, environment: environment)
       try tmux.enter("\"$ARTFEED\"; echo EXIT=$?")
-      try tmux.waitFor("the list with its pictures") {
-        $0.last?.contains("1/") == true && !ScreenText.hasLoadingBox($0)
+      try tmux.waitFor("the list with its pictures and counts") {
+        $0.last?.contains("1/64") == true && $0.first?.contains("64 unread") == true
+          && !ScreenText.hasLoadingBox($0)
       }
       return tmux
     }
@@ -51,9 +54,11 @@ extension EndToEnd {
       #expect(pages >= 10, "the feed took \(pages) pages")
       try tmux.send("g")
       try tmux.waitFor("the top again") { $0.last?.contains(" 1/64") == true }
-      // The pictures come from the cache at once, but the frame may still be drawing.
+      // The pictures come from the cache at once, but the frame may still be drawing (and
+      // on a loaded machine take seconds).
       var styled = try tmux.captureStyled()
-      for _ in 0..<50 where styled != first {
+      let deadline = Date().addingTimeInterval(TimeScale.seconds(20))
+      while styled != first, Date() < deadline {
         Thread.sleep(forTimeInterval: 0.1)
         styled = try tmux.captureStyled()
       }

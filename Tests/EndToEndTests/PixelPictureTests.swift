@@ -10,7 +10,7 @@ extension EndToEnd {
   /// shows its picture, and no picture pixel is anywhere else.
   ///
   /// They fail, not skip, when a tool is missing and ARTFEED_REQUIRE_E2E=1 (CI).
-  @Suite("Pictures in pixels")
+  @Suite("Pictures in pixels", .long)
   struct PixelPictureTests {
     @Test(
       "render --pictures prints each box's picture at its cell, for kitty, sixel and iTerm2",

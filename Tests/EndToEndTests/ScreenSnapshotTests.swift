@@ -35,10 +35,12 @@ extension EndToEnd {
       try tmux.send("?")
       // Taller than 24 lines since the reading keys came: it scrolls (j/k: more).
       try tmux.waitFor("the help overlay") { $0.joined().contains("─ j/k: more ─") }
-      assertSnapshot(ScreenText.trimmed(try tmux.settled("the help overlay")), named: "help-80x24")
+      assertSnapshot(
+        try tmux.snapshotScreen("the help overlay", named: "help-80x24"), named: "help-80x24")
       try tmux.resize(width: 40, height: 12)
       try tmux.waitFor("the help at 40x12") { $0.count == 12 && $0.joined().contains("j/k: more") }
-      assertSnapshot(ScreenText.trimmed(try tmux.settled("the help at 40x12")), named: "help-40x12")
+      assertSnapshot(
+        try tmux.snapshotScreen("the help at 40x12", named: "help-40x12"), named: "help-40x12")
       try tmux.send("q")
     }
 
@@ -49,7 +51,8 @@ extension EndToEnd {
       try tmux.send("Enter")
       try tmux.waitFor("the item view") { $0.last?.contains("j/k scroll") == true }
       assertSnapshot(
-        ScreenText.trimmed(try tmux.settled("the item view")), named: "item-inkwell-80x24")
+        try tmux.snapshotScreen("the item view", named: "item-inkwell-80x24"),
+        named: "item-inkwell-80x24")
       try tmux.send("q")
     }
   }

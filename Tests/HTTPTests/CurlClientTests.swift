@@ -313,7 +313,8 @@ struct CurlClientTests {
     let task = Task { () async throws(TransportError) -> HTTPResponse in
       try await CurlClient.shared.send(request)
     }
-    try await Task.sleep(for: .milliseconds(300))
+    // Cancelled while the server holds the request, not before it was sent.
+    try await server.waitUntilAnswering(1)
     let start = Date()
     task.cancel()
     await #expect(throws: TransportError.cancelled) { try await task.value }

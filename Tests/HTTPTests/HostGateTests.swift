@@ -12,6 +12,19 @@ struct HostGateTests {
     return try JSONDecoder().decode([String: Int].self, from: body)["max"] ?? -1
   }
 
+  struct Timeout: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Polls `condition` every 5 ms; throws after 20 s.
+  static func until(_ what: String, _ condition: () -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(TimeScale.seconds(20))
+    while !condition() {
+      guard Date() < deadline else { throw Timeout(description: "timed out waiting for \(what)") }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
   @Test("six requests to one server through the shared client: never more than two at once")
   func oneHost() async throws {
     let server = try TestServer()
@@ -56,11 +69,12 @@ struct HostGateTests {
     let gate = HostGate(limit: 1)
     #expect(await gate.enter("h"))
     let waiter = Task { await gate.enter("h") }
-    try await Task.sleep(for: .milliseconds(50))
+    try await Self.until("the waiter in line") { gate.waiting("h") == 1 }
     waiter.cancel()
     #expect(await waiter.value == false, "cancelled: no place taken")
+    #expect(gate.waiting("h") == 0, "it left the line")
     let next = Task { await gate.enter("h") }
-    try await Task.sleep(for: .milliseconds(50))
+    try await Self.until("the next in line") { gate.waiting("h") == 1 }
     gate.leave("h")
     #expect(await next.value, "the next in line gets the place")
     gate.leave("h")
@@ -79,7 +93,7 @@ struct HostGateTests {
       if entered { gate.leave("h") }
       return entered
     }
-    try await Task.sleep(for: .milliseconds(20))
+    try await Self.until("the holder's place taken") { gate.running("h") == 1 }
     holder.cancel()
     #expect(await holder.value)
     #expect(gate.running("h") == 0 && gate.leftovers == 0)

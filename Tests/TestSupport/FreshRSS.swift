@@ -143,6 +143,7 @@ public final class FreshRSS: @unchecked Sendable {
     let cArgs = argv.map { strdup($0) } + [nil]
     defer { cArgs.forEach { free($0) } }
     var pid: pid_t = 0
+    closeInheritedDescriptors(&actions)
     let spawned = withCleanSignals { posix_spawn(&pid, argv[0], &actions, &$0, cArgs, environ) }
     guard spawned == 0 else { return (127, "posix_spawn \(argv[0]): \(spawned)") }
     var status: Int32 = 0
@@ -193,6 +194,7 @@ public final class FreshRSS: @unchecked Sendable {
     for fd: Int32 in 0...2 {
       posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
     }
+    closeInheritedDescriptors(&actions)
     _ = withCleanSignals { posix_spawn(&pid, argv[0], &actions, &$0, cArgs, environ) }
   }
 }

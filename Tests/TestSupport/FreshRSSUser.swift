@@ -20,7 +20,10 @@ public struct FreshRSSUser: Sendable {
     return FreshRSSUser(server: server, name: name, password: password, auth: auth)
   }
 
-  static func login(_ server: FreshRSS, _ name: String, _ password: String) async throws -> String {
+  /// `ClientLogin`: the Auth token, or a failure when the server refuses the password.
+  public static func login(_ server: FreshRSS, _ name: String, _ password: String) async throws
+    -> String
+  {
     let body = "Email=\(name)&Passwd=\(password)"
     let response = try await SharedHTTPClient().send(
       HTTPRequest(

@@ -31,7 +31,7 @@ public final class TestServer: @unchecked Sendable {
   /// inherits the test process's blocked signals, ignores SIGTERM, and `stop()` would hang.
   public init(directory: URL? = nil, lifetime: Int = 120) throws {
     let argv =
-      ["/usr/bin/env", "python3", Self.script.path, "--lifetime", String(lifetime)]
+      Python.command + [Self.script.path, "--lifetime", String(lifetime)]
       + (directory.map { ["--dir", $0.path] } ?? [])
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { throw StartError(description: "pipe failed") }
@@ -86,6 +86,7 @@ public final class TestServer: @unchecked Sendable {
     let cArgs = argv.map { strdup($0) } + [nil]
     defer { cArgs.forEach { free($0) } }
     var pid: pid_t = 0
+    closeInheritedDescriptors(&actions)
     let result = withCleanSignals { posix_spawn(&pid, argv[0], &actions, &$0, cArgs, environ) }
     guard result == 0 else { throw StartError(description: "posix_spawn failed: \(result)") }
     return pid
@@ -107,6 +108,24 @@ public final class TestServer: @unchecked Sendable {
     return try JSONDecoder().decode([LoggedRequest].self, from: response.body)
   }
 
+  /// Requests being answered now (not counting `/log` and `/inflight`).
+  public func inFlight() async throws -> Int {
+    let response = try await CurlClient.shared.send(HTTPRequest(url: url("/inflight")))
+    return try JSONDecoder().decode([String: Int].self, from: response.body)["now"] ?? -1
+  }
+
+  /// Waits until at least `count` requests are being answered: they have reached the server
+  /// and wait on it (a stalled answer), so what a test does next happens mid-request.
+  public func waitUntilAnswering(_ count: Int = 1, timeout: Double = 20) async throws {
+    let deadline = Date().addingTimeInterval(TimeScale.seconds(timeout))
+    while try await inFlight() < count {
+      guard Date() < deadline else {
+        throw StartError(description: "no \(count) requests in flight after \(timeout) s")
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
   private static func readLines(_ count: Int, from fd: Int32) -> [String] {
     var buffer: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 256)
@@ -118,4 +137,13 @@ public final class TestServer: @unchecked Sendable {
     }
     return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
   }
+}
+
+/// How the tests start Python 3: Debian's `/usr/bin/python3` when it is there, else the
+/// PATH's. A version manager's `python3` on the PATH (pyenv's shim is a shell script) costs
+/// 0.1-0.5 s a start, and the tests start dozens of servers.
+public enum Python {
+  public static let command: [String] =
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    ? ["/usr/bin/python3"] : ["/usr/bin/env", "python3"]
 }

@@ -143,11 +143,16 @@ def expected_regions(lines, under_overlay=None, gallery=False):
 
 
 def masks(pixels):
-    """Per test colour, a boolean mask of the pixels that have it (pixels: HxWx3 or x4)."""
-    rgb = pixels[..., :3].astype(int)
+    """Per test colour, a boolean mask of the pixels that have it (pixels: HxWx3 or x4, 0-255):
+    each channel within TOLERANCE of the colour's, compared in the pixels' own type (a copy
+    widened to int was most of the harnesses' time)."""
+    channels = [pixels[..., index] for index in range(3)]
     found = {}
     for name, colour in fixtures.COLOURS.items():
-        near = (np.abs(rgb - np.array(colour)) <= TOLERANCE).all(-1)
+        near = None
+        for channel, value in zip(channels, colour):
+            inside = (channel >= max(0, value - TOLERANCE)) & (channel <= min(255, value + TOLERANCE))
+            near = inside if near is None else near & inside
         if pixels.shape[-1] == 4:
             near &= pixels[..., 3] > 0
         found[name] = near

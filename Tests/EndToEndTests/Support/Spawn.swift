@@ -60,7 +60,7 @@ enum Spawn {
       .appendingPathComponent("artfeed-measure-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: figures) }
     var result = try spawn(
-      ["/usr/bin/env", "python3", "-c", measurer, figures] + argv, environment: extra,
+      Python.command + ["-c", measurer, figures] + argv, environment: extra,
       mergeErrors: false, discardOutput: !keepOutput)
     let words = ((try? String(contentsOfFile: figures, encoding: .utf8)) ?? "").split(
       separator: " ")
@@ -131,6 +131,7 @@ enum Spawn {
     }
     var pid: pid_t = 0
     let start = Date()
+    closeInheritedDescriptors(&actions)
     let spawned = withCleanSignals { posix_spawn(&pid, argv[0], &actions, &$0, cArgs, cEnv) }
     guard spawned == 0 else {
       throw E2EError.tmuxFailed(argv.joined(separator: " "), "posix_spawn failed: \(spawned)")

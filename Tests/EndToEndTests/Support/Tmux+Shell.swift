@@ -102,3 +102,22 @@ func poll(_ what: String, timeout: TimeInterval = 20, _ condition: () throws -> 
     Thread.sleep(forTimeInterval: 0.1)
   }
 }
+
+extension Tmux {
+  /// The screen, trimmed, once it is the recorded snapshot `name` (`Snapshots/NAME.txt`), or
+  /// the last one after `timeout`, for `assertSnapshot` to compare and show the difference.
+  /// A redraw the program has not started yet passes for a settled screen; the recorded
+  /// screen is the state it must reach. With nothing recorded (or RECORD_SNAPSHOTS=1), the
+  /// settled screen.
+  func snapshotScreen(
+    _ what: String, named name: String, timeout: TimeInterval = 10
+  ) throws -> [String] {
+    let file = Snapshots.folder(from: #filePath).appendingPathComponent(name + ".txt")
+    guard ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != "1",
+      let text = try? String(contentsOf: file, encoding: .utf8)
+    else { return ScreenText.trimmed(try settled(what)) }
+    var recorded = text.components(separatedBy: "\n")
+    if recorded.last == "" { recorded.removeLast() }
+    return ScreenText.trimmed(try screen(timeout: timeout) { ScreenText.trimmed($0) == recorded })
+  }
+}

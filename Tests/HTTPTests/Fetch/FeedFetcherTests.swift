@@ -279,7 +279,8 @@ struct FeedFetcherTests {
     let task = Task { () async throws -> Fetched<Feed> in
       try await fetcher.fetch(url, decode: Self.decode(url))
     }
-    try await Task.sleep(for: .milliseconds(200))
+    // Cancelled while the server holds the request, not before it was sent.
+    try await rig.server.waitUntilAnswering(1)
     task.cancel()
     await #expect(throws: LoadError(.cancelled, "\(url.absoluteString): cancelled")) {
       try await task.value
