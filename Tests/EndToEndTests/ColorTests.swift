@@ -39,6 +39,14 @@ extension EndToEnd {
       try tmux.waitFor("the list") {
         $0.first?.contains("artfeed: Popular") == true && $0.last?.contains("1/") == true
       }
+      // The rows' marks come from the state's thread after the list: the unread mark left of
+      // both titles is the state the checks need (a screen that merely stopped changing may
+      // be one without them yet, when other tests load the machine).
+      let titles = try firstTitles()
+      try tmux.waitFor("the rows' unread marks") { screen in
+        let text = screen.joined(separator: "\n")
+        return [titles.selected, titles.other].allSatisfy { text.contains("● " + $0) }
+      }
       _ = try tmux.settled("a still screen")
       let screen = StyledScreen(try tmux.captureStyled())
 
@@ -47,7 +55,6 @@ extension EndToEnd {
       } else {
         #expect(screen.colourParameters == [], "colour SGR codes without colours")
       }
-      let titles = try firstTitles()
       let selected = try #require(
         screen.glyphs(of: titles.selected), "“\(titles.selected)” not on screen")
       let other = try #require(screen.glyphs(of: titles.other), "“\(titles.other)” not on screen")
