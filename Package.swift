@@ -72,7 +72,10 @@ let package = Package(
     // list, and the front end (TUI) sees only FeedModel.
     // The values every layer shares, with no I/O: items and their identity, keys and marks,
     // loaded lists, feed addresses and states, subscriptions, the data layer's errors.
-    .target(name: "FeedModel", dependencies: ["FeedCore"]),
+    // What an item shows: its pictures (the art, never avatars or icons), artist and title,
+    // one rule for every source (docs/adr/0158).
+    .target(name: "FeedArt", dependencies: ["FeedCore"]),
+    .target(name: "FeedModel", dependencies: ["FeedCore", "FeedArt"]),
     // HTTP through libcurl's multi interface behind `HTTPClient` (the only `import CCurl`),
     // the host gate, polite fetching (`FeedFetcher`) and the XDG cache of fetched bytes.
     .target(name: "HTTP", dependencies: ["FeedModel", "Locking", "Workers", "CCurl"]),
@@ -82,10 +85,10 @@ let package = Package(
     // the bundled catalog, DeviantArt-style endpoints and their next pages.
     .target(
       name: "FeedLoading",
-      dependencies: ["FeedModel", "FeedCore", "HTTP", "ArtistSearch", "Locking"]),
+      dependencies: ["FeedModel", "FeedArt", "FeedCore", "HTTP", "ArtistSearch", "Locking"]),
     // Picture bytes: fetched through HTTP, kept on disk (the bytes, and converted cells), and
     // saved to a folder on request.
-    .target(name: "PictureFiles", dependencies: ["FeedModel", "FeedCore", "HTTP", "Locking"]),
+    .target(name: "PictureFiles", dependencies: ["FeedModel", "FeedArt", "FeedCore", "HTTP", "Locking"]),
     // The reader's marks in SQLite (docs/adr/0110) behind `ReaderStateStore`, and the offline
     // queue sync sends; the only `import CSQLite`. libsqlite3.a, not the shared library: that
     // one is linked with BIND_NOW, so loading it resolves every symbol on the thread that opens
@@ -99,7 +102,9 @@ let package = Package(
     // accounts file, credentials, the local copy, sending the queued marks.
     .target(
       name: "Sync",
-      dependencies: ["FeedModel", "FeedCore", "HTTP", "ReadingState", "Locking", "Workers"]),
+      dependencies: [
+        "FeedModel", "FeedArt", "FeedCore", "HTTP", "ReadingState", "Locking", "Workers",
+      ]),
     // The feeds file and OPML, and the library the browser reads: the feeds file's feeds and
     // the accounts', opened from the cache, refreshed `limit` at a time, searched together.
     .target(
@@ -116,7 +121,7 @@ let package = Package(
     // values and protocols only, so the compiler keeps files, HTTP and SQLite out of views.
     .target(
       name: "TUI",
-      dependencies: ["FeedCore", "FeedModel", "Pictures", "TextLayout", "ListEngine", "Settings"]),
+      dependencies: ["FeedCore", "FeedArt", "FeedModel", "Pictures", "TextLayout", "ListEngine", "Settings"]),
     // The runtime: the loop, the tasks, the loaders; the only part of the front end with
     // threads, a clock or I/O. TUI itself is pure.
     .target(
@@ -131,7 +136,7 @@ let package = Package(
     .executableTarget(
       name: "artfeed",
       dependencies: [
-        "FeedCore", "FeedModel", "HTTP", "FeedLoading", "PictureFiles", "ReadingState", "Sync",
+        "FeedCore", "FeedArt", "FeedModel", "HTTP", "FeedLoading", "PictureFiles", "ReadingState", "Sync",
         "Subscriptions", "Pictures", "TUI", "TUIRuntime", "CursesBackend", "Settings",
         "ArtfeedResources", "TextLayout", "Workers",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -193,6 +198,9 @@ let package = Package(
     .testTarget(name: "WorkersTests", dependencies: ["Workers", "Locking"]),
     .testTarget(name: "FeedModelTests", dependencies: ["FeedModel", "FeedCore", "TestSupport"]),
     .testTarget(
+      name: "FeedArtTests", dependencies: ["FeedArt", "FeedCore", "TestSupport"],
+      exclude: ["Fixtures"]),
+    .testTarget(
       name: "HTTPTests", dependencies: ["HTTP", "FeedModel", "FeedCore", "TestSupport"]),
     .testTarget(
       name: "ArtistSearchTests", dependencies: ["ArtistSearch", "FeedModel", "FeedCore"]),
@@ -219,7 +227,7 @@ let package = Package(
     .testTarget(
       name: "TUITests",
       dependencies: [
-        "TUI", "TUIRuntime", "FeedCore", "FeedModel", "HTTP", "FeedLoading", "PictureFiles",
+        "TUI", "TUIRuntime", "FeedCore", "FeedArt", "FeedModel", "HTTP", "FeedLoading", "PictureFiles",
         "ReadingState", "Pictures", "TextLayout", "ArtfeedResources", "TestSupport", "Locking",
       ],
       exclude: ["Snapshots"]),

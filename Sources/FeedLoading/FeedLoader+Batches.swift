@@ -1,3 +1,4 @@
+import FeedArt
 import FeedCore
 import FeedModel
 import Foundation
@@ -23,7 +24,12 @@ extension FeedLoader {
     case .standardInput:
       let data = try readStandardInput()
       let feed = try Self.parse(address.description) { () throws(FeedParseError) -> Feed in
-        try FeedParser.parse(data, batches: batches, onBatch: onBatch)
+        try FeedParser.parse(data, batches: batches) { batch in
+          var batch = batch
+          let head = FeedHead(title: batch.title, link: batch.link, author: batch.author)
+          batch.items = ItemArtist.completed(batch.items, in: head)
+          onBatch(batch)
+        }
       }
       return LoadedFeed(feed: feed, address: address, baseURL: nil, freshness: .local)
     case .web:
@@ -44,7 +50,10 @@ extension FeedLoader {
 
   private static func resolved(_ batch: FeedBatch, against base: URL) -> FeedBatch {
     var batch = batch
-    batch.items = MediaAddresses.resolved(batch.items, against: base)
+    let head = FeedHead(
+      title: batch.title, link: batch.link, author: batch.author, address: base.absoluteString)
+    batch.items = ItemArtist.completed(
+      MediaAddresses.resolved(batch.items, against: base), in: head)
     return batch
   }
 }

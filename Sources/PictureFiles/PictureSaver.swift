@@ -1,3 +1,4 @@
+import FeedArt
 import FeedCore
 import FeedModel
 import Foundation
@@ -38,29 +39,12 @@ public struct PictureSaver: Sendable {
 
   // MARK: - Choosing
 
-  /// The item's full-size picture: its largest image `media:content`, else its largest
-  /// `media:thumbnail`, else the first `<img>` of its description. Nil when it has none.
-  public static func fullSizeAddress(of item: FeedItem) -> String? {
-    let contents = item.contents.filter(isImage)
-    if let best = largest(contents.map { ($0.url, $0.width, $0.height) }) { return best }
-    let thumbnails = item.thumbnails.filter { !$0.url.isEmpty }
-    if let best = largest(thumbnails.map { ($0.url, $0.width, $0.height) }) { return best }
-    guard let image = item.firstImage, !image.isEmpty else { return nil }
-    return image
-  }
-
-  /// The address with the most pixels; sizes not given count as none (first such wins).
-  private static func largest(_ candidates: [(String, Int?, Int?)]) -> String? {
-    candidates.max { ($0.1 ?? 0) * ($0.2 ?? 0) < ($1.1 ?? 0) * ($1.2 ?? 0) }?.0
-  }
-
-  /// A still image: `medium="image"`, an `image/` type, or a picture extension.
-  static func isImage(_ content: MediaContent) -> Bool {
-    guard !content.url.isEmpty else { return false }
-    if let medium = content.medium?.lowercased() { return medium == "image" }
-    if let type = content.type?.lowercased() { return type.hasPrefix("image/") }
-    let path = (content.url.split(separator: "?").first ?? "").lowercased()
-    return [".jpg", ".jpeg", ".png", ".gif", ".webp"].contains { path.hasSuffix($0) }
+  /// The item's full-size picture: the largest copy of its `picture`th picture (`ItemArt`),
+  /// the first when there are fewer. Nil when it has none.
+  public static func fullSizeAddress(of item: FeedItem, picture: Int = 0) -> String? {
+    let pictures = ItemArt.pictures(of: item)
+    guard !pictures.isEmpty else { return nil }
+    return pictures[pictures.indices.contains(picture) ? picture : 0].full.url
   }
 
   // MARK: - Saving

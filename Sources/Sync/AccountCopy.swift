@@ -325,9 +325,10 @@ struct AccountItemText {
 
   init(_ item: RemoteItem) {
     title = item.title.map(Self.plain)
-    author = item.author.map(Self.plain)
     let html = item.summaryHTML ?? ""
-    var text = HTMLText.plainText(html)
+    let credits = Self.enclosureCredits(html)
+    author = item.author.map(Self.plain).flatMap { $0.isEmpty ? nil : $0 } ?? credits.first
+    var text = HTMLText.plainText(Self.withoutEnclosureNotes(html))
     if text.utf8.count > Self.summaryLimit {
       text = String(decoding: text.utf8.prefix(Self.summaryLimit), as: UTF8.self)
     }
@@ -341,6 +342,47 @@ struct AccountItemText {
   /// Server text that may carry character references (`&amp;`) as plain text.
   static func plain(_ text: String) -> String {
     text.contains("&") ? HTMLText.decodingEntities(text) : text
+  }
+
+  /// The names FreshRSS writes as `<p class="enclosure-credits">© NAME</p>` for a Media RSS
+  /// credit it keeps (the only trace of an artist whose feed names them in `media:credit`),
+  /// in order; addresses (DeviantArt credits the avatar's too) left out.
+  static func enclosureCredits(_ html: String) -> [String] {
+    var names: [String] = []
+    var rest = html[...]
+    while names.count < 8, let marker = ServerText.range(of: "enclosure-credits", in: rest),
+      let open = rest[marker.upperBound...].firstIndex(of: ">"),
+      let close = ServerText.range(of: "</p>", in: rest[open...])
+    {
+      var name = Self.plain(
+        HTMLText.plainText(String(rest[rest.index(after: open)..<close.lowerBound])))
+      name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+      if name.hasPrefix("©") {
+        name = String(name.dropFirst()).trimmingCharacters(in: .whitespaces)
+      }
+      if !name.isEmpty, !name.contains("://") { names.append(name) }
+      rest = rest[close.upperBound...]
+    }
+    return names
+  }
+
+  /// The summary without the credits and picture descriptions FreshRSS appends to it: the
+  /// credits become the artist, the descriptions are the pictures' alt texts, not the post.
+  static func withoutEnclosureNotes(_ html: String) -> String {
+    var html = html
+    for (marker, end) in [
+      ("enclosure-credits", "</p>"), ("enclosure-description", "</figcaption>"),
+    ] {
+      var guardCount = 0
+      while guardCount < 64, let found = ServerText.range(of: marker, in: html[...]),
+        let open = ServerText.range(of: "<", in: html[..<found.lowerBound], backwards: true),
+        let close = ServerText.range(of: end, in: html[found.upperBound...])
+      {
+        html.removeSubrange(open.lowerBound..<close.upperBound)
+        guardCount += 1
+      }
+    }
+    return html
   }
 
   /// The `src` of the `<img>` whose class is FreshRSS's `enclosure-thumbnail`.

@@ -1,3 +1,4 @@
+import FeedArt
 import FeedCore
 import FeedModel
 import Foundation
@@ -107,7 +108,9 @@ public final class AccountFeeds: Sendable {
       // A server's items are remote: their pictures are on the web only.
       feed: Feed(
         format: .rss, title: feed.title, link: feed.siteURL,
-        items: MediaAddresses.webOnly(items)),
+        items: ItemArtist.completed(
+          MediaAddresses.webOnly(items),
+          in: FeedHead(title: feed.title, link: feed.siteURL, address: feed.url))),
       address: subscription.address, baseURL: nil, freshness: freshness)
     return FeedRefresh(subscription: subscription, result: .success(loaded))
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeedArt
 import FeedCore
 import FeedModel
 import Foundation
@@ -9,8 +10,11 @@ struct Parse: ParsableCommand {
     commandName: "parse",
     abstract: "Parse a feed and print its items.",
     discussion: """
-      Prints one line per item (date, author, title), or the whole model with --json. \
-      Exit status: 0 parsed (warnings go to standard error), 65 not a feed, 66 cannot read.
+      Prints one line per item (date, artist, title: as the browser shows them), or the \
+      whole model with --json, where each item's "shown" part says what a reader sees: its \
+      title (and whether it was made from the text), artist, the picture its row draws, and \
+      the full copy of each of its pictures with their alt texts. Reads RSS, Atom and \
+      JSON Feed. Exit status: 0 parsed (warnings go to standard error), 65 not a feed, 66 cannot read.
       """,
     version: Artfeed.version)
 
@@ -22,6 +26,16 @@ struct Parse: ParsableCommand {
   @Flag(help: "Print the model as JSON.")
   var json = false
 
+  @Option(
+    name: .customLong("base"),
+    help: ArgumentHelp(
+      "The web address a saved feed came from.",
+      discussion: "Relative picture addresses resolve against it, and the artist of a "
+        + "one-person feed (a Mastodon or Pixelfed account, a Bluesky or Tumblr profile) is "
+        + "read from it, as when the browser fetches the feed.",
+      valueName: "URL"))
+  var base: String?
+
   func run() throws {
     let feed: Feed
     do {
@@ -32,12 +46,22 @@ struct Parse: ParsableCommand {
     for warning in feed.warnings {
       warn(warning)
     }
+    let base = baseURL
+    let head = FeedHead(feed, address: base?.absoluteString)
     if json {
       // Streamed in 64 KiB pieces: the model is never held together with its whole JSON.
-      feed.writeJSON(terminator: "\n") { Parse.writeToStandardOutput($0) }
+      feed.writeJSON(
+        terminator: "\n",
+        shown: { item in
+          let resolved = base.flatMap { MediaAddresses.resolved([item], against: $0).first }
+          return ItemShown(resolved ?? item, in: head)
+        }
+      ) { Parse.writeToStandardOutput($0) }
       return
     }
-    let output = feed.listingLines().map { $0 + "\n" }.joined()
+    let output = feed.listingLines(
+      title: { ItemTitle.shown($0).text }, author: { ItemArtist.artist(of: $0, in: head) }
+    ).map { $0 + "\n" }.joined()
     TerminalText.write(output)
   }
 
@@ -54,6 +78,18 @@ struct Parse: ParsableCommand {
       cursor += written
       left -= written
     }
+  }
+
+  /// Where relative addresses of the feed resolve: its file or web address.
+  private var baseURL: URL? {
+    if let base, let url = URL(string: base), url.scheme != nil { return url }
+    if source == "-" { return nil }
+    if let url = URL(string: source), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https"
+    {
+      return url
+    }
+    return URL(fileURLWithPath: source)
   }
 
   private func parseSource() throws(CommandFailure) -> Feed {

@@ -29,7 +29,7 @@ struct PictureSaverTests {
         ?? [], rating: "nonadult", copyright: "© glitchcat404")
   }
 
-  @Test("the full-size picture is the largest image media:content, else the largest thumbnail")
+  @Test("the full-size picture is the largest copy of the picture shown (FeedArt's rule)")
   func choice() {
     var item = FeedItem(
       thumbnails: [
@@ -38,10 +38,13 @@ struct PictureSaverTests {
       ],
       contents: [
         MediaContent(url: "video.mp4", medium: "video", width: 4000, height: 4000),
-        MediaContent(url: "c-mid", medium: "image", width: 800, height: 600),
-        MediaContent(url: "c-big", medium: "image", width: 1600, height: 1200),
+        MediaContent(url: "c.jpg?w=800", medium: "image", width: 800, height: 600),
+        MediaContent(url: "c.jpg?w=1600", medium: "image", width: 1600, height: 1200),
+        MediaContent(url: "other.png", medium: "image", width: 640, height: 480),
       ])
-    #expect(PictureSaver.fullSizeAddress(of: item) == "c-big")
+    #expect(PictureSaver.fullSizeAddress(of: item) == "c.jpg?w=1600")
+    #expect(PictureSaver.fullSizeAddress(of: item, picture: 1) == "other.png")
+    #expect(PictureSaver.fullSizeAddress(of: item, picture: 7) == "c.jpg?w=1600")
     item.contents = []
     #expect(PictureSaver.fullSizeAddress(of: item) == "t-big")
     item.thumbnails = []

@@ -6,6 +6,8 @@ public enum FeedFormat: String, Sendable, Equatable, Codable {
   case rss
   /// Atom 1.0.
   case atom
+  /// JSON Feed 1.0 and 1.1.
+  case json
 }
 
 /// A parsed feed: an RSS `<channel>` or an Atom `<feed>`, with its items in document order.
@@ -14,6 +16,9 @@ public struct Feed: Sendable, Equatable {
   public var title: String?
   public var link: String?
   public var description: String?
+  /// The feed's own author, when it names one: Atom's feed `<author>`, an RSS channel's
+  /// `dc:creator`, `itunes:author` or `managingEditor` (its name part), JSON Feed's `authors`.
+  public var author: String?
   /// The next page of this feed (`atom:link rel="next"`), as written (maybe relative).
   public var nextLink: String?
   /// Problems the parser recovered from (malformed XML after some items, undefined entities),
@@ -23,12 +28,13 @@ public struct Feed: Sendable, Equatable {
 
   public init(
     format: FeedFormat, title: String? = nil, link: String? = nil, description: String? = nil,
-    warnings: [String] = [], items: [FeedItem] = []
+    author: String? = nil, warnings: [String] = [], items: [FeedItem] = []
   ) {
     self.format = format
     self.title = title
     self.link = link
     self.description = description
+    self.author = author
     self.warnings = warnings
     self.items = items
   }
@@ -60,10 +66,21 @@ public struct FeedItem: Sendable, Equatable {
   public var contents: [MediaContent]
   public var rating: String?
   public var copyright: String?
-  /// The `src` of the first `<img>` in the item's HTML summary, as written (maybe relative):
-  /// its picture when it has no `media:thumbnail` or image `media:content`. Not in the JSON
-  /// output.
-  public var firstImage: String?
+  /// The `<img>`s of the item's HTML summary, in document order, addresses as written (maybe
+  /// relative). Not in the JSON output's parsed part.
+  public var inlineImages: [InlineImage]
+  /// Links of the summary to a picture that wrap no `<img>` (Reddit's `[link]`), as written.
+  public var pictureLinks: [String]
+  /// RSS `<enclosure>` and Atom `<link rel="enclosure">`, in document order.
+  public var enclosures: [Enclosure]
+
+  /// The `src` of the first `<img>` of the summary that is not marked as a decoration (an
+  /// emoji, an icon, an avatar by its class or size); nil when there is none. Setting it
+  /// replaces the summary's images by that one.
+  public var firstImage: String? {
+    get { inlineImages.first { !$0.isDecoration }?.url }
+    set { inlineImages = newValue.map { [InlineImage(url: $0)] } ?? [] }
+  }
 
   public init(
     title: String? = nil, link: String? = nil, guid: String? = nil, published: Date? = nil,
@@ -71,7 +88,8 @@ public struct FeedItem: Sendable, Equatable {
     mediaTitle: String? = nil, mediaDescription: String? = nil, mediaText: String? = nil,
     mediaKeywords: [String] = [], credits: [MediaCredit] = [], thumbnails: [MediaThumbnail] = [],
     contents: [MediaContent] = [], rating: String? = nil, copyright: String? = nil,
-    firstImage: String? = nil
+    firstImage: String? = nil, inlineImages: [InlineImage] = [], pictureLinks: [String] = [],
+    enclosures: [Enclosure] = []
   ) {
     self.title = title
     self.link = link
@@ -89,7 +107,9 @@ public struct FeedItem: Sendable, Equatable {
     self.contents = contents
     self.rating = rating
     self.copyright = copyright
-    self.firstImage = firstImage
+    self.inlineImages = firstImage.map { [InlineImage(url: $0)] + inlineImages } ?? inlineImages
+    self.pictureLinks = pictureLinks
+    self.enclosures = enclosures
   }
 }
 
@@ -111,11 +131,71 @@ public struct MediaThumbnail: Sendable, Equatable {
   public var url: String
   public var width: Int?
   public var height: Int?
+  /// The index in `contents` of the `media:content` this thumbnail is inside, if any: a
+  /// thumbnail of that picture, not of the item's first.
+  public var content: Int?
 
-  public init(url: String, width: Int? = nil, height: Int? = nil) {
+  public init(url: String, width: Int? = nil, height: Int? = nil, content: Int? = nil) {
     self.url = url
     self.width = width
     self.height = height
+    self.content = content
+  }
+}
+
+/// An RSS `<enclosure url type length>` or an Atom `<link rel="enclosure" href type length>`.
+public struct Enclosure: Sendable, Equatable {
+  public var url: String
+  public var type: String?
+  public var length: Int?
+
+  public init(url: String, type: String? = nil, length: Int? = nil) {
+    self.url = url
+    self.type = type
+    self.length = length
+  }
+}
+
+/// An `<img>` of an item's HTML: its address, the sizes it declares, the larger copies it
+/// names (`srcset`, an enclosing `<a href>`) and what marks it as a decoration.
+public struct InlineImage: Sendable, Equatable {
+  /// `src` (or `data-src` where `src` is a placeholder), as written.
+  public var url: String
+  /// The `width` and `height` attributes (or a `style` in px), when numbers.
+  public var width: Int?
+  public var height: Int?
+  /// `srcset` candidates: each address with its width descriptor (`640w`) or, for a density
+  /// descriptor (`2x`), that multiple of `width` when known.
+  public var sources: [Source]
+  /// The `href` of the `<a>` around the image, as written: often the full picture.
+  public var link: String?
+  public var alt: String?
+  /// Marked as not art by the markup itself: a class naming an emoji, smiley, emoticon,
+  /// avatar or icon, a size of at most 32 px or 2 em, or `role="presentation"`.
+  public var isDecoration: Bool
+
+  public init(
+    url: String, width: Int? = nil, height: Int? = nil, sources: [Source] = [],
+    link: String? = nil, alt: String? = nil, isDecoration: Bool = false
+  ) {
+    self.url = url
+    self.width = width
+    self.height = height
+    self.sources = sources
+    self.link = link
+    self.alt = alt
+    self.isDecoration = isDecoration
+  }
+
+  /// One `srcset` candidate.
+  public struct Source: Sendable, Equatable {
+    public var url: String
+    public var width: Int?
+
+    public init(url: String, width: Int? = nil) {
+      self.url = url
+      self.width = width
+    }
   }
 }
 
@@ -126,14 +206,18 @@ public struct MediaContent: Sendable, Equatable {
   public var type: String?
   public var width: Int?
   public var height: Int?
+  /// The `media:description` inside this content: the picture's alt text, not the item's.
+  public var alt: String?
 
   public init(
-    url: String, medium: String? = nil, type: String? = nil, width: Int? = nil, height: Int? = nil
+    url: String, medium: String? = nil, type: String? = nil, width: Int? = nil, height: Int? = nil,
+    alt: String? = nil
   ) {
     self.url = url
     self.medium = medium
     self.type = type
     self.width = width
     self.height = height
+    self.alt = alt
   }
 }

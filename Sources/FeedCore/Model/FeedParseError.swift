@@ -12,8 +12,8 @@ public enum FeedParseError: Error, Equatable, CustomStringConvertible {
   /// The input is text that does not start with `<` (after blanks): not markup at all.
   /// `start` is its first characters, controls removed, at most 30.
   case plainText(start: String)
-  /// The input looks like JSON (perhaps a JSON Feed, which is not read), not XML.
-  case json
+  /// The input is JSON but not a JSON Feed: `reason` says what is missing.
+  case json(reason: String)
   /// The input is binary data (NUL bytes or mostly undecodable bytes), not text.
   case binary
   /// The input is XML (or HTML) whose root element is not `rss`, `rdf:RDF` or `feed`; an HTML
@@ -31,8 +31,8 @@ public enum FeedParseError: Error, Equatable, CustomStringConvertible {
       return "the input is not XML (\(line):\(column): \(message)), so not an RSS or Atom feed"
     case .plainText(let start):
       return "the input is plain text (it starts “\(start)”), not XML, so not an RSS or Atom feed"
-    case .json:
-      return "the input is JSON, not an RSS or Atom feed (JSON Feed is not supported)"
+    case .json(let reason):
+      return "the input is JSON but not a JSON Feed (\(reason))"
     case .binary:
       return "the input is binary data, not an RSS or Atom feed"
     case .notAFeed(let root) where root.lowercased() == "html":

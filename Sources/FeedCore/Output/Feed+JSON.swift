@@ -15,32 +15,61 @@ extension Feed {
   /// The same bytes as `jsonString()`, handed to `sink` in pieces of about `chunkSize` bytes
   /// as they are written (each piece is valid only during the call), so the whole document is
   /// never held at once. Ends with `terminator` (`jsonString()` has none).
+  ///
+  /// `shown`, when given, adds to each item what a reader sees of it (`ItemShown`), after
+  /// the parsed fields.
   public func writeJSON(
     chunkSize: Int = 1 << 16, terminator: StaticString = "",
+    shown: ((FeedItem) -> ItemShown)? = nil,
     to sink: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     withoutActuallyEscaping(sink) { sink in
       let json = JSONWriter(flushSize: chunkSize, sink: sink)
-      write(to: json)
+      write(to: json, shown: shown)
       sink(json.bytes)
       sink(UnsafeBufferPointer(start: terminator.utf8Start, count: terminator.utf8CodeUnitCount))
     }
   }
 
-  private func write(to json: JSONWriter) {
+  private func write(to json: JSONWriter, shown: ((FeedItem) -> ItemShown)? = nil) {
     json.object {
       json.field("format") { json.string(format.rawValue) }
       json.field("title") { json.string(title) }
       json.field("link") { json.string(link) }
       json.field("description") { json.string(description) }
+      if shown != nil { json.field("author") { json.string(author) } }
       json.field("warnings") { json.array(warnings) { json.string($0) } }
-      json.field("items") { json.array(items) { json.item($0) } }
+      json.field("items") { json.array(items) { json.item($0, shown: shown) } }
     }
   }
 }
 
+/// What a reader sees of an item, as `artfeed parse --json` adds it under `"shown"`: the
+/// title and artist as the browser shows them, the picture its row draws, and the full copy
+/// of each of the post's pictures with its alt text.
+public struct ItemShown: Sendable, Equatable {
+  public var title: String
+  public var titleDerived: Bool
+  public var artist: String?
+  public var rowPicture: String?
+  public var pictures: [String]
+  public var alts: [String?]
+
+  public init(
+    title: String, titleDerived: Bool, artist: String?, rowPicture: String?, pictures: [String],
+    alts: [String?]
+  ) {
+    self.title = title
+    self.titleDerived = titleDerived
+    self.artist = artist
+    self.rowPicture = rowPicture
+    self.pictures = pictures
+    self.alts = alts
+  }
+}
+
 extension JSONWriter {
-  fileprivate func item(_ item: FeedItem) {
+  fileprivate func item(_ item: FeedItem, shown: ((FeedItem) -> ItemShown)? = nil) {
     object {
       field("title") { string(item.title) }
       field("link") { string(item.link) }
@@ -90,6 +119,28 @@ extension JSONWriter {
       }
       field("rating") { string(item.rating) }
       field("copyright") { string(item.copyright) }
+      if let shown {
+        let seen = shown(item)
+        field("enclosures") {
+          array(item.enclosures) { enclosure in
+            object {
+              field("url") { string(enclosure.url) }
+              field("type") { string(enclosure.type) }
+              field("length") { integer(enclosure.length) }
+            }
+          }
+        }
+        field("shown") {
+          object {
+            field("title") { string(seen.title) }
+            field("titleDerived") { boolean(seen.titleDerived) }
+            field("artist") { string(seen.artist) }
+            field("rowPicture") { string(seen.rowPicture) }
+            field("pictures") { array(seen.pictures) { string($0) } }
+            field("alts") { array(seen.alts) { string($0) } }
+          }
+        }
+      }
     }
   }
 

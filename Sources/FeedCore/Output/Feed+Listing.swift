@@ -7,15 +7,21 @@ extension Feed {
   /// when unknown. Items without a title show their media title or the start of their text,
   /// and `(untitled)` when they have nothing. Every line is one line: whitespace and control
   /// characters inside fields are folded to single spaces.
-  public func listingLines() -> [String] {
+  ///
+  /// `title` and `author` say what to show for an item; `artfeed parse` passes the
+  /// browser's rules (FeedArt's), so the two agree.
+  public func listingLines(
+    title: (FeedItem) -> String = Feed.listingTitle,
+    author: (FeedItem) -> String? = { $0.author }
+  ) -> [String] {
     items.map { item in
       let date = item.published.map(Feed.listingDate) ?? "----------------"
-      let author = item.author.map(Feed.oneLine) ?? "-"
-      return "\(date)  \(author)  \(Feed.listingTitle(item))"
+      let author = author(item).map(Feed.oneLine) ?? "-"
+      return "\(date)  \(author)  \(Feed.oneLine(title(item)))"
     }
   }
 
-  static func listingTitle(_ item: FeedItem) -> String {
+  public static func listingTitle(_ item: FeedItem) -> String {
     if let title = item.title ?? item.mediaTitle { return oneLine(title) }
     guard let text = item.summary ?? item.mediaText ?? item.mediaDescription else {
       return "(untitled)"

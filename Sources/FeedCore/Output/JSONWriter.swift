@@ -70,6 +70,10 @@ final class JSONWriter {
     value.withUTF8 { quoted($0) }
   }
 
+  func boolean(_ value: Bool) {
+    buffer.append(value ? "true" : "false")
+  }
+
   func integer(_ value: Int?) {
     guard let value else {
       buffer.append("null")

@@ -52,6 +52,10 @@ extension FeedBuilder {
       begin(.author(isRSSAuthor: true), .line, .text, depth: depth)
     } else if CName.equalsIgnoringCase(name, "category") {
       begin(.category, .decodedLine, .text, depth: depth)
+    } else if CName.equalsIgnoringCase(name, "enclosure"), let url = attributes.string("url") {
+      item.addEnclosure(
+        Enclosure(
+          url: url, type: attributes.string("type"), length: attributes.integer("length")))
     }
   }
 
@@ -78,6 +82,10 @@ extension FeedBuilder {
     } else if CName.equalsIgnoringCase(name, "link") {
       if let href = FeedBuilder.alternateHref(attributes) {
         item.store(href, for: .link(rank: inAtom ? 0 : 1))
+      } else if attributes.string("rel") == "enclosure", let href = attributes.string("href") {
+        item.addEnclosure(
+          Enclosure(
+            url: href, type: attributes.string("type"), length: attributes.integer("length")))
       }
     } else if CName.equalsIgnoringCase(name, "id") {
       begin(.guid(isPermaLink: false), .trimmed, .text, depth: depth)
@@ -127,6 +135,8 @@ extension FeedBuilder {
           url: url, medium: attributes.string("medium"), type: attributes.string("type"),
           width: attributes.integer("width"), height: attributes.integer("height"))
         item.addContent(content)
+      } else {
+        item.closeContent()
       }
       return .mediaContent
     } else if CName.equalsIgnoringCase(name, "thumbnail") {

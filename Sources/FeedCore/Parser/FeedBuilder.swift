@@ -29,6 +29,8 @@ struct FeedBuilder: ~Copyable {
     var kind: TextKind
     var mode: CaptureMode
     var depth: Int
+    /// Read for the pictures of its HTML only (see `begin`).
+    var imagesOnly = false
   }
 
   private(set) var format: FeedFormat?
@@ -39,6 +41,11 @@ struct FeedBuilder: ~Copyable {
   /// The channel's `atom:link rel="next"` (RSS) or Atom `link rel="next"`: the next page.
   private(set) var nextLink: String?
   private(set) var description: String?
+  /// The feed's own author (Atom's feed author, an RSS channel's creator or editor).
+  private(set) var author: String?
+  /// Whether `author` came from RSS `managingEditor` (an e-mail address first): a
+  /// `dc:creator` or `itunes:author` replaces it.
+  private var authorIsRSS = false
   private(set) var items: [FeedItem] = []
 
   private var roles: [Role] = []
@@ -109,6 +116,8 @@ struct FeedBuilder: ~Copyable {
     switch role {
     case .item:
       finishItem()
+    case .mediaContent:
+      if hasItem { item.closeContent() }
     case .channel:
       channelDepth = 0
     default:
@@ -179,7 +188,23 @@ struct FeedBuilder: ~Copyable {
       channelDepth = depth
       return .channel
     }
+    if format == .atom, namespace == .atom, roles.last == .atomAuthor,
+      CName.equalsIgnoringCase(name, "name")
+    {
+      begin(.feedAuthor(isRSSAuthor: false), .line, .text, depth: depth)
+      return .other
+    }
     guard channelDepth > 0, depth == channelDepth + 1 else { return .other }
+    if (namespace == .dublinCore && CName.equalsIgnoringCase(name, "creator"))
+      || (namespace == .itunes && CName.equalsIgnoringCase(name, "author"))
+    {
+      begin(.feedAuthor(isRSSAuthor: false), .line, .text, depth: depth)
+      return .other
+    }
+    if format == .rss, namespace == .rss, CName.equalsIgnoringCase(name, "managingEditor") {
+      begin(.feedAuthor(isRSSAuthor: true), .line, .text, depth: depth)
+      return .other
+    }
     if namespace == .atom, nextLink == nil, CName.equals(name, "link"),
       attributes.string("rel") == "next"
     {
@@ -205,6 +230,8 @@ struct FeedBuilder: ~Copyable {
         let href = FeedBuilder.alternateHref(attributes)
       {
         link = href
+      } else if CName.equalsIgnoringCase(name, "author") {
+        return .atomAuthor
       }
     }
     return .other
@@ -219,18 +246,26 @@ struct FeedBuilder: ~Copyable {
 
   // MARK: - Capture
 
-  /// Starts capturing text for `target` if it could still change anything.
+  /// Starts capturing text for `target` if it could still change anything: a summary
+  /// source that comes too late for the text is still read for its pictures while the item
+  /// has none (`imagesOnly`).
   mutating func begin(_ target: TextTarget, _ kind: TextKind, _ mode: CaptureMode, depth: Int) {
     let wanted: Bool
+    var imagesOnly = false
     switch target {
     case .feedTitle: wanted = title == nil
     case .feedLink: wanted = link == nil
     case .feedDescription: wanted = description == nil
+    case .feedAuthor(let isRSSAuthor): wanted = author == nil || (authorIsRSS && !isRSSAuthor)
+    case .summary:
+      wanted = hasItem && (item.wants(target) || item.wantsImages)
+      imagesOnly = hasItem && !item.wants(target)
     default: wanted = hasItem && item.wants(target)
     }
     guard wanted else { return }
     text.removeAll()
-    capture = Capture(target: target, kind: kind, mode: mode, depth: depth)
+    capture = Capture(
+      target: target, kind: kind, mode: mode, depth: depth, imagesOnly: imagesOnly)
   }
 
   /// Starts capturing an Atom text construct, whose `type` says text, html or xhtml.
@@ -258,11 +293,18 @@ struct FeedBuilder: ~Copyable {
       }
       return
     }
+    if capture.imagesOnly {
+      if hasItem, capture.kind == .html { item.setImages(HTMLImage.all(in: text.bytes)) }
+      return
+    }
     let sibling = hasItem ? item.sibling(of: capture.target) : nil
     let value: String?
     if capture.kind == .html {
       if case .summary = capture.target, hasItem, item.wants(capture.target) {
-        item.setFirstImage(HTMLImage.firstSource(in: text.bytes))
+        let found = HTMLImage.all(in: text.bytes)
+        if !found.images.isEmpty || !found.pictureLinks.isEmpty || item.wantsImages {
+          item.setImages(found)
+        }
       }
       value = FieldText.finished(html.convert(&text), sibling: sibling)
     } else {
@@ -273,6 +315,11 @@ struct FeedBuilder: ~Copyable {
     case .feedTitle: title = title ?? value
     case .feedLink: link = link ?? value
     case .feedDescription: description = description ?? value
+    case .feedAuthor(let isRSSAuthor):
+      if let value, author == nil || (authorIsRSS && !isRSSAuthor) {
+        author = isRSSAuthor ? ItemBuilder.nameOfRSSAuthor(value) : value
+        authorIsRSS = isRSSAuthor
+      }
     default: if hasItem { item.store(value, for: capture.target) }
     }
   }
@@ -292,7 +339,7 @@ struct FeedBuilder: ~Copyable {
   var result: ParsedDocument {
     ParsedDocument(
       format: format, rootElement: rootElement, title: title, link: link, nextLink: nextLink,
-      description: description, items: items)
+      description: description, author: author, items: items)
   }
 
   // MARK: - Items
@@ -335,5 +382,6 @@ struct ParsedDocument {
   var link: String?
   var nextLink: String?
   var description: String?
+  var author: String?
   var items: [FeedItem]
 }

@@ -10,6 +10,10 @@ import Foundation
 public struct FeedBatch: Sendable {
   /// The feed's title as far as it has been read (RSS and Atom put it before the items).
   public var title: String?
+  /// The feed's link and its own author, as far as they have been read (before the items in
+  /// the feeds that have them).
+  public var link: String?
+  public var author: String?
   /// The next items in document order, moved out of the parser (not copied).
   public var items: [FeedItem]
   /// How many items earlier batches held.
@@ -107,7 +111,10 @@ struct BatchHandout {
   {
     var feed = try parse.finish()
     if !feed.items.isEmpty {
-      onBatch(FeedBatch(title: feed.title, items: feed.items, offset: handed))
+      onBatch(
+        FeedBatch(
+          title: feed.title, link: feed.link, author: feed.author, items: feed.items,
+          offset: handed))
       handed += feed.items.count
       feed.items = []
     }
@@ -117,7 +124,9 @@ struct BatchHandout {
   private mutating func hand(_ parse: StreamingParse, _ onBatch: (FeedBatch) -> Void) {
     next = min(limit, next * 2)
     let items = parse.session.takeItems(reservingCapacity: next + next / 4)
-    let batch = FeedBatch(title: parse.session.title, items: items, offset: handed)
+    let batch = FeedBatch(
+      title: parse.session.title, link: parse.session.link, author: parse.session.author,
+      items: items, offset: handed)
     handed += items.count
     onBatch(batch)
   }

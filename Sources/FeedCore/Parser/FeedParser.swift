@@ -6,9 +6,10 @@ import Foundation
   import Darwin
 #endif
 
-/// Reads RSS 0.9x/1.0/2.0 and Atom 1.0 documents, with Media RSS, into `Feed` values.
+/// Reads RSS 0.9x/1.0/2.0 and Atom 1.0 documents, with Media RSS, and JSON Feed into `Feed`
+/// values.
 ///
-/// Input streams through libxml2's SAX2 push parser in 64 KiB chunks, so a file or standard
+/// XML input streams through libxml2's SAX2 push parser in 64 KiB chunks, so a file or standard
 /// input of any size is read in bounded memory (the model itself aside). Malformed XML is
 /// recovered: what was read stays, and libxml2's complaints become `Feed.warnings`. Only input
 /// that is not a feed at all throws.
@@ -91,6 +92,11 @@ struct StreamingParse {
   private var sizedItemList = false
   /// Items go out in batches (`FeedParser+Batches.swift`): the list is sized per batch.
   var handsOutBatches = false
+  /// What the first bytes other than white space (and a byte-order mark) said the input is.
+  private enum Syntax { case undecided, xml, json }
+  private var syntax = Syntax.undecided
+  /// The bytes held while undecided, and a JSON document's bytes (read whole at the end).
+  private var held: [UInt8] = []
 
   /// A parse of `expectedByteCount` bytes in all, if known: the item list is then sized once
   /// from the first items instead of growing by doubling.
@@ -99,6 +105,33 @@ struct StreamingParse {
   }
 
   mutating func push(_ chunk: UnsafeBufferPointer<UInt8>) {
+    switch syntax {
+    case .xml:
+      pushXML(chunk)
+    case .json:
+      // Past the cap only the count matters: the reader refuses the document.
+      if held.count <= JSONFeedReader.maxBytes { held.append(contentsOf: chunk) }
+    case .undecided:
+      held.append(contentsOf: chunk)
+      let start = held.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      guard let first = held[start...].first(where: { !HTMLMarkup.isWhitespace($0) }) else {
+        if held.count > 1 << 20 { decide(.xml) }
+        return
+      }
+      decide(first == UInt8(ascii: "{") ? .json : .xml)
+    }
+  }
+
+  /// Leaves the undecided state; XML gets the bytes held so far.
+  private mutating func decide(_ decided: Syntax) {
+    syntax = decided
+    guard decided == .xml else { return }
+    let bytes = held
+    held = []
+    bytes.withUnsafeBufferPointer { pushXML($0) }
+  }
+
+  private mutating func pushXML(_ chunk: UnsafeBufferPointer<UInt8>) {
     let session = self.session
     // Moved out and back so its buffers stay uniquely referenced (no copy on write).
     var ampersands = BareAmpersandEscaper()
@@ -130,6 +163,8 @@ struct StreamingParse {
 
   /// Flushes the input and returns the feed, or why there is none.
   mutating func finish() throws(FeedParseError) -> Feed {
+    if syntax == .undecided { decide(.xml) }
+    if syntax == .json { return try JSONFeedReader.read(held) }
     let session = self.session
     var ampersands = self.ampersands
     decoder.finish { ampersands.escape($0, final: false) { session.feed($0) } }
@@ -147,7 +182,8 @@ struct StreamingParse {
     }
     var feed = Feed(
       format: format, title: document.title, link: document.link,
-      description: document.description, warnings: warnings, items: document.items)
+      description: document.description, author: document.author, warnings: warnings,
+      items: document.items)
     feed.nextLink = document.nextLink
     return feed
   }
@@ -159,7 +195,7 @@ struct StreamingParse {
     if !decoder.sawBytes || firstByte == nil { return .emptyInput }
     if let root = document.rootElement { return .notAFeed(rootElement: root) }
     if StreamingParse.looksLikeHTML(sample) { return .notAFeed(rootElement: "html") }
-    if firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") { return .json }
+    if firstByte == UInt8(ascii: "[") { return .json(reason: "a list, not an object") }
     if StreamingParse.looksBinary(sample) { return .binary }
     // Not even markup: libxml2 would only say "Document is empty".
     // (A byte-order mark or a NUL means UTF-16 or UTF-32, which this raw sample cannot tell.)

@@ -9,6 +9,9 @@ enum TextTarget {
   case feedTitle
   case feedLink
   case feedDescription
+  /// The feed's own author; `isRSSAuthor` for `managingEditor` (an e-mail with the name in
+  /// parentheses).
+  case feedAuthor(isRSSAuthor: Bool)
   case title(rank: Int)
   case link(rank: Int)
   case guid(isPermaLink: Bool)
@@ -39,6 +42,9 @@ struct ItemBuilder {
   private var guidIsPermaLink = false
   /// The `role` and `scheme` of the `media:credit` being read.
   var creditAttributes: (role: String?, scheme: String?) = (nil, nil)
+  /// The index in `lists.contents` of the `media:content` being read (nil: outside one, or
+  /// one without an address), whose thumbnails and description are its own.
+  var openContent: Int?
   /// The item's lists while it is read (`item`'s own lists stay empty until `finish()`).
   private(set) var lists: ItemLists
 
@@ -74,7 +80,7 @@ struct ItemBuilder {
   /// Whether text for `target` could still change the item (so it is worth capturing).
   func wants(_ target: TextTarget) -> Bool {
     switch target {
-    case .feedTitle, .feedLink, .feedDescription: return false
+    case .feedTitle, .feedLink, .feedDescription, .feedAuthor: return false
     case .title(let rank): return rank < ranks.title
     case .link(let rank): return rank < ranks.link
     case .guid: return item.guid == nil
@@ -82,7 +88,8 @@ struct ItemBuilder {
     case .author: return otherAuthor == nil
     case .summary(let rank): return rank < ranks.summary
     case .mediaTitle(let rank): return rank < ranks.mediaTitle
-    case .mediaDescription(let rank): return rank < ranks.mediaDescription
+    case .mediaDescription(let rank):
+      return rank < ranks.mediaDescription || (rank == 2 && openContent != nil)
     case .mediaText(let rank): return rank < ranks.mediaText
     case .mediaKeywords(let rank): return rank < ranks.mediaKeywords
     case .rating(let rank): return rank < ranks.rating
@@ -110,7 +117,7 @@ struct ItemBuilder {
   /// Stores the converted text of a captured element. `nil` (blank) text changes nothing.
   mutating func store(_ text: String?, for target: TextTarget) {
     switch target {
-    case .feedTitle, .feedLink, .feedDescription: return
+    case .feedTitle, .feedLink, .feedDescription, .feedAuthor: return
     case .mediaKeywords(let rank):
       guard rank < ranks.mediaKeywords else { return }
       ranks.mediaKeywords = rank
@@ -135,6 +142,9 @@ struct ItemBuilder {
     case .mediaTitle(let rank):
       replace(&item.mediaTitle, rank: rank, best: &ranks.mediaTitle, with: text)
     case .mediaDescription(let rank):
+      if rank == 2, let open = openContent, lists.contents[open].alt == nil {
+        lists.contents[open].alt = text
+      }
       replace(&item.mediaDescription, rank: rank, best: &ranks.mediaDescription, with: text)
     case .mediaText(let rank):
       replace(&item.mediaText, rank: rank, best: &ranks.mediaText, with: text)
@@ -142,11 +152,12 @@ struct ItemBuilder {
       let (role, scheme) = creditAttributes
       lists.credits.append(MediaCredit(role: role, scheme: scheme, name: text))
     case .thumbnailURL(let width, let height):
-      lists.thumbnails.append(MediaThumbnail(url: text, width: width, height: height))
+      lists.thumbnails.append(
+        MediaThumbnail(url: text, width: width, height: height, content: openContent))
     case .rating(let rank): replace(&item.rating, rank: rank, best: &ranks.rating, with: text)
     case .copyright(let rank):
       replace(&item.copyright, rank: rank, best: &ranks.copyright, with: text)
-    case .feedTitle, .feedLink, .feedDescription, .mediaKeywords: break
+    case .feedTitle, .feedLink, .feedDescription, .feedAuthor, .mediaKeywords: break
     }
   }
 
@@ -163,11 +174,34 @@ struct ItemBuilder {
     item.published = date
   }
 
-  /// The first `<img>` of a summary candidate that `wants` says will be kept.
-  mutating func setFirstImage(_ source: String?) { item.firstImage = source }
+  /// The pictures of a summary candidate that `wants` says will be kept, or of a later one
+  /// read for its pictures only (`wantsImages`).
+  mutating func setImages(_ found: HTMLImage.Found) {
+    item.inlineImages = found.images
+    item.pictureLinks = found.pictureLinks
+  }
 
-  mutating func addThumbnail(_ thumbnail: MediaThumbnail) { lists.thumbnails.append(thumbnail) }
-  mutating func addContent(_ content: MediaContent) { lists.contents.append(content) }
+  /// True while no summary source has given the item a picture: a later source (an RSS
+  /// `content:encoded` after an excerpt `<description>`) is then read for its pictures.
+  var wantsImages: Bool { item.inlineImages.isEmpty && item.pictureLinks.isEmpty }
+
+  mutating func addThumbnail(_ thumbnail: MediaThumbnail) {
+    var thumbnail = thumbnail
+    thumbnail.content = openContent
+    lists.thumbnails.append(thumbnail)
+  }
+
+  /// Adds a `media:content` with an address; it is the open one until `closeContent()`.
+  mutating func addContent(_ content: MediaContent) {
+    lists.contents.append(content)
+    openContent = lists.contents.count - 1
+  }
+
+  mutating func closeContent() { openContent = nil }
+
+  mutating func addEnclosure(_ enclosure: Enclosure) {
+    if lists.enclosures.count < 64 { lists.enclosures.append(enclosure) }
+  }
 
   /// A category from an attribute (Atom's `term`), de-duplicated like the others.
   mutating func addCategory(_ category: String) {
@@ -196,7 +230,10 @@ struct ItemBuilder {
     finished.mediaText = item.mediaText.take()
     finished.rating = item.rating.take()
     finished.copyright = item.copyright.take()
-    finished.firstImage = item.firstImage.take()
+    swap(&finished.inlineImages, &item.inlineImages)
+    item.inlineImages.removeAll()
+    swap(&finished.pictureLinks, &item.pictureLinks)
+    item.pictureLinks.removeAll()
     swap(&finished.mediaKeywords, &item.mediaKeywords)
     lists.move(into: &finished)
     if let credited = finished.credits.first(where: {
@@ -221,6 +258,7 @@ struct ItemBuilder {
     otherAuthor = nil
     guidIsPermaLink = false
     creditAttributes = (nil, nil)
+    openContent = nil
   }
 
   /// `media:keywords`: the comma-separated words, trimmed, the empty ones left out. ASCII

@@ -8,6 +8,7 @@ struct ItemLists {
   var credits: [MediaCredit] = []
   var thumbnails: [MediaThumbnail] = []
   var contents: [MediaContent] = []
+  var enclosures: [Enclosure] = []
 
   /// Gives `item` copies of exactly the right size and empties the lists, keeping their storage.
   mutating func move(into item: inout FeedItem) {
@@ -15,6 +16,7 @@ struct ItemLists {
     item.credits = ItemLists.exactCopy(of: credits)
     item.thumbnails = ItemLists.exactCopy(of: thumbnails)
     item.contents = ItemLists.exactCopy(of: contents)
+    item.enclosures = ItemLists.exactCopy(of: enclosures)
     removeAll()
   }
 
@@ -24,6 +26,7 @@ struct ItemLists {
     credits.removeAll(keepingCapacity: true)
     thumbnails.removeAll(keepingCapacity: true)
     contents.removeAll(keepingCapacity: true)
+    enclosures.removeAll(keepingCapacity: true)
   }
 
   private static func exactCopy<Element>(of list: [Element]) -> [Element] {

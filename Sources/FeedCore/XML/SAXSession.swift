@@ -70,6 +70,9 @@ final class SAXSession {
 
   /// The feed's title as read so far (the channel's title usually precedes its items).
   var title: String? { state.pointee.builder.title }
+  /// The feed's link and own author as far as they have been read.
+  var link: String? { state.pointee.builder.link }
+  var author: String? { state.pointee.builder.author }
 
   /// Moves the finished items out (see `FeedBuilder.takeItems`).
   func takeItems(reservingCapacity next: Int) -> [FeedItem] {

@@ -1,8 +1,8 @@
 import FeedCore
 import Foundation
 
-/// Makes the picture addresses of items (thumbnails, media contents, the description's first
-/// `<img>`) absolute, against the address of the feed that
+/// Makes the picture addresses of items (thumbnails, media contents, enclosures, the
+/// summary's images, their `srcset`s and links, links to pictures) absolute, against the address of the feed that
 /// carried them, as a reader resolves any relative link: `../thumbnails/a.webp` in
 /// `/x/feeds/popular.rss` is `file:///x/thumbnails/a.webp`.
 ///
@@ -27,12 +27,27 @@ public enum MediaAddresses {
         let url = items[index].contents[content].url
         if isRelative(url) { items[index].contents[content].url = resolver.resolve(url) }
       }
-      if let image = items[index].firstImage, isRelative(image) {
-        items[index].firstImage = resolver.resolve(image)
+      for image in items[index].inlineImages.indices {
+        resolve(&items[index].inlineImages[image], with: resolver)
+      }
+      for link in items[index].pictureLinks.indices where isRelative(items[index].pictureLinks[link]) {
+        items[index].pictureLinks[link] = resolver.resolve(items[index].pictureLinks[link])
+      }
+      for enclosure in items[index].enclosures.indices {
+        let url = items[index].enclosures[enclosure].url
+        if isRelative(url) { items[index].enclosures[enclosure].url = resolver.resolve(url) }
       }
       if isRemote { keepWebOnly(&items[index]) }
     }
     return items
+  }
+
+  private static func resolve(_ image: inout InlineImage, with resolver: Resolver) {
+    if isRelative(image.url) { image.url = resolver.resolve(image.url) }
+    for source in image.sources.indices where isRelative(image.sources[source].url) {
+      image.sources[source].url = resolver.resolve(image.sources[source].url)
+    }
+    if let link = image.link, isRelative(link) { image.link = resolver.resolve(link) }
   }
 
   /// The items of a remote source (a sync server's) with every picture address that is not
@@ -56,7 +71,17 @@ public enum MediaAddresses {
     if !item.contents.allSatisfy({ isWeb($0.url) }) {
       item.contents.removeAll { !isWeb($0.url) }
     }
-    if let image = item.firstImage, !isWeb(image) { item.firstImage = nil }
+    if !item.inlineImages.allSatisfy({ isWeb($0.url) }) {
+      item.inlineImages.removeAll { !isWeb($0.url) }
+    }
+    for image in item.inlineImages.indices {
+      item.inlineImages[image].sources.removeAll { !isWeb($0.url) }
+      if let link = item.inlineImages[image].link, !isWeb(link) {
+        item.inlineImages[image].link = nil
+      }
+    }
+    item.pictureLinks.removeAll { !isWeb($0) }
+    item.enclosures.removeAll { !isWeb($0.url) }
   }
 
   /// True for an address without a scheme (`a.png`, `../t/a.png`, `/t/a.png`, `//host/a`).

@@ -1,3 +1,4 @@
+import FeedArt
 import FeedCore
 import Foundation
 
@@ -25,12 +26,14 @@ public struct LoadedFeed: Sendable {
 
 extension LoadedFeed {
   /// The feed as a list: its title (or a fallback), its items with their picture addresses
-  /// made absolute, and its next page.
+  /// made absolute and their artists named (`ItemArtist`), and its next page.
   package func list(title fallback: String? = nil, nextPage: URL? = nil) -> LoadedList {
     let title = feed.title?.trimmingCharacters(in: .whitespacesAndNewlines)
     var list = LoadedList(
       title: (title?.isEmpty == false ? title : nil) ?? fallback ?? address.fallbackTitle,
-      items: MediaAddresses.resolved(feed.items, against: baseURL),
+      items: ItemArtist.completed(
+        MediaAddresses.resolved(feed.items, against: baseURL),
+        in: FeedHead(feed, address: baseURL?.absoluteString ?? address.description)),
       // First, so the items page's status line (the first warning) says it.
       warnings: (notSaved.map { [$0] } ?? []) + feed.warnings,
       freshness: freshness, nextPage: nextPage ?? linkedNextPage)

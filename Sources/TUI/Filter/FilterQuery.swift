@@ -158,7 +158,7 @@ public struct FilterQuery: Sendable, Equatable {
     case .artist(let name): return ArtistMatch.matches(item, normalizedQuery: name)
     case .tag(let tag): return tags(of: item).contains(tag)
     case .title(let words):
-      let title = ArtistMatch.normalized(ItemPresentation.title(of: item) ?? "")
+      let title = ArtistMatch.normalized(ItemPresentation.title(of: item))
       return words.allSatisfy { title.contains($0) }
     case .since(let seconds):
       guard let published = item.published else { return false }
@@ -166,7 +166,7 @@ public struct FilterQuery: Sendable, Equatable {
     case .rating(let rating):
       return ArtistMatch.normalized(item.rating ?? "") == rating
     case .word(let word):
-      let title = ArtistMatch.normalized(ItemPresentation.title(of: item) ?? "")
+      let title = ArtistMatch.normalized(ItemPresentation.title(of: item))
       return title.contains(word) || tags(of: item).contains { $0.contains(word) }
     }
   }

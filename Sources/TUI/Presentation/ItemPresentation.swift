@@ -1,3 +1,4 @@
+import FeedArt
 import FeedCore
 import FeedModel
 import Foundation
@@ -5,20 +6,17 @@ import Foundation
 /// The one rule for how an item is presented, wherever it appears (list rows, the item view):
 /// its title, byline, subtitle, identity and picture.
 public enum ItemPresentation {
-  /// The title as written: `title`, else `media:title`; nil when both are blank (the views
-  /// show "[No Title]").
-  public static func title(of item: FeedItem) -> String? {
-    for text in [item.title, item.mediaTitle] {
-      if let text, !isBlank(text) { return text }
-    }
-    return nil
-  }
+  /// The title to show: as written (`title`, else `media:title`), else made from the post's
+  /// own text (`ItemTitle`); never empty.
+  public static func title(of item: FeedItem) -> String { ItemTitle.shown(item).text }
 
   /// The subtitle as in the seed app: media:text, else media:description, else the summary,
-  /// with a trailing "more" link marked (`markingMore`).
+  /// with a trailing "more" link marked (`markingMore`). A `media:description` that is a
+  /// picture's alt text is the picture's, not the post's.
   public static func subtitle(of item: FeedItem) -> String? {
+    let alts = item.contents.isEmpty ? [] : Set(item.contents.compactMap(\.alt))
     for text in [item.mediaText, item.mediaDescription, item.summary] {
-      if let text, !isBlank(text) { return markingMore(text) }
+      if let text, !isBlank(text), !alts.contains(text) { return markingMore(text) }
     }
     return nil
   }
@@ -101,54 +99,33 @@ public enum ItemPresentation {
   /// The identity used to compare items (FeedModel's rule).
   public static func identity(of item: FeedItem) -> ItemID { ItemID(item) }
 
-  /// Where a row's picture comes from.
+  /// A picture of an item, as the views load it.
   public struct PictureSource: Sendable, Equatable {
-    /// Which part of the item named it.
-    public enum Origin: Sendable, Equatable { case thumbnail, content, description }
     /// The address (absolute once the loader read the list).
     public var url: String
     public var width: Int?
     public var height: Int?
-    public var origin: Origin
+    /// The picture's alt text.
+    public var alt: String?
   }
 
-  /// The item's picture for the thumbnail box: the `media:thumbnail` that fits the box best;
-  /// without one, the image `media:content` that fits best; then the first `<img>` of the
-  /// description. Nil when the item has none: its row is a basic row.
+  /// The item's picture for the thumbnail box: the copy of its first picture that fits the
+  /// box best (`ItemArt`). Nil when the item has none: its row is a basic row.
   public static func picture(of item: FeedItem, metrics: RowMetrics = .standard)
     -> PictureSource?
   {
-    let thumbnails = item.thumbnails.filter { !$0.url.isEmpty }
-    if let index = ThumbnailChooser.bestIndex(
-      of: thumbnails.map { ($0.width, $0.height) }, metrics: metrics)
-    {
-      let chosen = thumbnails[index]
-      return PictureSource(
-        url: chosen.url, width: chosen.width, height: chosen.height, origin: .thumbnail)
-    }
-    let images = item.contents.filter(isImage)
-    if let index = ThumbnailChooser.bestIndex(
-      of: images.map { ($0.width, $0.height) }, metrics: metrics)
-    {
-      let chosen = images[index]
-      return PictureSource(
-        url: chosen.url, width: chosen.width, height: chosen.height, origin: .content)
-    }
-    if let source = item.firstImage, !source.isEmpty {
-      return PictureSource(url: source, width: nil, height: nil, origin: .description)
-    }
-    return nil
+    guard let first = ItemArt.pictures(of: item).first else { return nil }
+    let box = metrics.thumbnailPixelSize
+    let copy = first.copy(fitting: box.width, box.height)
+    return PictureSource(url: copy.url, width: copy.width, height: copy.height, alt: first.alt)
   }
 
-  /// The pictures of the item view, in feed order: each image `media:content` (the full
-  /// pictures) once; an item without one has its row's picture. `[` and `]` page through
-  /// them.
+  /// The pictures of the item view, in post order, each its largest copy; `[` and `]` page
+  /// through them.
   public static func pictures(of item: FeedItem) -> [PictureSource] {
-    var seen = Set<String>()
-    let contents = item.contents.filter { isImage($0) && seen.insert($0.url).inserted }
-    if contents.isEmpty { return picture(of: item).map { [$0] } ?? [] }
-    return contents.map {
-      PictureSource(url: $0.url, width: $0.width, height: $0.height, origin: .content)
+    ItemArt.pictures(of: item).map {
+      let full = $0.full
+      return PictureSource(url: full.url, width: full.width, height: full.height, alt: $0.alt)
     }
   }
 

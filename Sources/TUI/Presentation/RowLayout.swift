@@ -46,7 +46,7 @@ public struct RowLayout: Sendable, Equatable {
   public var markX: Int?
 
   /// Lays out a row: sanitizes the title (truncated to `metrics.titleLimit` clusters; nil or
-  /// empty shows "[No Title]"), the byline (nil or empty takes no line) and the subtitle
+  /// empty shows `RowText.noTitle`), the byline (nil or empty takes no line) and the subtitle
   /// (sanitized, truncated to `metrics.subtitleLimit` clusters, nil or empty takes no
   /// lines), then wraps them to the text column.
   public static func make(

@@ -1,11 +1,12 @@
+import FeedArt
 import TextLayout
 
 /// The title, byline and subtitle exactly as a row shows them, before wrapping.
 struct RowText {
-  /// Shown for an item with no title.
-  static let noTitle = "[No Title]"
+  /// Shown for an item with no title: the one wording every view and command uses.
+  static let noTitle = ItemTitle.untitled
 
-  /// Sanitized and trimmed title, or "[No Title]".
+  /// Sanitized and trimmed title, or `noTitle`.
   var title: String
   /// Sanitized, trimmed one-line byline (artist and date); nil when there is nothing to show.
   /// Always one line: cut to the text column with "…", so its text never changes a row's height.

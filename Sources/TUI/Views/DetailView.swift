@@ -127,6 +127,11 @@ public struct DetailView: Sendable {
     for field in headerFields() {
       add(field, Style(.accent), into: &lines, x: margin, width: textWidth)
     }
+    if let alt = picture?.alt, !alt.allSatisfy(\.isWhitespace) {
+      // The shown picture's alt text: the picture's words, not the post's.
+      lines.append(Line(x: 0, text: "", style: .normal, block: block))
+      add("Alt: " + alt, Style(.normal, dim: true), into: &lines, x: margin, width: textWidth)
+    }
     for paragraph in bodyParagraphs() {
       lines.append(Line(x: 0, text: "", style: .normal, block: block))
       add(paragraph.text, paragraph.style, into: &lines, x: margin, width: textWidth)
@@ -154,9 +159,9 @@ public struct DetailView: Sendable {
     return (columns, max(min(tallest, metrics.thumbnailRows), fitted.rows))
   }
 
-  /// The list's title rule (`ItemPresentation`); "[No Title]" when there is none.
+  /// The list's title rule (`ItemPresentation`); `RowText.noTitle` when there is none.
   static func title(of item: FeedItem) -> String {
-    let title = RowText.trimmed(Sanitizer.clean(ItemPresentation.title(of: item) ?? ""))
+    let title = RowText.trimmed(Sanitizer.clean(ItemPresentation.title(of: item)))
     return title.isEmpty ? RowText.noTitle : title
   }
 
@@ -176,8 +181,9 @@ public struct DetailView: Sendable {
       paragraphs.append(("Tags: " + tags.joined(separator: ", "), Style(.accent, dim: true)))
     }
     var seen = Set<String>()
+    let alts = Set(item.contents.compactMap(\.alt))
     for text in [item.mediaDescription, item.summary, item.mediaText] {
-      guard let text, !text.isEmpty else { continue }
+      guard let text, !text.isEmpty, !alts.contains(text) else { continue }
       let key = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       guard seen.insert(key).inserted else { continue }
       for paragraph in ItemPresentation.markingMore(text).components(separatedBy: "\n\n")

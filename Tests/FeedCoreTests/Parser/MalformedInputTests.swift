@@ -110,12 +110,17 @@ struct MalformedInputTests {
     #expect(throws: FeedParseError.emptyInput) { try FeedParser.parse(contentsOf: url) }
   }
 
-  @Test("JSON is recognised as JSON")
+  @Test("JSON that is not a JSON Feed is recognised as JSON, and says why")
   func json() throws {
-    #expect(throws: FeedParseError.json) {
-      try parse(#"{"version": "https://jsonfeed.org/version/1.1", "items": []}"#)
+    #expect(throws: FeedParseError.json(reason: "no JSON Feed version")) {
+      try parse(#"{"title": "not a feed", "items": []}"#)
     }
-    #expect(throws: FeedParseError.json) { try parse("  [1, 2, 3]") }
+    #expect(throws: FeedParseError.json(reason: "a list, not an object")) {
+      try parse("  [1, 2, 3]")
+    }
+    #expect(throws: FeedParseError.json(reason: "not valid JSON")) { try parse("{\"a\": ") }
+    let feed = try parse(#"{"version": "https://jsonfeed.org/version/1.1", "items": []}"#)
+    #expect(feed.format == .json && feed.items.isEmpty)
   }
 
   @Test("random binary data is recognised as binary")

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("One rule for presenting an item")
 struct ItemPresentationTests {
-  @Test("the picture: best-fitting thumbnail, else image content, else the description's img")
+  @Test("the picture: the copy of the first picture that fits the box (FeedArt's rule)")
   func pictureChoice() {
     let thumbnails = FeedItem(
       thumbnails: [
@@ -19,16 +19,20 @@ struct ItemPresentationTests {
     let content = FeedItem(
       contents: [
         MediaContent(url: "https://c/video.mp4", medium: "video"),
-        MediaContent(url: "https://c/big.jpg", type: "image/jpeg", width: 2000, height: 2000),
-        MediaContent(url: "https://c/small.webp", width: 120, height: 120),
+        MediaContent(url: "https://c/big.jpg?width=2000", type: "image/jpeg", width: 2000),
+        MediaContent(url: "https://c/big.jpg?width=120", width: 120),
+        MediaContent(url: "https://c/other.webp", width: 120, height: 120),
       ],
       firstImage: "https://d/img.png")
-    #expect(ItemPresentation.picture(of: content)?.url == "https://c/small.webp")
-    #expect(ItemPresentation.picture(of: content)?.origin == .content)
+    #expect(ItemPresentation.picture(of: content)?.url == "https://c/big.jpg?width=120")
+    #expect(
+      ItemPresentation.pictures(of: content).map(\.url) == [
+        "https://c/big.jpg?width=2000", "https://c/other.webp", "https://d/img.png",
+      ])
     let described = FeedItem(
       contents: [MediaContent(url: "https://c/video.mp4", medium: "video")],
       firstImage: "https://d/img.png")
-    #expect(ItemPresentation.picture(of: described)?.origin == .description)
+    #expect(ItemPresentation.picture(of: described)?.url == "https://d/img.png")
     #expect(ItemPresentation.picture(of: FeedItem(title: "plain")) == nil)
   }
 
@@ -42,11 +46,12 @@ struct ItemPresentationTests {
     #expect(items.map(ItemList.rowKind) == [1, 1, 0])
   }
 
-  @Test("one title rule: title, else media:title, else none ([No Title] on screen)")
+  @Test("one title rule: title, else media:title, else made from the text, else (untitled)")
   func titles() {
     #expect(ItemPresentation.title(of: FeedItem(title: " ", mediaTitle: "Media")) == "Media")
     #expect(ItemPresentation.title(of: FeedItem(title: "T", mediaTitle: "Media")) == "T")
-    #expect(ItemPresentation.title(of: FeedItem()) == nil)
+    #expect(ItemPresentation.title(of: FeedItem(summary: "Two herons. More soon")) == "Two herons")
+    #expect(ItemPresentation.title(of: FeedItem()) == "(untitled)")
     #expect(DetailView.title(of: FeedItem(mediaTitle: "Media")) == "Media")
   }
 

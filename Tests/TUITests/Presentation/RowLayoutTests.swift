@@ -119,11 +119,11 @@ struct RowLayoutTests {
     #expect(width - line.x - 2 == text)
   }
 
-  @Test("no title shows [No Title]; an empty subtitle takes no lines")
+  @Test("no title shows (untitled); an empty subtitle takes no lines")
   func missingText() {
     for title in [nil, "", "  \n\t ", "\u{200B}\u{1B}[0m"] as [String?] {
       let layout = RowLayout.make(title: title, subtitle: "  ", hasThumbnail: false, width: 30)
-      #expect(layout.lines.map(\.text) == ["[No Title]"])
+      #expect(layout.lines.map(\.text) == ["(untitled)"])
       #expect(layout.height == 4)
     }
   }

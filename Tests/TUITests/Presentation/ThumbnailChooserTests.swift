@@ -1,6 +1,8 @@
 import Testing
 import TextLayout
 
+import FeedArt
+
 @testable import TUI
 
 @Suite("ThumbnailChooser")

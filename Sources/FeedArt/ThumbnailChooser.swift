@@ -1,8 +1,8 @@
 /// Picks the thumbnail whose pixel size is closest to the row's thumbnail box.
 ///
-/// Candidates are plain `(width, height)` pairs in pixels, in feed order (`ItemPresentation`
-/// gathers them from an item's thumbnails, contents and description). The box's pixel size comes from `RowMetrics`: 12 x 6 cells of an assumed
-/// 8 x 16 px cell is 96 x 96 px.
+/// Candidates are plain `(width, height)` pairs in pixels, in feed order (the copies of one
+/// picture, `ItemArt`). The row's box is 12 x 6 cells of an assumed 8 x 16 px cell: 96 x 96
+/// px (`RowMetrics` in the browser).
 ///
 /// Distance is measured by scale, not by pixels: a candidate's cost is the product of its
 /// width ratio and height ratio to the target, each taken as big / small (so 2x too large
@@ -25,14 +25,6 @@ public enum ThumbnailChooser {
       best = (index, rank, cost)
     }
     return best?.index
-  }
-
-  /// The index of the best candidate for the thumbnail box of `metrics` (96 x 96 px).
-  public static func bestIndex(
-    of candidates: [(width: Int?, height: Int?)], metrics: RowMetrics = .standard
-  ) -> Int? {
-    let target = metrics.thumbnailPixelSize
-    return bestIndex(of: candidates, targetWidth: target.width, targetHeight: target.height)
   }
 
   /// Rank (0 both known, 1 one known, 2 unknown) and cost within the rank.

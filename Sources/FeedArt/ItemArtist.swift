@@ -1,0 +1,188 @@
+import FeedCore
+import Foundation
+
+/// What a feed says of itself that an item's artist can come from.
+public struct FeedHead: Sendable, Equatable {
+  public var title: String?
+  /// The channel's or feed's link (its home page).
+  public var link: String?
+  /// The feed's own author (`Feed.author`).
+  public var author: String?
+  /// The address the feed was read from, when known.
+  public var address: String?
+
+  public init(
+    title: String? = nil, link: String? = nil, author: String? = nil, address: String? = nil
+  ) {
+    self.title = title
+    self.link = link
+    self.author = author
+    self.address = address
+  }
+
+  public init(_ feed: Feed, address: String?) {
+    self.init(title: feed.title, link: feed.link, author: feed.author, address: address)
+  }
+
+  /// The name of the one person whose feed this is (a Mastodon or Pixelfed account, a
+  /// Bluesky, Tumblr, DeviantArt, ArtStation or Flickr profile), nil for a feed of many.
+  public var personName: String? {
+    let profile = [link, address].compactMap { $0 }.lazy.compactMap(ItemArtist.profileUser).first
+    guard let profile else { return nil }
+    if let title, let name = ItemArtist.personName(fromTitle: title) { return name }
+    return profile
+  }
+}
+
+/// The one rule for an item's artist: what the item names, else the feed's own author, else
+/// the person whose feed it is.
+public enum ItemArtist {
+  /// The artist to show and search by, nil when nothing names one.
+  public static func artist(of item: FeedItem, in feed: FeedHead) -> String? {
+    if let author = item.author, let name = cleaned(author) { return name }
+    if let author = feed.author, let name = cleaned(author) { return name }
+    return feed.personName
+  }
+
+  /// Items with their `author` set by `artist(of:in:)`: what the rows, the search and the
+  /// state read.
+  public static func completed(_ items: [FeedItem], in feed: FeedHead) -> [FeedItem] {
+    var items = items
+    let person = feed.personName
+    let feedAuthor = feed.author.flatMap(cleaned)
+    for index in items.indices {
+      if let author = items[index].author, !needsCleaning(author) { continue }
+      items[index].author = items[index].author.flatMap(cleaned) ?? feedAuthor ?? person
+    }
+    return items
+  }
+
+  /// True when a name may need `cleaned`: it has an address, an `@`, parentheses, angle
+  /// brackets or space at an end. Most names are read once, byte by byte, and kept.
+  static func needsCleaning(_ name: String) -> Bool {
+    guard let first = name.utf8.first, let last = name.utf8.last else { return true }
+    if first == 0x20 || last == 0x20 || first == 0x09 || last == 0x0A { return true }
+    return name.utf8.contains {
+      $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "(")
+        || $0 == UInt8(ascii: "<")
+    }
+  }
+
+  /// A name as people write it: `Name (email)` and `email (Name)` give the name, `Name
+  /// <email>` too, a profile address its user name, a bare e-mail address nothing.
+  public static func cleaned(_ raw: String) -> String? {
+    let text = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    guard !text.isEmpty else { return nil }
+    if text.hasSuffix(")"), let open = text.lastIndex(of: "(") {
+      let inner = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+        .trimmingCharacters(in: .whitespaces)
+      let outer = String(text[..<open]).trimmingCharacters(in: .whitespaces)
+      if isEmail(inner), !outer.isEmpty { return cleaned(outer) }
+      if isEmail(outer), !inner.isEmpty { return cleaned(inner) }
+    }
+    if text.hasSuffix(">"), let open = text.lastIndex(of: "<") {
+      let outer = String(text[..<open]).trimmingCharacters(in: .whitespaces)
+      if !outer.isEmpty { return cleaned(outer) }
+    }
+    if text.contains("://") {
+      if PictureAddress.looksLikePicture(text) { return nil }
+      return profileUser(text) ?? lastSegment(text)
+    }
+    if isEmail(text) { return nil }
+    // Reddit's and Lemmy's "/u/name" and "u/name" are the name.
+    for prefix in ["/u/", "u/", "/user/"] where text.hasPrefix(prefix) && text.count > prefix.count
+    {
+      return String(text.dropFirst(prefix.count))
+    }
+    return text
+  }
+
+  static func isEmail(_ text: String) -> Bool {
+    !text.contains(" ") && text.contains("@") && !text.hasPrefix("@")
+      && text.split(separator: "@").count == 2
+  }
+
+  /// The user name in a profile address: `https://host/@name`, `/users/name`, `/u/name`,
+  /// `bsky.app/profile/handle`, `name.tumblr.com`, `name.artstation.com`,
+  /// `deviantart.com/name`, `?q=gallery:name`, Flickr's `photos_public.gne?id=` or
+  /// `/photos/name`. Nil when the address is not one person's.
+  public static func profileUser(_ address: String) -> String? {
+    guard let host = PictureAddress.host(of: address) else { return nil }
+    let (path, query) = PictureAddressRules.split(address)
+    let afterHost =
+      path.range(of: host, options: .caseInsensitive).map { path[$0.upperBound...] }
+      ?? ""
+    let segments = afterHost.split(separator: "/").map(String.init)
+    if let gallery = query.range(of: "gallery:") {
+      let name = query[gallery.upperBound...].prefix { $0 != "&" && $0 != "/" && $0 != "+" }
+      if !name.isEmpty { return String(name).removingPercentEncoding ?? String(name) }
+    }
+    func trimmed(_ segment: String) -> String {
+      var name = segment
+      for suffix in [".rss", ".atom", ".xml", ".json"] where name.lowercased().hasSuffix(suffix) {
+        name.removeLast(suffix.count)
+      }
+      return name
+    }
+    if let at = segments.first(where: { $0.hasPrefix("@") && $0.count > 1 }) {
+      return trimmed(String(at.dropFirst()))
+    }
+    if segments.count >= 2, ["users", "u", "profile", "user"].contains(segments[0].lowercased()) {
+      return trimmed(segments[1])
+    }
+    let labels = host.split(separator: ".")
+    if labels.count == 3, ["tumblr", "artstation"].contains(labels[1]),
+      !["www", "media", "api", "assets", "cdn"].contains(String(labels[0]))
+    {
+      return String(labels[0])
+    }
+    if host.hasSuffix("deviantart.com"), host != "backend.deviantart.com",
+      let first = segments.first,
+      segments.count <= 2,
+      !["tag", "popular", "search", "daily-deviations", "topic", "watch"]
+        .contains(first.lowercased())
+    {
+      return trimmed(first)
+    }
+    if host.hasSuffix("artstation.com"), segments.count == 1 { return trimmed(segments[0]) }
+    if host.hasSuffix("flickr.com") {
+      if path.hasSuffix("photos_public.gne"),
+        let id = query.split(separator: "&")
+          .first(where: { $0.hasPrefix("id=") })
+      {
+        return String(id.dropFirst(3))
+      }
+      if segments.count >= 2, segments[0] == "photos", segments[1] != "tags" { return segments[1] }
+    }
+    return nil
+  }
+
+  /// A person's name in a profile feed's title: "Uploads from NAME" (Flickr), "@handle -
+  /// NAME" (Bluesky), "NAME's gallery", "NAME on Tumblr"; the title itself when it names
+  /// nothing else.
+  static func personName(fromTitle raw: String) -> String? {
+    var title = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for prefix in ["Uploads from ", "Content from ", "Posts from ", "DeviantArt: "]
+    where title.hasPrefix(prefix) {
+      title = String(title.dropFirst(prefix.count))
+    }
+    if title.hasPrefix("@"), let dash = title.range(of: " - ") {
+      title = String(title[dash.upperBound...])
+    }
+    for suffix in [
+      "'s gallery", "'s Gallery", "’s gallery", " on Tumblr", " on ArtStation", " on Pixelfed",
+    ]
+    where title.hasSuffix(suffix) {
+      title = String(title.dropLast(suffix.count))
+    }
+    let name = title.trimmingCharacters(in: .whitespaces)
+    return name.isEmpty ? nil : name
+  }
+
+  private static func lastSegment(_ address: String) -> String? {
+    let (path, _) = PictureAddressRules.split(address)
+    let last = path.split(separator: "/").last.map(String.init)
+    guard let last, !last.contains(".") || last.hasPrefix("@") else { return nil }
+    return last.hasPrefix("@") ? String(last.dropFirst()) : last
+  }
+}

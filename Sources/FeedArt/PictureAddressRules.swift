@@ -1,0 +1,185 @@
+import FeedCore
+
+/// What a picture's address says beyond where it is: the size that hosts write into it,
+/// which copies of one picture it shares a key with, and whether it is no art at all.
+///
+/// Hosts name their sizes in the address: WordPress `-300x200.jpg` and `?w=640`, Flickr
+/// `_m.jpg` (240 px) to `_k.jpg` (2048 px), Tumblr `_500.jpg` and `/s640x960/`, Wix (the
+/// DeviantArt host) `/v1/fill/w_150,h_113`, gravatar `?s=96`, Reddit previews `?width=640`.
+public enum PictureAddressRules {
+  // MARK: - Size
+
+  /// The width and height an address encodes, each nil when it says nothing of it.
+  public static func size(of address: String) -> (width: Int?, height: Int?) {
+    let (path, query) = split(address)
+    var width: Int?
+    var height: Int?
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2 else { continue }
+      let name = parts[0].lowercased()
+      let value = parts[1]
+      switch name {
+      case "w", "width": width = width ?? number(value)
+      case "h", "height": height = height ?? number(value)
+      case "s", "size", "sz":
+        if let side = number(value) { (width, height) = (width ?? side, height ?? side) }
+      case "resize", "fit":
+        let sides = value.replacingOccurrences(of: "%2C", with: ",")
+          .replacingOccurrences(of: "%2c", with: ",").split(separator: ",")
+        if sides.count == 2, let w = number(sides[0]), let h = number(sides[1]) {
+          (width, height) = (width ?? w, height ?? h)
+        }
+      default: break
+      }
+    }
+    if width != nil || height != nil { return (width, height) }
+    let lowered = path.lowercased()
+    let host = PictureAddress.host(of: lowered) ?? ""
+    // Wix: /v1/fill/w_150,h_113,q_70/...
+    if let range = lowered.range(of: "/v1/") {
+      let operations = lowered[range.upperBound...].split(separator: "/").dropFirst().first ?? ""
+      for part in operations.split(separator: ",") {
+        if part.hasPrefix("w_") { width = number(part.dropFirst(2)) }
+        if part.hasPrefix("h_") { height = number(part.dropFirst(2)) }
+      }
+      if width != nil || height != nil { return (width, height) }
+    }
+    let segments = lowered.split(separator: "/")
+    // Tumblr: /s640x960/
+    for segment in segments.dropLast() where segment.hasPrefix("s") {
+      if let (w, h) = dimensions(segment.dropFirst()) { return (w, h) }
+    }
+    guard let last = segments.last else { return (nil, nil) }
+    let stem = last.split(separator: ".").first ?? last
+    // WordPress and many others: name-300x200.jpg
+    if let dash = stem.lastIndex(of: "-"), let (w, h) = dimensions(stem[stem.index(after: dash)...])
+    {
+      return (w, h)
+    }
+    if let underscore = stem.lastIndex(of: "_") {
+      let suffix = stem[stem.index(after: underscore)...]
+      if host.hasSuffix("staticflickr.com") || host.hasSuffix("flickr.com"),
+        suffix.count == 1, let side = flickrSides[String(suffix)]
+      {
+        return (side, nil)
+      }
+      if host.contains("tumblr.com"), let side = number(suffix), side >= 16 {
+        return (side, nil)
+      }
+    }
+    return (nil, nil)
+  }
+
+  /// Flickr's size letters and the longest side in pixels.
+  static let flickrSides: [String: Int] = [
+    "s": 75, "q": 150, "t": 100, "m": 240, "n": 320, "w": 400, "z": 640, "c": 800, "b": 1024,
+    "h": 1600, "k": 2048, "3k": 3072, "4k": 4096,
+  ]
+
+  // MARK: - One picture's copies
+
+  /// A key that the copies of one picture share: host and path in lower case, without the
+  /// size a host writes into the address, without a query when the path names a picture
+  /// file, image proxies and preview hosts read as the host they copy.
+  public static func key(of address: String) -> String {
+    var (path, query) = split(address)
+    path = path.lowercased()
+    if let scheme = path.range(of: "://") { path = String(path[scheme.upperBound...]) }
+    // WordPress's image proxy: i0.wp.com/example.com/pic.jpg
+    for proxy in ["i0.wp.com/", "i1.wp.com/", "i2.wp.com/", "i3.wp.com/"]
+    where path.hasPrefix(proxy) {
+      path = String(path.dropFirst(proxy.count))
+    }
+    if path.hasPrefix("preview.redd.it/") { path = "i.redd.it/" + path.dropFirst(16) }
+    if path.hasPrefix("external-preview.redd.it/") { path = "i.redd.it/" + path.dropFirst(25) }
+    if let wix = path.range(of: "/v1/") { path = String(path[..<wix.lowerBound]) }
+    var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    for index in segments.indices.dropFirst().dropLast() {
+      let segment = segments[index]
+      if ["original", "small", "large", "medium", "thumb", "thumbnail", "preview"].contains(segment)
+        || (segment.hasPrefix("s") && dimensions(segment.dropFirst()) != nil)
+      {
+        segments[index] = "_"
+      }
+    }
+    if var last = segments.last {
+      let dot = last.lastIndex(of: ".")
+      let ext = dot.map { String(last[$0...]) } ?? ""
+      var stem = dot.map { String(last[..<$0]) } ?? last
+      if let dash = stem.lastIndex(of: "-"), dimensions(stem[stem.index(after: dash)...]) != nil {
+        stem = String(stem[..<dash])
+      } else if let underscore = stem.lastIndex(of: "_") {
+        let suffix = stem[stem.index(after: underscore)...]
+        let host = segments.first ?? ""
+        let isFlickr = host.hasSuffix("flickr.com")
+        let isTumblr = host.hasSuffix("tumblr.com")
+        if isFlickr && (flickrSides[String(suffix)] != nil || suffix == "o")
+          || isTumblr && suffix.count >= 2 && suffix.count <= 4 && suffix.allSatisfy(\.isNumber)
+        {
+          stem = String(stem[..<underscore])
+        }
+      }
+      last = stem + (ext == ".jpeg" ? ".jpg" : ext)
+      segments[segments.count - 1] = last
+    }
+    let joined = segments.joined(separator: "/")
+    let namesFile = PictureAddress.looksLikePicture("http://" + joined)
+    return namesFile || query.isEmpty ? joined : joined + "?" + query
+  }
+
+  // MARK: - No art
+
+  /// True when the address is of something that is never the art of a post: an avatar
+  /// (gravatar, `/avatars/`), an emoji or smiley, a tracking pixel, a favicon or an icon.
+  public static func isNotArt(_ address: String) -> Bool {
+    let lowered = address.lowercased()
+    let host = PictureAddress.host(of: lowered) ?? ""
+    if host.hasSuffix("gravatar.com") || host == "pixel.wp.com" || host == "stats.wordpress.com"
+      || host.hasSuffix("feedburner.com") || host.contains("doubleclick")
+    {
+      return true
+    }
+    let markers = [
+      "/avatar", "/custom_emojis/", "/emoji/", "/emojis/", "twemoji", "/smilies/", "/smileys/",
+      "/wp-includes/images/", "/favicon", "/icons/", "/~r/", "/~ff/", "spacer.gif", "/pixel.gif",
+      "/1x1.", "/blank.gif", "/badges/", "/ads/",
+    ]
+    if markers.contains(where: { lowered.contains($0) }) { return true }
+    let (width, height) = size(of: address)
+    return (width.map { $0 <= 32 } ?? false) || (height.map { $0 <= 32 } ?? false)
+  }
+
+  /// True for a declared size of a tracking pixel or an icon: at most 32 px either way.
+  public static func isIconSized(width: Int?, height: Int?) -> Bool {
+    (width.map { $0 > 0 && $0 <= 32 } ?? false) || (height.map { $0 > 0 && $0 <= 32 } ?? false)
+  }
+
+  // MARK: - Parts
+
+  /// The address before `?` (and `#`), and its query.
+  static func split(_ address: String) -> (path: String, query: String) {
+    let withoutFragment = address.split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+    guard let question = withoutFragment.firstIndex(of: "?") else { return (withoutFragment, "") }
+    return (
+      String(withoutFragment[..<question]),
+      String(withoutFragment[withoutFragment.index(after: question)...])
+    )
+  }
+
+  /// `640x480` as two numbers.
+  static func dimensions(_ text: Substring) -> (Int, Int)? {
+    let parts = text.split(separator: "x")
+    guard parts.count == 2, let width = number(parts[0]), let height = number(parts[1]) else {
+      return nil
+    }
+    return (width, height)
+  }
+
+  static func number(_ text: Substring) -> Int? {
+    guard !text.isEmpty, text.count <= 6, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      return nil
+    }
+    return Int(text)
+  }
+}
