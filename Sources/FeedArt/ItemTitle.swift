@@ -11,8 +11,12 @@ public enum ItemTitle {
 
   /// The title as written (`title`, else `media:title`), nil when both are blank.
   public static func written(_ item: FeedItem) -> String? {
-    for text in [item.title, item.mediaTitle] {
-      if let text, !isBlank(text) { return text }
+    if let title = item.title, !isBlank(title) { return title }
+    // A `media:title` inside a `media:content` is that picture's, not the post's.
+    if let title = item.mediaTitle, !isBlank(title),
+      !item.contents.contains(where: { $0.title == title })
+    {
+      return title
     }
     return nil
   }
@@ -33,7 +37,9 @@ public enum ItemTitle {
       if let made = cleaned(sentence, keepingTags: false) { return made }
       if let made = cleaned(sentence, keepingTags: true) { return made }
     }
-    let alts = item.contents.compactMap(\.alt) + item.inlineImages.compactMap(\.alt)
+    let alts =
+      item.contents.compactMap(\.alt) + item.inlineImages.compactMap(\.alt)
+      + item.contents.compactMap(\.title)
     if let alt = alts.first, let made = cleaned(firstSentence(alt), keepingTags: true) {
       return made
     }

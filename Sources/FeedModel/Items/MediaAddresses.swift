@@ -30,7 +30,8 @@ public enum MediaAddresses {
       for image in items[index].inlineImages.indices {
         resolve(&items[index].inlineImages[image], with: resolver)
       }
-      for link in items[index].pictureLinks.indices where isRelative(items[index].pictureLinks[link]) {
+      for link in items[index].pictureLinks.indices
+      where isRelative(items[index].pictureLinks[link]) {
         items[index].pictureLinks[link] = resolver.resolve(items[index].pictureLinks[link])
       }
       for enclosure in items[index].enclosures.indices {
