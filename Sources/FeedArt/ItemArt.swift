@@ -80,6 +80,11 @@ public struct PostPicture: Sendable, Equatable {
 public enum ItemArt {
   /// The most pictures one post shows.
   public static let maxPictures = 64
+  /// The most candidates read from each of an item's lists (contents, thumbnails, images of
+  /// the text): a hostile item's ten thousand thumbnails cost what 64 do.
+  static let maxCandidates = 64
+  /// Longer addresses are no picture's (real ones, tokens included, stay under 2 KB).
+  static let maxAddressBytes = 8192
 
   /// The item's pictures in post order; empty when it has none.
   public static func pictures(of item: FeedItem) -> [PostPicture] {
@@ -143,13 +148,16 @@ public enum ItemArt {
 
     init(_ item: FeedItem) {
       self.item = item
-      credited = Set(item.credits.map(\.name).filter { $0.contains("://") })
+      credited = Set(
+        item.credits.prefix(ItemArt.maxCandidates).map(\.name).filter { $0.contains("://") })
     }
 
     mutating func gather() {
       var pictureOfContent: [Int: Int] = [:]
-      let imageContents = item.contents.indices.filter { ItemArt.isImage(item.contents[$0]) }
-      let imageEnclosures = item.enclosures.filter(ItemArt.isImage)
+      let imageContents = item.contents.indices.prefix(ItemArt.maxCandidates)
+        .filter { ItemArt.isImage(item.contents[$0]) }
+      let imageEnclosures = item.enclosures.prefix(ItemArt.maxCandidates)
+        .filter(ItemArt.isImage)
       // One picture named twice, as the item's one `media:content` and its one enclosure
       // under another address (Lemmy's content is its thumbnail of the enclosure): the
       // content is a small copy of the enclosure's picture.
@@ -166,8 +174,8 @@ public enum ItemArt {
           PictureCopy(url: enclosure.url, width: nil, height: nil, kind: .original), alt: nil,
           mayStartPicture: true)
       }
-      for (index, content) in item.contents.enumerated()
-      where ItemArt.isImage(content) && index != contentAsThumbnail {
+      for index in imageContents where index != contentAsThumbnail {
+        let content = item.contents[index]
         let copy = PictureCopy(
           url: content.url, width: content.width, height: content.height, kind: .original)
         if let picture = place(copy, alt: content.alt, mayStartPicture: true) {
@@ -183,7 +191,7 @@ public enum ItemArt {
       // small images that link to other posts (DeviantArt's thumbnails of other works):
       // those are links, not this post's pictures.
       let namesPictures = !pictures.isEmpty
-      for image in item.inlineImages where !image.isDecoration {
+      for image in item.inlineImages.prefix(ItemArt.maxCandidates) where !image.isDecoration {
         placeInline(image, linkCardsAreOtherPosts: namesPictures)
       }
       var looseOriginals: [PictureCopy] = []
@@ -206,14 +214,15 @@ public enum ItemArt {
           if pictures.isEmpty { start(copy, alt: content.alt) } else { add(copy, to: 0) }
         }
       }
-      for thumbnail in item.thumbnails where !thumbnail.url.isEmpty {
+      for thumbnail in item.thumbnails.prefix(ItemArt.maxCandidates) where !thumbnail.url.isEmpty {
         let copy = PictureCopy(
           url: thumbnail.url, width: thumbnail.width, height: thumbnail.height, kind: .thumbnail)
         guard isArt(copy) else { continue }
+        // In document order: where sizes tie, the feed's first thumbnail is the row's.
         if let content = thumbnail.content, let picture = pictureOfContent[content] {
           add(copy, to: picture)
         } else if place(copy, alt: nil, mayStartPicture: false) == nil {
-          looseThumbnails.append(copy)
+          if pictures.isEmpty { looseThumbnails.append(copy) } else { add(copy, to: 0) }
         }
       }
       if !looseThumbnails.isEmpty {
@@ -317,10 +326,16 @@ public enum ItemArt {
         // One address named twice (a `media:content` that is also the `media:thumbnail`):
         // one copy, with what both say of it.
         var known = pictures[picture].copies[same]
-        if copy.kind == .thumbnail { known.kind = .thumbnail }
         known.width = known.width ?? copy.width
         known.height = known.height ?? copy.height
-        pictures[picture].copies[same] = known
+        if copy.kind == .thumbnail, known.kind != .thumbnail {
+          // Now a thumbnail, in the thumbnails' document order (ties go to the first).
+          known.kind = .thumbnail
+          pictures[picture].copies.remove(at: same)
+          pictures[picture].copies.append(known)
+        } else {
+          pictures[picture].copies[same] = known
+        }
         return
       }
       pictures[picture].copies.append(copy)
@@ -328,7 +343,8 @@ public enum ItemArt {
     }
 
     private func isArt(_ copy: PictureCopy) -> Bool {
-      !copy.url.isEmpty && !credited.contains(copy.url)
+      !copy.url.isEmpty && copy.url.utf8.count <= ItemArt.maxAddressBytes
+        && !credited.contains(copy.url)
         && !PictureAddressRules.isIconSized(width: copy.width, height: copy.height)
         && !PictureAddressRules.isNotArt(copy.url)
     }

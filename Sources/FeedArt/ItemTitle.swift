@@ -46,6 +46,21 @@ public enum ItemTitle {
     return untitled
   }
 
+  /// The rest of the post's own words when its title was made from their first sentence
+  /// (a row then shows the title and this, not the sentence twice); nil when the title was
+  /// written, and an empty string when the text was that one sentence.
+  public static func textAfterDerivedTitle(_ item: FeedItem) -> (text: String, rest: String)? {
+    guard written(item) == nil, let text = ownText(item) else { return nil }
+    let sentence = firstSentence(text)
+    // A title cut short (…) leaves the sentence to the text.
+    guard let title = cleaned(sentence, keepingTags: false), !title.hasSuffix("…") else {
+      return nil
+    }
+    var rest = text[sentence.endIndex...]
+    if let stop = rest.first, ".!?…".contains(stop) { rest = rest.dropFirst() }
+    return (text, String(rest.drop { $0.isWhitespace }))
+  }
+
   /// The post's own words: its summary, `media:text`, or a `media:description` that is not a
   /// picture's alt text.
   public static func ownText(_ item: FeedItem) -> String? {

@@ -66,6 +66,7 @@ extension EndToEnd {
       #expect(
         alpha.map(\.title) == (0..<5).reversed().map { "\(home.user.name)-alpha piece \($0)" })
       let first = try #require(alpha.first)
+      #expect(alpha.map(\.author) == (0..<5).reversed().map { "Artist \($0 % 3)" })
       #expect(first.thumbnails.map(\.url) == ["http://127.0.0.1:9/t/\(home.user.name)-alpha-4.png"])
       #expect(
         first.contents.map(\.url) == ["http://127.0.0.1:9/full/\(home.user.name)-alpha-4.jpg"])
@@ -400,6 +401,23 @@ extension EndToEnd {
       try tmux.send("Enter")
       let items = try tmux.waitFor("theta's items") { $0.joined().contains("theta piece 2") }
       #expect(items.joined().contains("theta piece 1"), "\(items)")
+      // The feed names its artists only in media:credit, which FreshRSS keeps as a "©"
+      // line of the summary: each item has its artist, the summary no credit.
+      let artists = try tmux.waitFor("theta's items with their artists") { screen in
+        screen.joined().contains("by Artist 2") && screen.joined().contains("by Artist 1")
+          && screen.last?.contains("1/3") == true
+      }
+      #expect(!artists.joined().contains("©"), "\(artists)")
+      // The pictures are on a closed port, and their boxes say how far their loading got:
+      // the recording keeps the boxes' frames and the text, and blanks inside the boxes.
+      let masked = artists.map { line -> String in
+        var characters = Array(line.replacingOccurrences(of: home.user.name, with: "USERNAME1"))
+        if characters.count > 13, characters[2] == "│" {
+          for column in 3..<13 { characters[column] = " " }
+        }
+        return String(characters)
+      }
+      assertSnapshot(masked, named: "account-feed-80x20")
       try tmux.send("Escape")
       for _ in 0..<(row - allRow) { try tmux.send("k") }
       try tmux.send("Enter")

@@ -13,7 +13,8 @@ public struct FreshRSSUser: Sendable {
 
   /// A new user with its own API password, logged in.
   public static func make(on server: FreshRSS) async throws -> FreshRSSUser {
-    let name = "u" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    // Always nine characters, so a recorded screen can show it as `USERNAME1`.
+    let name = String(format: "u%08x", UInt32.random(in: 0...UInt32.max))
     let password = "pw-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     try server.createUser(name, apiPassword: password)
     let auth = try await login(server, name, password)

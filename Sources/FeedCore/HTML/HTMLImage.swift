@@ -74,8 +74,7 @@ enum HTMLImage {
     let width = attributes.width.flatMap(pixels) ?? style.width
     let height = attributes.height.flatMap(pixels) ?? style.height
     let sources = attributes.srcset.map { SourceSet.parse($0, width: width) } ?? []
-    var isDecoration =
-      style.isTiny || (width.map { $0 <= 32 } ?? false) || (height.map { $0 <= 32 } ?? false)
+    var isDecoration = style.isTiny || isIconSized(width, height)
     if !isDecoration, attributes.classes != nil || attributes.role != nil {
       let marks = ((attributes.classes ?? "") + " " + (attributes.role ?? "")).lowercased()
       isDecoration = decorationWords.contains { marks.contains($0) }
@@ -83,6 +82,16 @@ enum HTMLImage {
     return InlineImage(
       url: url, width: width, height: height, sources: sources, alt: attributes.alt.flatMap(alt),
       isDecoration: isDecoration)
+  }
+
+  /// At most 32 px both ways (or the one way given), or a line at most 2 px thin: a
+  /// tracking pixel or an icon. A 150 x 32 banner is art.
+  static func isIconSized(_ width: Int?, _ height: Int?) -> Bool {
+    switch (width, height) {
+    case (let width?, let height?): return (width <= 32 && height <= 32) || min(width, height) <= 2
+    case (let side?, nil), (nil, let side?): return side <= 32
+    case (nil, nil): return false
+    }
   }
 
   /// An alt text worth keeping: not blank, and not a word that names no picture in
