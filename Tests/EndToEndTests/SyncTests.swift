@@ -418,6 +418,14 @@ extension EndToEnd {
         return String(characters)
       }
       assertSnapshot(masked, named: "account-feed-80x20")
+      // `/` finds an artist in an account's feed as in a local one.
+      try tmux.send("/")
+      try tmux.type("artist 2")
+      let found = try tmux.waitFor("the search for Artist 2") { screen in
+        screen.joined().contains("theta piece 2") && !screen.joined().contains("theta piece 1")
+      }
+      #expect(found.joined().contains("by Artist 2"), "\(found)")
+      try tmux.send("Escape")
       try tmux.send("Escape")
       for _ in 0..<(row - allRow) { try tmux.send("k") }
       try tmux.send("Enter")
