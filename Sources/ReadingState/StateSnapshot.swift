@@ -17,14 +17,14 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
   /// reads), else 2.
   public static func format(withFollows hasFollows: Bool) -> Int { hasFollows ? 2 : 1 }
 
-  public var format: Int
+  /// The format the snapshot is written in: it follows from what it holds.
+  public var format: Int { Self.format(withFollows: !follows.isEmpty) }
   public var items: [Item]
   public var feeds: [Feed]
   /// The followed artists; absent from format 1.
   public var follows: [Follow]
 
   public init(items: [Item], feeds: [Feed], follows: [Follow] = []) {
-    self.format = Self.format(withFollows: !follows.isEmpty)
     self.items = items
     self.feeds = feeds
     self.follows = follows
@@ -35,7 +35,11 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
   /// A format 1 export, without `follows`, decodes with none.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    format = try container.decode(Int.self, forKey: .format)
+    let format = try container.decode(Int.self, forKey: .format)
+    guard Self.readableFormats.contains(format) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .format, in: container, debugDescription: "format \(format) is not readable")
+    }
     items = try container.decode([Item].self, forKey: .items)
     feeds = try container.decode([Feed].self, forKey: .feeds)
     follows = try container.decodeIfPresent([Follow].self, forKey: .follows) ?? []
@@ -100,7 +104,7 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
   /// one line what is wrong with it.
   public static func decode(_ data: Data, now: Date = Date()) throws(StateError) -> StateSnapshot {
     var snapshot = StateSnapshot(items: [], feeds: [])
-    let counts = try StateExportReader.read(StateExportInput(bytes: Array(data)), now: now) {
+    _ = try StateExportReader.read(StateExportInput(bytes: Array(data)), now: now) {
       (feed) throws(StateError) in
       snapshot.feeds.append(feed)
     } item: { (item) throws(StateError) in
@@ -108,7 +112,6 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
     } follow: { (follow) throws(StateError) in
       snapshot.follows.append(follow)
     }
-    snapshot.format = counts.format
     return snapshot
   }
 
