@@ -100,7 +100,9 @@ extension EndToEnd {
       #expect(result.status == 0, "\(result.errors)")
       #expect(result.errors.isEmpty, "groff warned: \(result.errors)")
       #expect(result.output.contains("ARTFEED(1)"))
-      for subcommand in ["browse", "parse", "render", "feeds", "refresh", "config"] {
+      for subcommand in [
+        "browse", "parse", "render", "feeds", "refresh", "config", "artist", "follow", "following",
+      ] {
         #expect(
           result.output.contains("\n     \(subcommand)"), "the manual lacks \(subcommand)")
       }
