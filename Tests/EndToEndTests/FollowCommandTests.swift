@@ -1,4 +1,6 @@
 import Foundation
+import HTTP
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -285,6 +287,29 @@ extension EndToEnd {
       let result = try home.run(["artist", "Raven Quill"])
       #expect(result.status == 1, "\(result.errors)")
       #expect(!result.errors.contains("127.0.0.1"), "\(result.errors)")
+    }
+
+    @Test("artist --online asks a subscribed endpoint for by:NAME; without it, nothing is asked")
+    func artistOnline() throws {
+      let server = try TestServer()
+      defer { server.stop() }
+      let home = try Home()
+      let endpoint = server.url("/rss.xml?q=boost:popular&limit=10").absoluteString
+      #expect(try home.run(["add", endpoint]).status == 0)
+      let offline = try home.run(["artist", "Raven Quill"])
+      #expect(offline.status == 1, "\(offline.errors)")
+      #expect(try runBlocking { try await server.requests() }.isEmpty, "nothing fetched")
+      let result = try home.run(["artist", "Raven Quill", "--online", "--json"])
+      #expect(result.status == 0, "\(result.errors)")
+      let asked = try runBlocking { try await server.requests() }.map(\.path)
+      #expect(asked.contains { $0.contains("q=by:Raven") }, "\(asked)")
+      let json = try Self.object(result.output)
+      let sources = try #require(json["sources"] as? [[String: Any]])
+      #expect(sources.compactMap { $0["kind"] as? String } == ["endpoint"], "\(sources)")
+      #expect((sources.first?["address"] as? String)?.contains("by:Raven") == true)
+      let items = try #require(json["items"] as? [[String: Any]])
+      #expect(items.count == 6, "the server's by: answer (6 items)")
+      #expect(items.allSatisfy { $0["artist"] as? String == "Raven Quill" })
     }
   }
 }
