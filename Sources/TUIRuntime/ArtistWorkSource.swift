@@ -21,11 +21,17 @@ struct ArtistWorkSource: FeedSource {
 
   func loadMain() async throws(LoadError) -> LoadedList {
     let key = ArtistIdentity.key(name)
+    // The search asks the endpoints too; every feed's list is also read whole, so a name
+    // written another way is found whatever the search's matching.
     let found = try await base.search(artist: name)
     var seen = Set<ItemID>()
-    let items = found.items.filter {
+    var items = (library?.allItems().items ?? []).filter {
       ArtistIdentity.isArtist($0.author, key: key) && seen.insert(ItemID($0)).inserted
     }
+    items += found.items.filter {
+      ArtistIdentity.isArtist($0.author, key: key) && seen.insert(ItemID($0)).inserted
+    }
+    items.sort { ($0.published ?? .distantPast) > ($1.published ?? .distantPast) }
     var list = LoadedList(
       title: Self.title(name, sources: sources(of: items)), items: items,
       warnings: found.warnings, freshness: found.freshness)
