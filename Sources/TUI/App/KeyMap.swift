@@ -23,6 +23,8 @@ public enum Action: Sendable, Equatable, CaseIterable {
   /// In the gallery: the card left / right of the selected one (`h` `l`, Left, Right). Their
   /// keys are a layer over the others: the same keys go back and open on the list.
   case cardLeft, cardRight
+  /// The artist's page: everything by the selected item's artist, from every source.
+  case artistPage
 
   /// The action's keys are the gallery's layer (`KeyMap.galleryKeys`).
   public var isCardMove: Bool { self == .cardLeft || self == .cardRight }
@@ -64,6 +66,7 @@ public enum KeyMap {
     (.character("N"), .previousUnread),
     (.character("d"), .download),
     (.character("v"), .gallery),
+    (.character("a"), .artistPage),
     (.character("?"), .help),
     // The gallery's layer: these keys move between cards there, and do as above elsewhere.
     (.left, .cardLeft), (.character("h"), .cardLeft),
@@ -99,6 +102,7 @@ public enum KeyMap {
     ("F", .filter, "filter: unread starred artist: tag: since:7d"),
     ("d", .download, "save the picture to ~/Pictures/artfeed"),
     ("v", .gallery, "gallery of pictures / back to the list"),
+    ("a", .artistPage, "the artist's page: their work from every source"),
     ("h  l", .cardRight, "gallery: the card left / right (Left Right)"),
     ("?", .help, "this help"),
   ]
