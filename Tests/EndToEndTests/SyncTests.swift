@@ -375,7 +375,8 @@ extension EndToEnd {
       #expect(try await home.user.starredIDs() == Set(ids))
     }
 
-    @Test("the artist's page gathers one artist from two local feeds and a synced one, to any depth")
+    @Test(
+      "the artist's page gathers one artist from two local feeds and a synced one, to any depth")
     func artistPage() async throws {
       let home = try await SyncHome.make()
       // The synced feed credits its items to "RavenQuill" (FreshRSS keeps it as "© ...").
@@ -422,7 +423,8 @@ extension EndToEnd {
       }
       let tmux = try home.browser(width: 100, height: 30)
       try tmux.waitFor("the feed list") { screen in
-        screen.contains { $0.contains("Gallery picks") } && screen.contains { $0.contains("lambda") }
+        screen.contains { $0.contains("Gallery picks") }
+          && screen.contains { $0.contains("lambda") }
       }
       try tmux.send("Enter")  // All items
       try tmux.waitFor("All items") { $0.joined().contains("Fern spiral") }
@@ -440,7 +442,8 @@ extension EndToEnd {
         #expect(text.contains(expected), "\(text)")
       }
       #expect(!text.contains("Fern spiral"), "another artist's work is not hers")
-      #expect(text.contains("Gallery picks") && text.contains("Raven Quill"), "the sources: \(text)")
+      #expect(
+        text.contains("Gallery picks") && text.contains("Raven Quill"), "the sources: \(text)")
       assertSnapshot(
         page.map { $0.replacingOccurrences(of: home.user.name, with: "USERNAME1") },
         named: "artist-page-100x30")
@@ -457,7 +460,27 @@ extension EndToEnd {
       try tmux.waitFor("her page again") { $0.first?.contains("Artist: raven-quill") == true }
       try tmux.send("Escape")
       try tmux.waitFor("All items again") { $0.first?.contains("All items") == true }
+      // Following her: the feed list's "Following" counts her work from all three sources
+      // (one read: the item opened above), opens it, and keeps it after a restart.
+      try tmux.send("f")
+      try tmux.waitFor("following her") { $0.last?.contains("Following raven-quill") == true }
+      try tmux.send("Escape")
+      let list = try tmux.waitFor("the Following line") { screen in
+        screen.contains { $0.contains("Following") && $0.contains("4/5 unread") }
+      }
+      #expect(list.firstIndex { $0.contains("Following") } == 3, "after Starred: \(list)")
+      try tmux.send("j", "j", "Enter")
+      let followed = try tmux.waitFor("the followed work") { screen in
+        screen.first?.contains("Following") == true && screen.first?.contains("5 items") == true
+      }
+      #expect(followed.joined().contains("Lantern heron, finished!"))
       try tmux.send("q", "q")
+      try tmux.waitFor("the browser gone") { $0.joined().contains("EXIT=0") }
+      let again = try home.browser(width: 100, height: 30)
+      try again.waitFor("Following after a restart") { screen in
+        screen.contains { $0.contains("Following") && $0.contains("4/5 unread") }
+      }
+      try again.send("q")
     }
 
     @Test("the browser opens on the account's feeds under tmux, and an account feed's items")

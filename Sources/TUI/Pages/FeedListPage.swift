@@ -47,6 +47,9 @@ public struct FeedListPage: Sendable {
   public internal(set) var showsStarred = false {
     didSet { arrangeLines() }
   }
+  /// The "Following" line's figures, once counted: the followed artists' items and how many
+  /// artists are followed.
+  public internal(set) var following: (counts: FeedCounts, artists: Int)?
   /// The tag whose feeds alone are shown, if any (`t`).
   public private(set) var tagFilter: String?
   /// The lines shown, in order: "All items", "Starred" when shown, the feeds (with the
@@ -93,6 +96,8 @@ public struct FeedListPage: Sendable {
     /// An entry: 0 is "All items", `i + 1` subscription `i`.
     case entry(Int)
     case starred
+    /// The work of the artists the reader follows (`f`), from every feed.
+    case following
   }
 
   /// Lines of the list: the entries the tag filter shows, and "Starred" when shown.
@@ -106,7 +111,7 @@ public struct FeedListPage: Sendable {
   /// Lays the lines out again (the starred line or the tag filter changed).
   private mutating func arrangeLines() {
     let selected = line(selection)
-    lines = [.entry(0)] + (showsStarred ? [.starred] : [])
+    lines = [.entry(0)] + (showsStarred ? [.starred, .following] : [])
     for index in entries.indices.dropFirst()
     where tagFilter.map({ entries[index].tags.contains($0) }) ?? true {
       lines.append(.entry(index))
@@ -267,6 +272,7 @@ public struct FeedListPage: Sendable {
       switch line(selection) {
       case .entry(let entry): return open(entry, context: context)
       case .starred: return openStarred(context: context)
+      case .following: return openFollowing(context: context)
       }
     case .refresh:
       outcome.requests = [.refreshFeeds(selectedFeed.map { [$0] } ?? []), .refreshState]
@@ -342,6 +348,16 @@ public struct FeedListPage: Sendable {
     return PageOutcome(commands, status: .some(nil), requests: [.push(page)])
   }
 
+  /// The work of every followed artist: a page whose load the runtime answers.
+  func openFollowing(context: PageContext) -> PageOutcome {
+    var page = ItemsPage(
+      list: ItemList(title: "Following", items: [], metrics: context.settings.rowMetrics),
+      source: .following, generationsFrom: context.generationFloor, keys: keys)
+    page.resize(width: context.width, height: context.height)
+    let commands = page.startLoading()
+    return PageOutcome(commands, status: .some(nil), requests: [.push(page)])
+  }
+
   /// Selects a line (clamped to the list).
   mutating func select(_ line: Int) {
     selection = min(max(0, line), lineCount - 1)
@@ -385,6 +401,8 @@ public struct FeedListPage: Sendable {
 
   /// The starred line's entry: a title and a count, no state.
   private static let starredEntry = Entry(title: "★ Starred", list: nil, state: nil)
+  /// The following line's entry.
+  private static let followingEntry = Entry(title: "♥ Following", list: nil, state: nil)
 
   /// `▸ Title ………  12/60 unread  fresh`: the title takes what the count and a short state
   /// leave, up to half the line; the state takes the rest (an error is cut with `…`).
@@ -394,14 +412,20 @@ public struct FeedListPage: Sendable {
     counts: StateCounts?
   ) {
     let isStarred = line(index) == .starred
+    let isFollowing = line(index) == .following
     let entryIndex: Int = if case .entry(let entry) = line(index) { entry } else { -1 }
-    let entry = isStarred ? Self.starredEntry : entries[entryIndex]
+    let entry =
+      isStarred ? Self.starredEntry : isFollowing ? Self.followingEntry : entries[entryIndex]
     let isSelected = index == selection
     func style(_ base: Style) -> Style { isSelected ? base.selected : base }
     if isSelected { buffer.fill(x: 0, y: y, width: width, height: 1, style: style(.normal)) }
     let count: String
     if isStarred {
       count = counts.map { Self.starred($0.starred) } ?? ""
+    } else if isFollowing {
+      count =
+        following.map { $0.artists == 0 ? "no artist yet (f on an item)" : Self.unread($0.counts) }
+        ?? ""
     } else if entryIndex == 0 {
       count = counts.map { Self.unread($0.allItems) } ?? Self.items(allItemsCount)
     } else {

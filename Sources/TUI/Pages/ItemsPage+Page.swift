@@ -61,7 +61,7 @@ extension ItemsPage: Page {
         return PageOutcome()
       }
       return PageOutcome(startLoading())
-    case .feedsReading, .feedsReadingEnded, .feedReloaded, .stateAttached:
+    case .feedsReading, .feedsReadingEnded, .feedReloaded, .stateAttached, .followingCounted:
       break
     }
     return PageOutcome()
