@@ -1,35 +1,64 @@
 /// Merging the matching artists' items: union, de-duplication and order, each in O(matching
-/// items), or with a bitmap over all items (1 bit each) when the matches are a large share.
+/// items), or with bitmaps over all items (1 bit each) when the matches are a large share.
 extension ArtistIndex {
-  /// The positions in any of `lists` (each ascending), ascending, each once.
-  func union(of lists: [[Int32]]) -> [Int32] {
-    if lists.count <= 1 { return lists.first ?? [] }
-    let total = lists.reduce(0) { $0 + $1.count }
-    if total * 32 < count {
-      return Array(Set(lists.joined())).sorted()
+  /// The items by the artists of `tiers` (best tier first): each item once (the first in
+  /// document order of those with its `ItemID`), in the best tier of its artists, newest
+  /// first within a tier. Returns the positions and how many are in the first tier.
+  mutating func positions(ofTiers tiers: [[Int32]]) -> (positions: [Int32], leading: Int) {
+    let counts = tiers.map { $0.reduce(0) { $0 + positionsOfArtist[Int($1)].count } }
+    let total = counts.reduce(0, +)
+    if total * 16 >= count { return broad(tiers) }
+    var all: [Int32] = []
+    all.reserveCapacity(total)
+    for artist in tiers.joined() { all += positionsOfArtist[Int(artist)] }
+    all.sort()
+    let found = newestFirst(deduplicated(Self.unique(all)))
+    guard let first = tiers.first, tiers.count > 1, counts[0] > 0, counts[0] < total else {
+      return (found, counts.first ?? 0 > 0 ? found.count : 0)
     }
-    var bits = Bitmap(count: count)
-    for list in lists {
-      for position in list { bits.insert(Int(position)) }
-    }
-    return bits.members()
+    var ahead = Set<Int32>(minimumCapacity: counts[0])
+    for artist in first { ahead.formUnion(positionsOfArtist[Int(artist)]) }
+    let leading = found.filter { ahead.contains($0) }
+    return (leading + found.filter { !ahead.contains($0) }, leading.count)
   }
 
-  /// The answer for a large share of the items in one bitmap: the lists' positions marked,
-  /// the later items of each shared `ItemID` unmarked (only items in `duplicates` can be),
-  /// and `order` walked once. The same as `newestFirst(deduplicated(union(of: lists)))`.
-  mutating func broad(_ lists: [[Int32]]) -> [Int32] {
+  /// The answer for a large share of the items in bitmaps: the tiers' positions marked, the
+  /// later items of each shared `ItemID` unmarked (only items in `duplicates` can be), and
+  /// `order` walked once. The same as `positions(ofTiers:)`'s other path.
+  mutating func broad(_ tiers: [[Int32]]) -> (positions: [Int32], leading: Int) {
     extendOrder()
     var bits = Bitmap(count: count)
-    for list in lists {
-      for position in list { bits.insert(Int(position)) }
+    var ahead = Bitmap(count: tiers.count > 1 ? count : 0)
+    for (tier, artists) in tiers.enumerated() {
+      for artist in artists {
+        for position in positionsOfArtist[Int(artist)] {
+          bits.insert(Int(position))
+          if tier == 0, tiers.count > 1 { ahead.insert(Int(position)) }
+        }
+      }
     }
     var seen = Set<Int32>()
     for position in duplicates.sorted() where bits.contains(Int(position)) {
       if !seen.insert(leaders[Int(position)]).inserted { bits.remove(Int(position)) }
     }
-    if bits.memberCount == count { return order }
-    return order.filter { bits.contains(Int($0)) }
+    let firstTier = tiers.first?.isEmpty == false
+    guard tiers.count > 1, firstTier, tiers.dropFirst().contains(where: { !$0.isEmpty }) else {
+      let found = bits.memberCount == count ? order : order.filter { bits.contains(Int($0)) }
+      return (found, firstTier ? found.count : 0)
+    }
+    var (leading, rest): ([Int32], [Int32]) = ([], [])
+    for position in order where bits.contains(Int(position)) {
+      if ahead.contains(Int(position)) { leading.append(position) } else { rest.append(position) }
+    }
+    return (leading + rest, leading.count)
+  }
+
+  /// `ascending` without repeats.
+  static func unique(_ ascending: [Int32]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(ascending.count)
+    for position in ascending where position != result.last { result.append(position) }
+    return result
   }
 
   /// Drops every item whose `ItemID` an earlier item of `ascending` has.
