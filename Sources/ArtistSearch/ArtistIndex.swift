@@ -25,7 +25,7 @@ public struct ArtistIndex: Sendable {
   /// Each artist's name as first written, by artist number (what a server is asked for).
   private var writtenNames: [String] = []
   /// Each artist's item positions, ascending.
-  var positionsOfArtist: [[Int32]] = []
+  var positionsOfArtist = ArtistPositions()
   /// Per item: its date as seconds since the reference date, `-infinity` when undated, so
   /// that "newer first, undated last, ties in document order" is one comparison.
   var dates: [Double] = []
@@ -71,9 +71,7 @@ public struct ArtistIndex: Sendable {
       noteIdentity(of: item, at: position)
       for name in ArtistMatch.names(of: item) {
         let artist = Int(artist(named: name))
-        if positionsOfArtist[artist].last != position {
-          positionsOfArtist[artist].append(position)
-        }
+        positionsOfArtist.append(position, to: artist)
       }
     }
     nameSearch.endBatch()
@@ -90,7 +88,7 @@ public struct ArtistIndex: Sendable {
       artist = Int32(writtenNames.count)
       nameSearch.add(ArtistWords(name))
       writtenNames.append(ArtistMatch.trimmed(name))
-      positionsOfArtist.append([])
+      positionsOfArtist.addArtist()
       artistOfFolded[folded] = artist
     }
     artistOfName[NameBytes(name)] = artist
@@ -167,7 +165,9 @@ public struct ArtistIndex: Sendable {
     let byItems = { (artists: [Int32]) in
       artists.map(Int.init)
         .sorted { left, right in
-          let (a, b) = (self.positionsOfArtist[left].count, self.positionsOfArtist[right].count)
+          let (a, b) = (
+            self.positionsOfArtist.count(of: left), self.positionsOfArtist.count(of: right)
+          )
           return a > b || (a == b && self.writtenNames[left] < self.writtenNames[right])
         }
         .map { self.writtenNames[$0] }

@@ -145,19 +145,22 @@ extension NameSearch {
     return spans
   }
 
-  /// The artists of `spans`, ascending, each once.
+  /// The artists of `spans`, ascending, each once: sorted when few, else through a bitmap.
   func artists(of spans: [Span], work: inout Int) -> [Int32] {
-    var lists: [[Int32]] = []
-    for span in spans {
-      work += span.range.count
-      lists.append(runs[span.run][span.range].map(\.artist))
+    let total = Self.size(spans)
+    work += total
+    if total * Self.bitmapShare >= count {
+      var bits = Bitmap(count: count)
+      for span in spans {
+        for entry in runs[span.run][span.range] { bits.insert(Int(entry.artist)) }
+      }
+      return bits.members()
     }
-    var all = Self.union(lists, count: count)
-    if lists.count == 1 {
-      all.sort()
-      all = Self.unique(all)
-    }
-    return all
+    var all: [Int32] = []
+    all.reserveCapacity(total)
+    for span in spans { all += runs[span.run][span.range].lazy.map(\.artist) }
+    all.sort()
+    return Self.unique(all)
   }
 
   /// The number of entries in `spans`.

@@ -146,12 +146,16 @@ struct NameSearch: Sendable {
 
   // MARK: - Sets of artists
 
+  /// From one artist in this many on, a set of artists is made with a bitmap of them all
+  /// (zeroed and read a word of 64 at a time) instead of sorting.
+  static let bitmapShare = 64
+
   /// The artists in any of `lists`, ascending, each once: sorted when few, else through a
   /// bitmap of the artists.
   static func union(_ lists: [[Int32]], count: Int) -> [Int32] {
     if lists.count == 1 { return lists[0] }
     let total = lists.reduce(0) { $0 + $1.count }
-    if total * 16 < count {
+    if total * bitmapShare < count {
       var all = Array(lists.joined())
       all.sort()
       return unique(all)
