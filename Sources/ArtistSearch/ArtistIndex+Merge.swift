@@ -49,18 +49,16 @@ extension ArtistIndex {
     }
     let (found, leading) = marks.counts
     if found == count, leading == 0 || leading == count { return (order, leading) }
-    let positions = [Int32](unsafeUninitializedCapacity: found) { buffer, initialized in
+    // Without branches (a quarter to all of a million items are taken, at random): every
+    // position is written, to its tier's next place or to a spare place past the answer.
+    let positions = [Int32](unsafeUninitializedCapacity: found + 1) { buffer, initialized in
       var (front, back) = (0, leading)
       for position in order {
-        switch marks.tier(of: Int(position)) {
-        case true?:
-          buffer[front] = position
-          front += 1
-        case false?:
-          buffer[back] = position
-          back += 1
-        case nil: break
-        }
+        let (marked, first) = marks.bits(of: Int(position))
+        let second = marked & (first ^ 1)
+        buffer[marked & first != 0 ? front : second != 0 ? back : found] = position
+        front &+= Int(marked & first)
+        back &+= Int(second)
       }
       initialized = found
     }
@@ -153,6 +151,13 @@ struct Bitmap {
     words[position >> 6] & (1 << UInt64(position & 63)) != 0
   }
 
+  /// The members not in `other` (of the same count).
+  func subtracting(_ other: Bitmap) -> Bitmap {
+    var result = self
+    for index in result.words.indices { result.words[index] &= ~other.words[index] }
+    return result
+  }
+
   /// The members, ascending.
   func members() -> [Int32] {
     var result: [Int32] = []
@@ -194,6 +199,13 @@ struct TierMarks {
     let (word, bit) = (2 * (position >> 6), UInt64(1) << UInt64(position & 63))
     guard words[word] & bit != 0 else { return nil }
     return words[word + 1] & bit != 0
+  }
+
+  /// Whether the position is marked, and whether a first-tier artist marked it, as 0 or 1.
+  @inline(__always)
+  func bits(of position: Int) -> (marked: UInt64, first: UInt64) {
+    let (word, shift) = (2 * (position >> 6), UInt64(position & 63))
+    return ((words[word] >> shift) & 1, (words[word + 1] >> shift) & 1)
   }
 
   /// The marked positions, and those of them a first-tier artist marked.

@@ -23,8 +23,8 @@ struct NameSearch: Sendable {
   private(set) var starts: [UInt32] = [0]
   /// Each name's word ends (offsets in its joined words); artist `a`'s are
   /// `wordEnds[wordEndStarts[a]..<wordEndStarts[a + 1]]`.
-  private var wordEnds: [UInt16] = []
-  private var wordEndStarts: [UInt32] = [0]
+  private(set) var wordEnds: [UInt16] = []
+  private(set) var wordEndStarts: [UInt32] = [0]
   /// The word starts, as sorted runs (`NameSearch+WordStarts`).
   var runs: [[WordStart]] = []
   /// Word starts of names added since the last run was made.
@@ -124,9 +124,14 @@ struct NameSearch: Sendable {
   /// The artists whose joined words contain `text` of one to three bytes, exactly: the union
   /// of the postings of the grams that start with it.
   func containing(short text: [UInt8], work: inout Int) -> [Int32] {
+    Self.union(postings(startingWith: text, work: &work), count: count)
+  }
+
+  /// The postings of the grams that start with `text` of one to three bytes.
+  func postings(startingWith text: [UInt8], work: inout Int) -> [[Int32]] {
     if text.count == 3 {
       work += 1
-      return grams[Self.gram(text[0], text[1], text[2])] ?? []
+      return grams[Self.gram(text[0], text[1], text[2])].map { [$0] } ?? []
     }
     var keys: [UInt32] = []
     if text.count == 2 {
@@ -141,7 +146,7 @@ struct NameSearch: Sendable {
       if let postings = grams[key] { lists.append(postings) }
     }
     work += keys.count + lists.reduce(0) { $0 + $1.count }
-    return Self.union(lists, count: count)
+    return lists
   }
 
   // MARK: - Sets of artists

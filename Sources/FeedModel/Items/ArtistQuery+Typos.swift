@@ -8,11 +8,10 @@ extension ArtistQuery {
   /// true for a first-tier match; the search asks only when there is none.
   public func isClose(to name: NameText) -> Bool {
     guard !isEmpty else { return false }
-    let starts = name.starts
-    if starts.contains(where: { Self.withinOneEdit(joined[...], ofPrefixOf: name.suffix(from: $0)) }
-    ) {
-      return true
+    let editedJoined = name.anyWordStart {
+      Self.withinOneEdit(joined[...], ofPrefixOf: name.suffix(from: $0))
     }
+    if editedJoined { return true }
     guard words.count > 1 else { return false }
     for edited in words.indices {
       if Self.scalarCount(words[edited][...]) == 1 {

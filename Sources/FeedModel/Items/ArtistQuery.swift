@@ -32,6 +32,8 @@ public struct ArtistQuery: Sendable, Equatable {
   public let words: [[UInt8]]
   /// The words joined.
   public let joined: [UInt8]
+  /// The end of each word in `joined`.
+  let wordEnds: [Int]
 
   /// The fewest characters (of the joined words) a query needs to tolerate a typo.
   public static let typoMinimum = 5
@@ -41,6 +43,7 @@ public struct ArtistQuery: Sendable, Equatable {
     let read = ArtistWords(text)
     words = read.words
     joined = read.joined
+    wordEnds = read.ends.map(Int.init)
   }
 
   /// No words: a query of spaces or separators finds nothing.
@@ -60,20 +63,8 @@ public struct ArtistQuery: Sendable, Equatable {
 
   /// How the name matches, or nil when it does not.
   public func tier(of name: NameText) -> Tier? {
-    guard !isEmpty else { return nil }
-    if startsAtWord(name) || (words.count > 1 && startsDistinctWords(name)) { return .wordStart }
-    return Self.contains(name.joined, joined[...]) ? .inside : nil
-  }
-
-  /// The joined query starts where a word of the name starts.
-  private func startsAtWord(_ name: NameText) -> Bool {
-    name.starts.contains { Self.hasPrefix(name.suffix(from: $0), joined[...]) }
-  }
-
-  /// Every query word starts a different word of the name.
-  private func startsDistinctWords(_ name: NameText) -> Bool {
-    Self.assign(words.count, to: name) { position, word in
-      Self.hasPrefix(word, words[position][...])
+    name.joined.withUnsafeBufferPointer { joined in
+      name.ends.withUnsafeBufferPointer { tier(joined: joined, ends: $0) }
     }
   }
 
@@ -107,18 +98,6 @@ public struct ArtistQuery: Sendable, Equatable {
       j += 1
     }
     return true
-  }
-
-  /// Whether `needle` occurs in `text`, byte for byte.
-  static func contains(_ text: ArraySlice<UInt8>, _ needle: ArraySlice<UInt8>) -> Bool {
-    guard let first = needle.first, text.count >= needle.count else { return needle.isEmpty }
-    var start = text.startIndex
-    let last = text.endIndex - needle.count
-    while start <= last {
-      if text[start] == first, hasPrefix(text[start...], needle) { return true }
-      start += 1
-    }
-    return false
   }
 
   /// The length in bytes of the UTF-8 scalar whose lead byte is `byte`.

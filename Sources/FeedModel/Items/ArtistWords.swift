@@ -150,8 +150,16 @@ public struct NameText {
     self.ends = ends
   }
 
-  /// The offset of each word's start in `joined` (the first is 0).
-  var starts: [Int] { [0] + ends.dropLast().map(Int.init) }
+  /// Whether `test` holds for the offset of some word's start in `joined` (the first is 0),
+  /// trying them in order.
+  func anyWordStart(_ test: (Int) -> Bool) -> Bool {
+    var start = 0
+    for end in ends {
+      if test(start) { return true }
+      start = Int(end)
+    }
+    return false
+  }
 
   /// Word `index`'s bytes.
   func word(_ index: Int) -> ArraySlice<UInt8> {
