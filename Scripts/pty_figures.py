@@ -361,9 +361,10 @@ def main():
         return
     for count in [int(c) for c in args.items.split(",")]:
         path = feed_path(bin_dir, count, args.artists)
-        print("\n%d items (%s)" % (count, path))
+        print("\n%d items (%s), load average %.2f" % (count, path, os.getloadavg()[0]))
         run_size(binary, path, count, query, args.quiet, args.idle, args.gallery, args.rounds,
                  by_key=args.artists == "distinct")
+        print("  (load average %.2f at the end)" % os.getloadavg()[0])
 
 
 if __name__ == "__main__":

@@ -175,11 +175,31 @@ public struct ArtistIndex: Sendable {
     return byItems(matches.wordStart) + byItems(matches.inside)
   }
 
-  /// The word starts merged into one run, outside the catalog's lock (see `prepareOrder`).
-  func consolidatedRuns() -> [[WordStart]] { nameSearch.consolidatedRuns() }
+  // MARK: - Once a feed is read
 
-  /// Takes the runs `consolidatedRuns()` made, if no name came since.
-  mutating func adopt(runs: [[WordStart]]) { nameSearch.adopt(runs: runs) }
+  /// What the loading task prepares once a feed is read, outside the catalog's lock: the
+  /// order brought up to every item, the word starts merged into one run, and the items by
+  /// artist laid out artist by artist.
+  struct Preparation {
+    var order: [Int32]
+    var runs: [[WordStart]]
+    var positions: ArtistPositions
+  }
+
+  /// The preparation for the index as it is, without changing it.
+  func prepared() -> Preparation {
+    Preparation(
+      order: extendedOrder(), runs: nameSearch.consolidatedRuns(),
+      positions: positionsOfArtist.compacted())
+  }
+
+  /// Takes what `prepared()` made of this index, or of an earlier state of it: each part only
+  /// if it still covers everything (nothing was added since).
+  mutating func adopt(_ prepared: Preparation) {
+    adopt(order: prepared.order)
+    nameSearch.adopt(runs: prepared.runs)
+    if prepared.positions.size == positionsOfArtist.size { positionsOfArtist = prepared.positions }
+  }
 }
 
 /// A search's answer: the items by the matching artists as a selection view, first-tier

@@ -33,13 +33,43 @@ struct ArtistPositions: Sendable {
       return
     }
     if (tail >= 0 ? positions[tail] : first[artist]) == position { return }
+    link(position, to: artist)
+    counts[artist] += 1
+  }
+
+  /// Chains `position` after `artist`'s last link.
+  private mutating func link(_ position: Int32, to artist: Int) {
+    let tail = Int(last[artist])
     let link = Int32(positions.count)
     positions.append(position)
     next.append(-1)
     if tail >= 0 { next[tail] = link } else { second[artist] = link }
     last[artist] = link
-    counts[artist] += 1
   }
+
+  /// The same positions with the links laid out artist by artist: links are made in document
+  /// order, so an artist's second item links far from its first; walking many artists in
+  /// order then chases them across memory. Made once a feed is read (`ArtistIndex.prepared`).
+  func compacted() -> ArtistPositions {
+    var result = ArtistPositions()
+    result.first = first
+    result.counts = counts
+    result.second = [Int32](repeating: -1, count: first.count)
+    result.last = result.second
+    result.positions.reserveCapacity(positions.count)
+    result.next.reserveCapacity(next.count)
+    for artist in counts.indices where counts[artist] > 1 {
+      var link = Int(second[artist])
+      while link >= 0 {
+        result.link(positions[link], to: artist)
+        link = Int(next[link])
+      }
+    }
+    return result
+  }
+
+  /// The number of artists, and of positions after their first.
+  var size: (artists: Int, links: Int) { (first.count, positions.count) }
 
   /// How many items `artist` has.
   func count(of artist: Int) -> Int { Int(counts[artist]) }

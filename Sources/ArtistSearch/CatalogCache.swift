@@ -44,20 +44,20 @@ package final class CatalogCache: Sendable {
     }
   }
 
-  /// The load `token` of `address` ended: sorts its items newest first (O(n log n)) and
-  /// merges its names' word starts into one run, in the calling loading task and outside the
-  /// lock, so that the first broad search only merges and a lookup searches one run.
+  /// The load `token` of `address` ended: sorts its items newest first (O(n log n)), merges
+  /// its names' word starts into one run and lays out its items by artist artist by artist
+  /// (`ArtistIndex.prepared()`), in the calling loading task and outside the lock, so that
+  /// the first broad search only merges, a lookup searches one run, and a broad answer reads
+  /// the items by artist in order.
   package func prepareOrder(for address: FeedAddress, token: Int) {
     let index = state.withLock { state -> ArtistIndex? in
       guard let part = state.parts[address], part.token == token else { return nil }
       return part.index  // shares the index's storage; nothing is copied
     }
-    guard let index else { return }
-    let (order, runs) = (index.extendedOrder(), index.consolidatedRuns())
+    guard let prepared = index?.prepared() else { return }
     state.withLock { state in
       guard state.parts[address]?.token == token else { return }
-      state.parts[address]?.index.adopt(order: order)
-      state.parts[address]?.index.adopt(runs: runs)
+      state.parts[address]?.index.adopt(prepared)
     }
   }
 

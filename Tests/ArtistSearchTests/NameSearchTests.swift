@@ -44,8 +44,8 @@ struct NameSearchModelTests {
           &index, naive, query: names.query(about: pool), context: "seed \(seed), \(added) items")
       }
     } while added < items.count
-    // Once loaded, the word starts are merged into one run; the answers stay the same.
-    index.adopt(runs: index.consolidatedRuns())
+    // Once loaded, the index is prepared (one run, items by artist in order); the same answers.
+    index.adopt(index.prepared())
     #expect(index.nameSearch.runs.count <= 1)
     let naive = NaiveArtistSearch(items)
     for _ in 0..<12 {
@@ -118,9 +118,9 @@ struct NameSearchWorkTests {
   @Test("a typo costs lookups by the query's length and the names' alphabet, not their number")
   func typos() {
     var large = Self.index(distinct: 100_000)
-    large.adopt(runs: large.consolidatedRuns())
+    large.adopt(large.prepared())
     var small = Self.index(distinct: 10_000)
-    small.adopt(runs: small.consolidatedRuns())
+    small.adopt(small.prepared())
     for query in ["quorvx", "qourvex", "quorvexx", "quorvez ink", "ink quorvx"] {
       let found = large.matches(ArtistQuery(query))
       #expect(found.isClose && !found.isEmpty, "\(query)")
