@@ -58,8 +58,10 @@ extension EndToEnd {
       try poll("three requests, one per feed") {
         try runBlocking { try await server.requests() }.count == 3
       }
+      // The refresh ends with a line saying what happened.
       try tmux.waitFor("the refresh's end") { screen in
-        screen.last?.contains("1 feed failed") == true && !screen.joined().contains("refreshing")
+        screen.last?.contains("Refresh incomplete: 1 of 3 feeds could not be fetched") == true
+          && !screen.joined().contains("refreshing")
       }
       let asked = try runBlocking { try await server.requests() }.map(\.path).sorted()
       #expect(asked == ["/files/north.xml", "/files/south.xml", "/status/500"])
@@ -114,6 +116,44 @@ extension EndToEnd {
       try tmux.waitFor("All items") { $0.first?.contains("All items · 7 items") == true }
       try tmux.send("Escape")
       try tmux.waitFor("the list again") { $0.first?.contains("3 feeds") == true }
+      try tmux.send("q")
+      try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
+    }
+
+    @Test("R and r with the network down end with a line saying the refresh failed")
+    func refreshWithTheNetworkDown() throws {
+      let scratch = try Scratch()
+      let files = scratch.url.appendingPathComponent("files")
+      try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+      try SmallFeed.writeGalleries(in: files)
+      let server = try TestServer(directory: files)
+      let config = scratch.url.appendingPathComponent("config/artfeed")
+      try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+      try """
+      \(server.url("/files/north.xml").absoluteString)
+      \(server.url("/files/south.xml").absoluteString)
+
+      """.write(to: config.appendingPathComponent("feeds"), atomically: true, encoding: .utf8)
+      let environment =
+        "XDG_CONFIG_HOME=\(scratch.path("config")) XDG_CACHE_HOME=\(scratch.path("cache"))"
+      let tmux = try Tmux.shell(width: 120, height: 12)
+      try tmux.enter("\(environment) \"$ARTFEED\" refresh; echo REFRESHED=$?")
+      try tmux.waitFor("the first refresh") { $0.contains { $0.contains("REFRESHED=0") } }
+      server.stop()
+      try tmux.enter("clear; \(environment) \"$ARTFEED\"; echo EXIT=$?")
+      try tmux.waitFor("the feed list from the cache") { screen in
+        screen.first?.contains("2 feeds · 5 items") == true
+      }
+      try tmux.send("R")
+      let failed = try tmux.waitFor("the refresh's end") { screen in
+        screen.last?.contains("Refresh failed: 2 feeds could not be fetched") == true
+      }
+      #expect(failed.last?.contains("showing cached copies") == true, "\(failed)")
+      // r on one feed names it.
+      try tmux.send("j", "j", "r")
+      try tmux.waitFor("the one feed's refresh") { screen in
+        screen.last?.contains("Refresh failed: “North Gallery” could not be fetched") == true
+      }
       try tmux.send("q")
       try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
     }

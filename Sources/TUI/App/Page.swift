@@ -169,8 +169,9 @@ enum PageEvent {
   /// Subscription `feed` was read or refreshed (the feed list shows it; its page says how
   /// it went).
   case feedRead(feed: Int, FeedRefresh)
-  /// A read or refresh of these feeds begins (empty: every one), or the one under way ends.
-  case feedsReading([Int])
+  /// A read (`refresh` false: the opening read of cached copies) or refresh of these feeds
+  /// begins (empty: every one), or the one under way ends.
+  case feedsReading([Int], refresh: Bool)
   case feedsReadingEnded
   /// The lists of subscriptions changed: `feed`'s (nil: several) is `lists[feed]`; "All
   /// items" merges them all. Pages showing them replace their list keeping the reader's

@@ -28,9 +28,9 @@ extension FeedListPage: Page {
 
   mutating func apply(_ event: PageEvent, context: PageContext) -> PageOutcome {
     switch event {
-    case .feedsReading(let feeds):
+    case .feedsReading(let feeds, let refresh):
       endReading()
-      beginReading(feeds)
+      beginReading(feeds, refresh: refresh)
     case .feedRead(let feed, let refresh):
       feedRead(feed, refresh)
       guard refresh.list != nil, entries.indices.contains(feed + 1) else { break }
@@ -41,20 +41,17 @@ extension FeedListPage: Page {
         news: [.subscriptionsChanged(feed: feed, title: entries[feed + 1].title, lists: feedLists)]
       )
     case .feedsReadingEnded:
+      let summary = refreshSummary
       endReading()
       recountAllItems()
-      // Only the feeds this read or refresh covered: `r` on a feed that worked says nothing
-      // of the others that failed before (their rows still say so).
+      // Every refresh, of one feed or all, ends with a line saying what happened, whichever
+      // page is on screen: "Refreshed 3 feeds", "Refresh failed: ...; showing cached copies".
+      if let summary { return PageOutcome(status: summary) }
+      // The opening read says only its failures, and only on the feed list.
       let failed = failedCount
       if failed > 0, context.isOnTop {
         return PageOutcome(
           status: failed == 1 ? "Error: 1 feed failed" : "Error: \(failed) feeds failed")
-      }
-      // A refresh that kept the old copies (an account whose login was refused, a server
-      // down) says why, or `R` would end in silence with every row as it was.
-      if let (count, reason) = staleAfterRefresh, context.isOnTop {
-        let feeds = count == 1 ? "1 feed" : "\(count) feeds"
-        return PageOutcome(status: "Not refreshed (\(feeds)): " + Sanitizer.clean(reason))
       }
     case .feedReloaded(let feed, let list):
       feedReloaded(feed, list)

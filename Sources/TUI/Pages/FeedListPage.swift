@@ -55,6 +55,9 @@ public struct FeedListPage: Sendable {
   /// The feeds the last read or refresh covered (nil: every one): only their failures are
   /// news when it ends.
   private(set) var covered: Set<Int>?
+  /// What each feed of the refresh under way came to, by subscription number (nil: the
+  /// opening read, which is no refresh): its end says what happened in one line.
+  private(set) var refreshed: [Int: (state: FeedState, source: String)]?
   /// The keys in effect, for the hints.
   var keys = KeyBindings.standard
   /// Lines for entries.
@@ -148,9 +151,10 @@ public struct FeedListPage: Sendable {
   }
 
   /// A read or refresh of `feeds` (subscription numbers; empty: every one) starts.
-  mutating func beginReading(_ feeds: [Int]) {
+  mutating func beginReading(_ feeds: [Int], refresh: Bool = false) {
     reading = (0, feeds.count)
     covered = feeds.isEmpty ? nil : Set(feeds)
+    refreshed = refresh ? [:] : nil
     for feed in feeds where entries.indices.contains(feed + 1) {
       entries[feed + 1].isRefreshing = true
     }
@@ -172,6 +176,9 @@ public struct FeedListPage: Sendable {
       // Failed with no copy to fall back on: a list it had stays, and the error shows.
       entry.state = refresh.state
     }
+    if refreshed != nil, !refresh.isCancelled {
+      refreshed?[feed] = (refresh.state, refresh.subscription.source)
+    }
     entries[feed + 1] = entry
     if let reading { self.reading = (min(reading.total, reading.done + 1), reading.total) }
   }
@@ -187,6 +194,7 @@ public struct FeedListPage: Sendable {
   /// The read or refresh ended (or was cancelled).
   mutating func endReading() {
     reading = nil
+    refreshed = nil
     for index in entries.indices { entries[index].isRefreshing = false }
   }
 
@@ -195,18 +203,15 @@ public struct FeedListPage: Sendable {
   /// Every feed's list, in subscription order (for "All items").
   var lists: [LoadedList] { entries.dropFirst().compactMap(\.list) }
 
-  /// After a refresh (not the opening read): how many of the feeds it covered still show a
-  /// copy from before, and the first one's reason; nil when none does.
-  var staleAfterRefresh: (count: Int, reason: String)? {
-    guard let covered else { return nil }
-    var count = 0
-    var first: String?
-    for feed in covered.sorted() where entries.indices.contains(feed + 1) {
-      guard case .cached(_, let reason) = entries[feed + 1].state else { continue }
-      count += 1
-      if first == nil { first = reason }
-    }
-    return first.map { (count, $0) }
+  /// What the refresh that ended came to, in one line (a feed refreshed alone is named);
+  /// nil after the opening read, which is no refresh.
+  var refreshSummary: String? {
+    guard let refreshed else { return nil }
+    let feeds = refreshed.keys.sorted().filter { entries.indices.contains($0 + 1) }
+    let summary = RefreshSummary(
+      feeds.map { refreshed[$0]?.state ?? .local }, sources: feeds.map { refreshed[$0]?.source })
+    let name = feeds.count == 1 ? feeds.first.map { Sanitizer.clean(entries[$0 + 1].title) } : nil
+    return Sanitizer.clean(summary.line(naming: name))
   }
 
   /// The feeds that failed among those the last read or refresh covered.

@@ -24,7 +24,11 @@ enum StatusLine {
     let end = buffer.put(left, x: 0, y: y, style: .bar)
     let right = Sanitizer.clean(context.status ?? hints)
     let isError =
-      right.hasPrefix("Error") || (context.status != nil && right.hasPrefix("Search failed"))
+      right.hasPrefix("Error")
+      || (context.status != nil
+        && ["Search failed", "Refresh failed", "Refresh incomplete"].contains {
+          right.hasPrefix($0)
+        })
     let style = isError ? Style(.error, bold: true, reverse: true) : Style.bar
     buffer.put("  " + right, x: end, y: y, style: style, limit: buffer.width)
   }

@@ -140,7 +140,9 @@ struct PageStackTests {
     state.press(.down, .down, .enter)
     #expect(state.update(.key(.character("r"))) == [.refreshFeeds(generation: 2, [1])])
     state.send([.feedRead(generation: 2, feed: 1, Self.refresh(1, nil)), .feedsRead(generation: 2)])
-    #expect(state.status == "Error: HTTP 500 oops")
+    #expect(
+      state.status
+        == "Refresh failed: “South” could not be fetched (HTTP 500 oops); nothing cached to show")
     #expect(state.list.count == 10, "the page keeps its items")
     state.press(.escape)
     #expect(state.feedList?.entries[2].state == .failed("HTTP 500 oops"))
