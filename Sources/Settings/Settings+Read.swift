@@ -19,10 +19,13 @@ extension Settings {
   ///   - knownActions: the action names `[keys]` may bind (the front end's).
   ///   - home: `~` in paths.
   /// - Returns: what was ignored, with its line.
+  /// - Throws: `.unusable` with every line that cannot be used (the syntax's and the
+  ///   values') and the warnings, when there is one or more.
   public mutating func apply(
     _ syntax: ConfigSyntax, knownActions: Set<String>, home: String?
   ) throws(SettingsError) -> [SettingsWarning] {
     var warnings: [SettingsWarning] = []
+    var errors = syntax.errors
     let known = Set(Self.sections.map(\.name))
     for (name, line) in syntax.sections where !known.contains(name) {
       warnings.append(
@@ -39,11 +42,16 @@ extension Settings {
       }
       seen[key] = entry.line
       let applied: Bool
-      switch entry.section {
-      case "general": applied = try applyGeneral(entry, home: home)
-      case "pictures": applied = try applyPictures(entry)
-      case "colors": applied = try applyColors(entry)
-      default: applied = try applyKey(entry, knownActions: knownActions)
+      do throws(SettingsError) {
+        switch entry.section {
+        case "general": applied = try applyGeneral(entry, home: home)
+        case "pictures": applied = try applyPictures(entry)
+        case "colors": applied = try applyColors(entry)
+        default: applied = try applyKey(entry, knownActions: knownActions)
+        }
+      } catch {
+        errors.append(error)
+        continue
       }
       if applied {
         origins[key] = .file(line: entry.line)
@@ -58,6 +66,7 @@ extension Settings {
               + "[\(entry.section)] (ignored)" + suggestion(entry.key, names)))
       }
     }
+    guard errors.isEmpty else { throw .unusable(errors, warnings: warnings) }
     return warnings
   }
 
@@ -132,7 +141,8 @@ extension Settings {
           throw .badValue(
             line: entry.line, key: entry.key,
             "“\(word)” is not a key (a character, Space, Enter, Esc, Tab, Backspace, Up, Down, "
-              + "Left, Right, PgUp, PgDn, Home, End, Ctrl-LETTER; quote \"#\" and \";\")")
+              + "Left, Right, PgUp, PgDn, Home, End, Ctrl-LETTER, F1-F24; quote \"#\" and "
+              + "\";\")")
         }
         if !names.contains(name) { names.append(name) }
       }

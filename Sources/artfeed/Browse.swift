@@ -9,7 +9,7 @@ import TUI
 import TUIRuntime
 
 /// `artfeed [browse] [SOURCE] [--artist NAME]`: the interactive browser.
-struct Browse: ParsableCommand {
+struct Browse: ParsableCommand, ReadsSettings {
   static let configuration = CommandConfiguration(
     commandName: "browse",
     abstract: "Open the feed browser (the default command).",

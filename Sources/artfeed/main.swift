@@ -9,6 +9,7 @@ do {
   // The everyday lines without argument-parser's reflection, a large part of start-up
   // (docs/adr/0148).
   var command = try QuickParse.command(arguments) ?? Artfeed.parseAsRoot(arguments)
+  SettingsAccess.refuseUnusable(command)
   try command.run()
 } catch {
   let code = Artfeed.exitCode(for: error)

@@ -61,8 +61,14 @@ extension EndToEnd {
     }
 
     @Test(
-      "a file that cannot be used stops every command that reads it: exit 78, file and line",
-      arguments: [["config"], ["render", "--width", "60"], []])
+      "a file that cannot be used stops every command the same way: exit 78, file and line",
+      arguments: [
+        ["config"], ["render", "--width", "60"], [], ["feeds"], ["add", "https://a.example/"],
+        ["remove", "https://a.example/"], ["refresh"], ["export"], ["init"],
+        ["parse", Paths.packageRoot.appendingPathComponent("Resources/feeds/popular.rss").path],
+        ["state", "export"], ["account", "list"],
+        ["sync"], ["mark-read", "--all"], ["import", "missing.opml"],
+      ])
     func badFile(arguments: [String]) throws {
       let scratch = try Scratch()
       let home = try Self.configHome("# settings\n[colors]\ntheme = purple\n", in: scratch)
@@ -72,6 +78,39 @@ extension EndToEnd {
         result.errors.hasPrefix("artfeed: \(home)/artfeed/config line 3: theme: "),
         "\(result.errors)")
       #expect(result.output.isEmpty)
+    }
+
+    @Test("an unusable file is refused with every problem at once, warnings too, in line order")
+    func everyProblem() throws {
+      let scratch = try Scratch()
+      let home = try Self.configHome(
+        "[general]\nmax-itemz = 5\nmax-items = lots\n[keys]\nhelp = F1\nquit = F99\n",
+        in: scratch)
+      let file = home + "/artfeed/config"
+      for arguments in [["feeds"], ["config"]] {
+        let result = try ArtfeedCommand.run(arguments, environment: ["XDG_CONFIG_HOME": home])
+        #expect(result.status == 78)
+        let lines = result.errors.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.errors)")
+        #expect(lines.first?.hasPrefix("artfeed: warning: \(file) line 2: unknown key") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("artfeed: \(file) line 3: max-items: ") == true)
+        #expect(lines.last?.hasPrefix("artfeed: \(file) line 6: quit: “F99” is not a key") == true)
+      }
+    }
+
+    @Test("a function key can be bound: help = F1 opens the key list")
+    func functionKey() throws {
+      let scratch = try Scratch()
+      let home = try Self.configHome("[keys]\nhelp = F1\n", in: scratch)
+      let tmux = try Tmux.shell(width: 100, height: 40)
+      try tmux.enter("XDG_CONFIG_HOME=\(home) \"$ARTFEED\" --no-images; echo EXIT=$?")
+      let first = try tmux.waitFor("the list") { $0.last?.contains("1/") == true }
+      #expect(first.last?.contains("F1 help") == true, "\(first.last ?? "")")
+      try tmux.send("F1")
+      let help = try tmux.waitFor("the help") { $0.joined().contains("search by artist") }
+      #expect(help.contains { $0.contains("│ F1 ") && $0.contains("this help") }, "\(help)")
+      try tmux.send("Escape", "q")
+      try tmux.waitFor("the exit status") { $0.contains { $0.hasPrefix("EXIT=0") } }
     }
 
     @Test("render follows the file: a larger thumbnail, no pictures, the light theme's colours")
