@@ -39,6 +39,8 @@ extension Settings {
     if origins[full] == nil, section == "colors", ColorElement(rawValue: key) != nil {
       return "theme \(theme.rawValue)"
     }
+    // `auto` follows the terminal: which theme that is here, after where it came from.
+    if full == "colors.theme", themeIsAuto { return origin(full) + ", \(theme.rawValue) here" }
     return origin(full)
   }
 
@@ -54,7 +56,7 @@ extension Settings {
     case ("pictures", "mode"): return pictureMode.rawValue
     case ("pictures", "thumbnail"): return thumbnail.description
     case ("colors", "enabled"): return useColor ? "yes" : "no"
-    case ("colors", "theme"): return theme.rawValue
+    case ("colors", "theme"): return themeIsAuto ? "auto" : theme.rawValue
     default:
       return ColorElement(rawValue: key).map { colors(of: $0).description } ?? ""
     }

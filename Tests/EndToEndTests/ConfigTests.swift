@@ -33,7 +33,7 @@ extension EndToEnd {
       func line(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) } }
       #expect(line("browser = w3m")?.hasSuffix("# file line 2") == true, "\(result.output)")
       #expect(line("thumbnail = 16x8")?.hasSuffix("# file line 5") == true)
-      #expect(line("theme = light")?.hasSuffix("# environment COLORFGBG") == true)
+      #expect(line("theme = auto")?.hasSuffix("# environment COLORFGBG, light here") == true)
       #expect(line("refresh-interval = off")?.hasSuffix("# default") == true)
       #expect(line("download-directory = /h/Pictures/artfeed")?.hasSuffix("# default") == true)
       #expect(line("bar = blue")?.hasSuffix("# theme light") == true)
