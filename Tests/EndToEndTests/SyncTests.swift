@@ -43,6 +43,9 @@ extension EndToEnd {
       try await home.subscribe("alpha", items: 5)
       try await home.subscribe("beta", items: 3)
       try home.addAccount()
+      // Right after add, the account's subscriptions are counted truthfully, before any sync.
+      let added = try home.run(["account", "list"]).output
+      #expect(added.contains("  2 feeds, 0 items, 0 marks to send, never synced"), "\(added)")
       // The password is in no file artfeed wrote; the token and the accounts file are 0600.
       for file in [home.accountsFile, home.tokenFile] {
         let text = try String(contentsOfFile: file, encoding: .utf8)
