@@ -173,10 +173,22 @@ extension CommandRunner {
       if let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") {
         path = "~" + path.dropFirst(home.count)
       }
-      return "Saved to \(path)"
+      return said(saved, path: path)
     } catch {
       return "Error: not saved: \(error.description)"
     }
+  }
+
+  /// "Saved to PATH"; "Already saved: PATH"; with a smaller copy, which one and why:
+  /// "Saved the thumbnail (150x84, from a local file) to PATH; the full picture could not be
+  /// fetched (no host)".
+  static func said(_ saved: PictureSaver.Saved, path: String) -> String {
+    guard case .smaller(_, _, _, _, let why) = saved.copy else {
+      return saved.wasThere ? "Already saved: \(path)" : "Saved to \(path)"
+    }
+    let copy = saved.copy.phrase
+    let head = saved.wasThere ? "Already saved \(copy): \(path)" : "Saved \(copy) to \(path)"
+    return head + "; the full picture could not be fetched (\(why))"
   }
 }
 
