@@ -157,5 +157,55 @@ extension EndToEnd {
       try tmux.send("q")
       try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
     }
+
+    @Test(
+      "feed-level keys: n finds a feed with unread items, A marks it read, u undoes, t narrows All items"
+    )
+    func feedActions() throws {
+      let scratch = try Scratch()
+      let files = scratch.url.appendingPathComponent("files")
+      try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+      try SmallFeed.writeGalleries(in: files)
+      let server = try TestServer(directory: files)
+      defer { server.stop() }
+      let config = scratch.url.appendingPathComponent("config/artfeed")
+      try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+      try """
+      \(server.url("/files/north.xml").absoluteString) art
+      \(server.url("/files/south.xml").absoluteString) photo
+
+      """.write(to: config.appendingPathComponent("feeds"), atomically: true, encoding: .utf8)
+      let tmux = try Tmux.shell(width: 100, height: 14)
+      try tmux.enter(
+        "XDG_CONFIG_HOME=\(scratch.path("config")) XDG_CACHE_HOME=\(scratch.path("cache")) "
+          + "\"$ARTFEED\" --no-images; echo EXIT=$?")
+      try tmux.waitFor("the feed list, counted") { screen in
+        screen.contains { $0.contains("North Gallery") && $0.contains("3/3 unread") }
+          && screen.contains { $0.contains("South Gallery") && $0.contains("3/3 unread") }
+      }
+      // n: the first feed with unread items (below All items and Starred).
+      try tmux.send("n")
+      try tmux.waitFor("North selected") { $0.contains { $0.hasPrefix("▸ North Gallery") } }
+      try tmux.send("A")
+      try tmux.waitFor("North read") { screen in
+        screen.contains { $0.hasPrefix("▸ North Gallery") && $0.contains("0/3 unread") }
+          && screen.last?.contains("Marked 3 items read (u undoes it)") == true
+      }
+      // n skips the read feed: South is next.
+      try tmux.send("g", "n")
+      try tmux.waitFor("South selected") { $0.contains { $0.hasPrefix("▸ South Gallery") } }
+      try tmux.send("u")
+      try tmux.waitFor("North unread again") { screen in
+        screen.contains { $0.contains("North Gallery") && $0.contains("3/3 unread") }
+      }
+      // t: the art feeds only, and All items opens their items alone.
+      try tmux.send("t", "g", "Enter")
+      let tagged = try tmux.waitFor("All items of the art feeds") { screen in
+        screen.first?.contains("All items · tag: art · 3 items") == true
+      }
+      #expect(!tagged.joined().contains("Reef"), "South's items are not in it")
+      try tmux.send("Escape", "q")
+      try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
+    }
   }
 }

@@ -204,6 +204,9 @@ struct PageContext {
   let hasFeedList: Bool
   /// The reading state is on.
   let hasMarks: Bool
+  /// The reading state's counts, when known (the feed list's `n` finds a feed with unread
+  /// items by them).
+  var counts: StateCounts? = nil
   /// Generations below this one belong to pages opened before.
   let generationFloor: Int
   let timeZone: TimeZone

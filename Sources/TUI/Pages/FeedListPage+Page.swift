@@ -67,13 +67,19 @@ extension FeedListPage: Page {
   /// Every subscription's list by its number (nil: none read yet).
   var feedLists: [LoadedList?] { entries.dropFirst().map(\.list) }
 
-  /// The number of items in "All items": every feed's, each `ItemID` once.
+  /// The number of items in "All items": every feed's, each `ItemID` once (and the shown
+  /// feeds', under a tag filter).
   mutating func recountAllItems() {
+    setAllItemsCount(Self.distinctItems(lists))
+    if tagFilter != nil { setTaggedItemsCount(Self.distinctItems(shownLists)) }
+  }
+
+  static func distinctItems(_ lists: [LoadedList]) -> Int {
     var seen = Set<ItemID>()
     for list in lists {
       for item in list.chunks { seen.insert(ItemID(item)) }
     }
-    setAllItemsCount(seen.count)
+    return seen.count
   }
 
   mutating func resize(width: Int, height: Int) {

@@ -64,6 +64,8 @@ public struct FeedListPage: Sendable {
   public private(set) var height = 0
   /// Items in "All items": every feed's, de-duplicated.
   public private(set) var allItemsCount = 0
+  /// Items in "All items" under the tag filter: the shown feeds', de-duplicated.
+  public private(set) var taggedItemsCount = 0
   /// A read or refresh under way: how many feeds it covers and how many have come back.
   public private(set) var reading: (done: Int, total: Int)?
 
@@ -200,6 +202,8 @@ public struct FeedListPage: Sendable {
 
   mutating func setAllItemsCount(_ count: Int) { allItemsCount = count }
 
+  mutating func setTaggedItemsCount(_ count: Int) { taggedItemsCount = count }
+
   /// Every feed's list, in subscription order (for "All items").
   var lists: [LoadedList] { entries.dropFirst().compactMap(\.list) }
 
@@ -229,6 +233,11 @@ public struct FeedListPage: Sendable {
   enum KeyAction {
     case move(Move)
     case nextTag, open, refresh, refreshAll, search, help, quit, togglePictures
+    /// `A`: every item of the selected feed (or of All items, as the tag filter shows it)
+    /// read; `u` undoes it.
+    case markFeedRead, undoMark
+    /// `n` / `N`: the next / previous feed with unread items.
+    case findUnread(forward: Bool)
     /// A key that works on an items page only: the status line says so.
     case notHere
   }
@@ -243,8 +252,9 @@ public struct FeedListPage: Sendable {
     .top: .move(.top), .bottom: .move(.bottom),
     .nextTag: .nextTag, .open: .open, .reload: .refresh, .refreshAll: .refreshAll,
     .search: .search, .help: .help, .quit: .quit, .togglePictures: .togglePictures,
-    .toggleRead: .notHere, .toggleStar: .notHere, .markViewRead: .notHere, .undoMark: .notHere,
-    .nextUnread: .notHere, .previousUnread: .notHere, .filter: .notHere, .download: .notHere,
+    .markViewRead: .markFeedRead, .undoMark: .undoMark,
+    .nextUnread: .findUnread(forward: true), .previousUnread: .findUnread(forward: false),
+    .toggleRead: .notHere, .toggleStar: .notHere, .filter: .notHere, .download: .notHere,
   ]
 
   mutating func handle(_ action: KeyAction, context: PageContext) -> PageOutcome {
@@ -261,6 +271,7 @@ public struct FeedListPage: Sendable {
       }
     case .nextTag:
       nextTag()
+      recountAllItems()
       if let tag = tagFilter {
         outcome.status =
           "Feeds tagged “\(tag)”: \(shownFeedCount)"
@@ -282,12 +293,56 @@ public struct FeedListPage: Sendable {
     case .help: outcome.requests = [.help]
     case .quit: outcome.requests = [.quit]
     case .togglePictures: outcome.requests = [.togglePictures]
+    case .markFeedRead: return markSelectedRead(context: context)
+    case .undoMark:
+      guard context.hasMarks else { return PageOutcome(status: ItemsPage.stateIsOff) }
+      outcome.requests = [.undoMark]
+    case .findUnread(let forward): return findUnread(forward: forward, context: context)
     case .notHere:
-      let named = [Action.toggleRead, .toggleStar, .markViewRead, .nextUnread, .filter, .download]
+      let named = [Action.toggleRead, .toggleStar, .filter, .download]
         .compactMap(keys.label).joined(separator: ", ")
       outcome.status = "Open a feed first: \(named) work on its items"
     }
     return outcome
+  }
+
+  /// `A`: every item of the selected feed read, or of "All items" (the feeds the tag filter
+  /// shows); the marks book says how many, and `u` undoes it.
+  func markSelectedRead(context: PageContext) -> PageOutcome {
+    guard context.hasMarks else { return PageOutcome(status: ItemsPage.stateIsOff) }
+    let items: ItemChunks
+    switch line(selection) {
+    case .starred:
+      return PageOutcome(status: "A marks a feed read: select a feed or All items")
+    case .entry(0):
+      items = AllItems.merge(shownLists).chunks
+    case .entry(let entry):
+      guard let list = entries[entry].list else {
+        return PageOutcome(status: "Nothing read from this feed yet")
+      }
+      items = list.chunks
+    }
+    guard items.count > 0 else { return PageOutcome(status: "No items to mark read") }
+    return PageOutcome(status: .some(nil), requests: [.markViewRead(items, count: items.count)])
+  }
+
+  /// `n` / `N`: the next (previous) feed line with unread items, by the reading state's
+  /// counts; the selection stays, and the status line says so, when there is none.
+  mutating func findUnread(forward: Bool, context: PageContext) -> PageOutcome {
+    guard context.hasMarks else { return PageOutcome(status: ItemsPage.stateIsOff) }
+    let step = forward ? 1 : -1
+    var index = selection + step
+    while index >= 0 && index < lineCount {
+      if case .entry(let entry) = line(index), entry > 0, let source = entries[entry].source,
+        let counts = context.counts?.feeds[FeedKey(rawValue: source)], counts.unread > 0
+      {
+        select(index)
+        return PageOutcome(status: .some(nil))
+      }
+      index += step
+    }
+    return PageOutcome(
+      status: forward ? "No feed below has unread items" : "No feed above has unread items")
   }
 
   /// Opens entry `entry`: "All items" (0) or a feed, as an items page over the feed list,
@@ -318,7 +373,7 @@ public struct FeedListPage: Sendable {
     let loaded: LoadedList
     let source: SourceKey
     if entry == 0 {
-      loaded = AllItems.merge(lists)
+      loaded = AllItems.merge(shownLists)
       source = .allItems
     } else {
       guard var list = entries[entry].list else { return nil }
@@ -333,8 +388,24 @@ public struct FeedListPage: Sendable {
         list: list, source: source, generationsFrom: context.generationFloor, keys: keys)
       : ItemsPage(
         list: list, source: source, generationsFrom: context.generationFloor, keys: keys)
+    if entry == 0, let tagFilter {
+      // "All items" of the feeds the tag filter shows: that page merges, refreshes and
+      // titles only them.
+      page.onlyFeeds = shownFeeds
+      page.list.title = AllItems.title + " · tag: " + Sanitizer.clean(tagFilter)
+    }
     page.resize(width: context.width, height: context.height)
     return page
+  }
+
+  /// The subscriptions the tag filter shows (every one without it).
+  var shownFeeds: [Int] {
+    lines.compactMap { if case .entry(let index) = $0, index > 0 { index - 1 } else { nil } }
+  }
+
+  /// The lists of the feeds the tag filter shows, in subscription order.
+  var shownLists: [LoadedList] {
+    shownFeeds.compactMap { entries[$0 + 1].list }
   }
 
   /// The starred items of every feed: a page whose load the runtime answers.
@@ -407,6 +478,9 @@ public struct FeedListPage: Sendable {
     let count: String
     if isStarred {
       count = counts.map { Self.starred($0.starred) } ?? ""
+    } else if entryIndex == 0, tagFilter != nil {
+      // The state counts every feed's items; under a tag, the items the line opens.
+      count = Self.items(taggedItemsCount)
     } else if entryIndex == 0 {
       count = counts.map { Self.unread($0.allItems) } ?? Self.items(allItemsCount)
     } else {

@@ -74,7 +74,9 @@ extension ItemsPage {
       parts.append("loading")
     } else {
       parts.append(Self.count(list.count))
-      if let counts = context.counts, searchQuery == nil {
+      // The state's counts are of the whole source: not of a search, a filter, or "All
+      // items" narrowed to a tag's feeds.
+      if let counts = context.counts, searchQuery == nil, onlyFeeds == nil {
         parts.append("\(counts.unread) unread")
         if counts.lastVisit != nil, counts.new > 0 {
           parts.append("\(counts.new) new since last visit")

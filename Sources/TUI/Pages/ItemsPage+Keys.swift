@@ -90,7 +90,8 @@ extension ItemsPage {
     var outcome = PageOutcome(status: .some(nil))
     switch sourceKey {
     case .feed(let feed) where context.hasFeedList: outcome.requests.append(.refreshFeeds([feed]))
-    case .allItems where context.hasFeedList: outcome.requests.append(.refreshFeeds([]))
+    case .allItems where context.hasFeedList:
+      outcome.requests.append(.refreshFeeds(onlyFeeds ?? []))
     default: outcome.commands += startLoading()
     }
     outcome.requests.append(.refreshState)

@@ -95,6 +95,8 @@ public struct ItemsPage {
   var progressShown: Int?
   /// Where the list comes from.
   public let sourceKey: SourceKey
+  /// "All items" of these subscriptions only (the feed list's tag filter); nil: every one.
+  var onlyFeeds: [Int]?
   /// The page was opened by `/` on the feed list: Esc in the prompt goes back there.
   var openedForSearch = false
   /// What Esc on a kept result brings back.

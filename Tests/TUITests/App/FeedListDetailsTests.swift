@@ -158,4 +158,35 @@ struct FeedListDetailsTests {
     #expect(!screen[0].contains("tag:") && screen.contains { $0.contains("West") })
     #expect(state.status == "Every feed")
   }
+
+  @Test("under a tag, All items opens, counts and refreshes only the tagged feeds")
+  func tagNarrowsAllItems() {
+    var state = AppState(
+      feedTitles: PageStackTests.titles, tags: [["art"], ["photo"], []], width: 70, height: 12)
+    _ = state.startOpeningFeeds()
+    state.send([
+      .feedRead(generation: 1, feed: 0, PageStackTests.refresh(0, PageStackTests.north)),
+      .feedRead(generation: 1, feed: 1, PageStackTests.refresh(1, PageStackTests.south)),
+      .feedRead(generation: 1, feed: 2, PageStackTests.refresh(2, nil)),
+      .feedsRead(generation: 1),
+    ])
+    #expect(state.render(.fixed).trimmedLines[1].contains("20 items"))
+    state.press(.character("t"))
+    #expect(state.feedList?.tagFilter == "art")
+    let all = state.render(.fixed).trimmedLines[1]
+    #expect(all.contains("All items") && all.contains("10 items"), "\(all)")
+    state.press(.enter)
+    #expect(state.itemsSource == .allItems)
+    #expect(state.list.count == 10, "North's items only")
+    #expect(state.list.items.map(\.guid) == PageStackTests.north.map(\.guid))
+    #expect(state.render(.fixed).trimmedLines[0].contains("All items · tag: art · 10 items"))
+    // r refreshes the tagged feeds, and their new lists keep the page narrowed.
+    #expect(state.update(.key(.character("r"))) == [.refreshFeeds(generation: 2, [0])])
+    state.send([
+      .feedRead(generation: 2, feed: 0, PageStackTests.refresh(0, PageStackTests.north)),
+      .feedsRead(generation: 2),
+    ])
+    #expect(state.list.count == 10)
+    #expect(state.render(.fixed).trimmedLines[0].contains("tag: art"))
+  }
 }

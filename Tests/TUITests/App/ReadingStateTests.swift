@@ -264,7 +264,7 @@ struct ReadingStateTests {
     #expect(harness.screen.lines[0].contains("20 items · 18 unread"), "\(harness.screen.lines[0])")
   }
 
-  @Test("d saves the selected item's picture; the status line says where")
+  @Test("d saves the selected item's picture; the status line says where; d again, where it is")
   func download() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("artfeed-tui-pictures-\(UUID().uuidString)")
@@ -280,7 +280,10 @@ struct ReadingStateTests {
     #expect(harness.screen.lines[19].contains("Saved to \(saved.path)"))
     #expect(FileManager.default.fileExists(atPath: saved.path))
     await harness.press(.character("d"))
-    #expect(harness.screen.lines[19].contains("Item number 0 by ann-2.jpg"))
+    #expect(harness.screen.lines[19].contains("Already saved: \(saved.path)"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("artfeed/ann - Item number 0 by ann-2.jpg").path))
   }
 
   @Test("d saves into the settings' download-directory when they give one")
@@ -328,11 +331,48 @@ struct ReadingStateTests {
     #expect(harness.marks(of: "Item number 1 by")?.sign == "●")
   }
 
+  @Test("on the feed list, n and N go to the next and previous feed with unread items")
+  func feedListUnread() async throws {
+    var harness = try await StateHarness()
+    harness.state = WholeScreenStateTests.feeds(70, 16)
+    func selected() -> Int? { harness.state.feedList?.selectedFeed }
+    await harness.press(.character("n"))
+    #expect(selected() == 0, "North: 3 unread")
+    await harness.press(.character("n"))
+    #expect(selected() == 1, "South: 10 unread")
+    await harness.press(.character("n"))
+    #expect(selected() == 1, "Broken has no unread items")
+    #expect(harness.screen.lines[15].contains("No feed below has unread items"))
+    await harness.press(.character("N"))
+    #expect(selected() == 0)
+    await harness.press(.character("N"))
+    #expect(selected() == 0 && harness.screen.lines[15].contains("No feed above"))
+  }
+
+  @Test("on the feed list, A marks the selected feed read, u undoes it")
+  func feedListMarkRead() async throws {
+    var harness = try await StateHarness()
+    harness.state = WholeScreenStateTests.feeds(70, 16)
+    await harness.press(.character("j"), .character("j"))
+    #expect(harness.state.feedList?.selectedFeed == 0)
+    await harness.press(.character("A"))
+    let north = PageStackTests.north.map(ItemKey.init)
+    #expect(north.allSatisfy { harness.reader.marks(of: $0).read })
+    #expect(!PageStackTests.south.map(ItemKey.init).contains { harness.reader.marks(of: $0).read })
+    #expect(harness.screen.lines[15].contains("Marked 10 items read (u undoes it)"))
+    await harness.press(.character("u"))
+    #expect(!north.contains { harness.reader.marks(of: $0).read })
+    #expect(harness.screen.lines[15].contains("Undone"))
+    // A on All items marks every feed's items.
+    await harness.press(.home, .character("A"))
+    #expect(harness.screen.lines[15].contains("Marked 20 items read"))
+  }
+
   @Test("on the feed list the item keys say where they work; the Starred line opens starred")
   func feedListKeys() async throws {
     var harness = try await StateHarness()
     harness.state = WholeScreenStateTests.feeds(70, 16)
-    for key in ["m", "A", "n", "F", "d"] {
+    for key in ["m", "s", "F", "d"] {
       await harness.press(.character(Character(key)))
       #expect(harness.state.topPage == .feeds)
       #expect(harness.screen.lines[15].contains("Open a feed first"), "\(key)")
