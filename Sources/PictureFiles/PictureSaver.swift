@@ -121,6 +121,54 @@ public struct PictureSaver: Sendable {
     return saved
   }
 
+  /// The item's `picture`th picture (the first when there are fewer) as a file for a
+  /// picture viewer (`p` in the browser): the best copy `bestCopy` finds, written into the
+  /// saver's folder (the viewer's, `viewerFolder`) under the item's name, replacing an
+  /// earlier copy; files there older than a day are removed first.
+  public func viewerCopy(of item: FeedItem, picture index: Int = 0) async throws(Failure)
+    -> (file: URL, copy: Copy)
+  {
+    let pictures = ItemArt.pictures(of: item)
+    guard !pictures.isEmpty else { throw Failure("this item has no picture") }
+    let picture = pictures[pictures.indices.contains(index) ? index : 0]
+    let (data, copy, address) = try await bestCopy(of: picture)
+    guard let type = Self.pictureType(of: data) else {
+      throw Failure("what \(address) sent is not a picture")
+    }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw Failure("cannot create \(folder.path): \(SystemMessage.words(error))")
+    }
+    removeOldFiles(olderThan: 24 * 3600)
+    let file = folder.appendingPathComponent(Self.baseName(of: item) + "." + type)
+    let written = try temporary(data)
+    guard rename(written.path, file.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(written.path)
+      throw Failure("cannot write \(file.path): \(reason)")
+    }
+    return (file, copy)
+  }
+
+  /// Removes the folder's files older than `seconds` (the viewer's copies).
+  private func removeOldFiles(olderThan seconds: TimeInterval) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let limit = Date().addingTimeInterval(-seconds)
+    for name in names {
+      let path = folder.appendingPathComponent(name).path
+      let modified =
+        (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+      if let modified, modified < limit { unlink(path) }
+    }
+  }
+
+  /// `$XDG_CACHE_HOME/artfeed/viewer` (else `~/.cache/artfeed/viewer`): where the pictures
+  /// handed to a viewer are written.
+  public static func viewerFolder(environment: [String: String]) -> URL {
+    ImageDiskCache.cacheRoot(environment: environment).appendingPathComponent("viewer")
+  }
+
   /// The full copy's bytes (the cache first, then the loader); when they cannot be had, the
   /// largest other copy the cache or a local file has, with why the full one was not saved.
   func bestCopy(of picture: PostPicture) async throws(Failure) -> (Data, Copy, String) {

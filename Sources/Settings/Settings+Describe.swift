@@ -49,6 +49,8 @@ extension Settings {
     switch (section, key) {
     // No browser set and no $BROWSER: `o` runs xdg-open, which the same line in a file says.
     case ("general", "browser"): return Self.quoted(browser ?? "xdg-open")
+    // No viewer set: `p` runs the desktop's opener, as the same line in a file says.
+    case ("general", "viewer"): return Self.quoted(viewer ?? "xdg-open")
     case ("general", "download-directory"): return Self.quoted(downloadDirectory)
     case ("general", "refresh-on-start"): return refreshOnStart ? "yes" : "no"
     case ("general", "refresh-interval"): return refreshInterval.map(Self.interval) ?? "off"

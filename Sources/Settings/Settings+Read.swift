@@ -6,7 +6,10 @@ extension Settings {
   public static let sections: [(name: String, keys: [String])] = [
     (
       "general",
-      ["browser", "download-directory", "refresh-on-start", "refresh-interval", "max-items"]
+      [
+        "browser", "viewer", "download-directory", "refresh-on-start", "refresh-interval",
+        "max-items",
+      ]
     ),
     ("pictures", ["mode", "thumbnail"]),
     ("colors", ["enabled", "theme"] + ColorElement.allCases.map(\.rawValue)),
@@ -79,6 +82,10 @@ extension Settings {
     case "browser":
       let command = try Self.nonEmpty(entry)
       browser = command
+    case "viewer":
+      // `xdg-open` is the default's own opener (what `artfeed config` prints for it).
+      let command = try Self.nonEmpty(entry)
+      viewer = command == "xdg-open" ? nil : command
     case "download-directory":
       downloadDirectory = try Self.path(entry, home: home)
     case "refresh-on-start":

@@ -42,6 +42,7 @@ struct SettingsTests {
       refresh-on-start = yes
       refresh-interval = 15m
       max-items = 500
+      viewer = imv %s
       [pictures]
       mode = symbols
       thumbnail = 16x8
@@ -60,6 +61,7 @@ struct SettingsTests {
     #expect(settings.refreshOnStart)
     #expect(settings.refreshInterval == 900)
     #expect(settings.maxItemsPerFeed == 500)
+    #expect(settings.viewer == "imv %s")
     #expect(settings.pictureMode == .symbols)
     #expect(settings.thumbnail == ThumbnailSize(columns: 16, rows: 8))
     #expect(!settings.useColor)
@@ -70,7 +72,7 @@ struct SettingsTests {
     #expect(settings.keys["down"] == [.character("j"), .control("n"), .down])
     #expect(settings.keys["quit"] == [])
     #expect(settings.origin("general.browser") == "file line 2")
-    #expect(settings.origin("keys.quit") == "file line 17")
+    #expect(settings.origin("keys.quit") == "file line 18")
     #expect(settings.origin("colors.normal") == "default")
   }
 

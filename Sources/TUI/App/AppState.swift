@@ -257,6 +257,9 @@ public struct AppState {
       }
       status = nil
       return [.openLink(url)]
+    case .openPicture(let item, let picture):
+      status = "Opening the picture…"
+      return [.openPicture(item, picture: picture)]
     case .copyLink(let item):
       guard let link = item?.link, let url = LinkOpener.safeURL(link) else {
         status = "This item has no web link"

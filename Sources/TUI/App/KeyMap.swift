@@ -20,6 +20,8 @@ public enum Action: Sendable, Equatable, CaseIterable {
   case previousPicture, nextPicture
   /// The items as a gallery of cards, or as a list again (`v`).
   case gallery
+  /// The item's full picture in an external picture viewer (`p`; the settings' `viewer`).
+  case openPicture
   /// In the gallery: the card left / right of the selected one (`h` `l`, Left, Right). Their
   /// keys are a layer over the others: the same keys go back and open on the list.
   case cardLeft, cardRight
@@ -64,6 +66,7 @@ public enum KeyMap {
     (.character("N"), .previousUnread),
     (.character("d"), .download),
     (.character("v"), .gallery),
+    (.character("p"), .openPicture),
     (.character("?"), .help),
     // The gallery's layer: these keys move between cards there, and do as above elsewhere.
     (.left, .cardLeft), (.character("h"), .cardLeft),
@@ -99,6 +102,7 @@ public enum KeyMap {
     ("F", .filter, "filter: unread starred artist: tag: since:7d"),
     ("d", .download, "save the picture to ~/Pictures/artfeed"),
     ("v", .gallery, "gallery of pictures / back to the list"),
+    ("p", .openPicture, "open the picture in a viewer (xdg-open)"),
     ("h  l", .cardRight, "gallery: the card left / right (Left Right)"),
     ("?", .help, "this help"),
   ]

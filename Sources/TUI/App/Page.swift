@@ -140,6 +140,8 @@ enum PageRequest {
   /// `o`, `y`: the item's web link to the browser or the clipboard.
   case openLink(FeedItem?)
   case copyLink(FeedItem?)
+  /// `p`: the item's `picture`th picture to the picture viewer.
+  case openPicture(FeedItem, picture: Int)
   /// `r` on the feed list, or on a subscription's page: fetch these feeds (empty: every one).
   case refreshFeeds([Int])
   /// `r`, `R`: marks other artfeeds made show too.

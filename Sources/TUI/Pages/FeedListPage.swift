@@ -255,6 +255,7 @@ public struct FeedListPage: Sendable {
     .markViewRead: .markFeedRead, .undoMark: .undoMark,
     .nextUnread: .findUnread(forward: true), .previousUnread: .findUnread(forward: false),
     .toggleRead: .notHere, .toggleStar: .notHere, .filter: .notHere, .download: .notHere,
+    .openPicture: .notHere,
   ]
 
   mutating func handle(_ action: KeyAction, context: PageContext) -> PageOutcome {
@@ -299,7 +300,7 @@ public struct FeedListPage: Sendable {
       outcome.requests = [.undoMark]
     case .findUnread(let forward): return findUnread(forward: forward, context: context)
     case .notHere:
-      let named = [Action.toggleRead, .toggleStar, .filter, .download]
+      let named = [Action.toggleRead, .toggleStar, .filter, .download, .openPicture]
         .compactMap(keys.label).joined(separator: ", ")
       outcome.status = "Open a feed first: \(named) work on its items"
     }

@@ -37,7 +37,7 @@ public struct ItemPage {
   /// What keys mean on the item page.
   enum KeyAction {
     case scroll(Scroll)
-    case back, openLink, copyLink, help, togglePictures
+    case back, openLink, copyLink, openPicture, help, togglePictures
     case previousPicture, nextPicture
     case toggleRead, toggleStar, download
   }
@@ -51,7 +51,8 @@ public struct ItemPage {
     .pageDown: .scroll(.page(1)), .pageUp: .scroll(.page(-1)),
     .top: .scroll(.top), .bottom: .scroll(.bottom),
     .back: .back, .quit: .back,
-    .openLink: .openLink, .copyLink: .copyLink, .help: .help, .togglePictures: .togglePictures,
+    .openLink: .openLink, .copyLink: .copyLink, .openPicture: .openPicture, .help: .help,
+    .togglePictures: .togglePictures,
     .previousPicture: .previousPicture, .nextPicture: .nextPicture,
     .toggleRead: .toggleRead, .toggleStar: .toggleStar, .download: .download,
   ]
@@ -71,6 +72,8 @@ public struct ItemPage {
     case .back: return PageOutcome(request: .close)
     case .openLink: return PageOutcome(request: .openLink(item))
     case .copyLink: return PageOutcome(request: .copyLink(item))
+    case .openPicture:
+      return PageOutcome(request: .openPicture(item, picture: view.pictureIndex))
     case .help: return PageOutcome(request: .help)
     case .togglePictures: return PageOutcome(request: .togglePictures)
     case .previousPicture: showPicture(view.pictureIndex - 1)

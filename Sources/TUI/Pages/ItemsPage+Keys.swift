@@ -5,7 +5,7 @@ extension ItemsPage {
   /// What keys mean on an items page (the prompt, when open, takes keys before them).
   enum KeyAction {
     case move(ItemList.Move)
-    case open, back, quit, reload, refreshAll, openLink, copyLink, help
+    case open, back, quit, reload, refreshAll, openLink, copyLink, openPicture, help
     case search, filter, togglePictures, gallery
     case toggleRead, toggleStar, download, markViewRead, undoMark
     case findUnread(forward: Bool)
@@ -19,7 +19,8 @@ extension ItemsPage {
     .top: .move(.top), .bottom: .move(.bottom),
     .cardLeft: .move(.left), .cardRight: .move(.right),
     .open: .open, .back: .back, .quit: .quit, .reload: .reload, .refreshAll: .refreshAll,
-    .openLink: .openLink, .copyLink: .copyLink, .help: .help, .search: .search,
+    .openLink: .openLink, .copyLink: .copyLink, .openPicture: .openPicture, .help: .help,
+    .search: .search,
     .filter: .filter, .togglePictures: .togglePictures, .gallery: .gallery,
     .toggleRead: .toggleRead, .toggleStar: .toggleStar, .download: .download,
     .markViewRead: .markViewRead, .undoMark: .undoMark,
@@ -54,6 +55,7 @@ extension ItemsPage {
       if context.hasFeedList { outcome.requests += [.refreshFeeds([]), .refreshState] }
     case .openLink: ask(.openLink(selected))
     case .copyLink: ask(.copyLink(selected))
+    case .openPicture: if let selected { ask(.openPicture(selected, picture: 0)) }
     case .help: ask(.help)
     case .search: beginPrompt(.artist)
     case .filter: beginPrompt(.filter)
