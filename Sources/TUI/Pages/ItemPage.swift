@@ -2,6 +2,7 @@ import FeedCore
 import FeedModel
 import Foundation
 import Pictures
+import TextLayout
 
 /// The open item: its laid-out text, its pictures one at a time, and the reading position.
 /// A page (`Page`): the moving keys scroll, `[` `]` page through the pictures, the rest ask
@@ -127,7 +128,18 @@ extension ItemPage: Page {
     top = min(view.line(atBlock: place.block, offset: place.offset), maxTop)
   }
 
-  func title(context: DrawContext) -> String { context.titleBelow ?? "artfeed" }
+  /// The title bar names the item: its title, its artist, and which of its pictures is
+  /// shown when it has several.
+  func title(context: DrawContext) -> String {
+    var parts = [DetailView.title(of: view.item)]
+    if let author = view.item.author.map(Sanitizer.clean), !author.isEmpty {
+      parts.append("by " + author)
+    }
+    if view.pictureCount > 1 {
+      parts.append("picture \(view.pictureIndex + 1)/\(view.pictureCount)")
+    }
+    return " " + parts.joined(separator: " · ")
+  }
 
   /// The item view's picture alone: the list under it is not on screen, and its thumbnails
   /// would take the cores from the picture the reader waits for.
@@ -148,7 +160,7 @@ extension ItemPage: Page {
   }
 
   func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
-    TitleBar.draw(context.titleBelow ?? "artfeed", into: &buffer)
+    TitleBar.draw(title(context: context), into: &buffer)
     let width = buffer.width
     let top = 1
     let visible = top..<(top + height)

@@ -51,6 +51,10 @@ extension ItemsPage {
   private var emptyMessage: String {
     if isLoading { return "Loading…" }
     if isSearching, list.count == 0 { return "Searching…" }
+    if loadCancelled, searchQuery == nil, prompt == nil {
+      return "Not loaded: the load was cancelled."
+        + (keys.label(.reload).map { " Press \($0) to load it." } ?? "")
+    }
     if let loadFailure, searchQuery == nil, prompt == nil {
       return "Could not load the feed. \(loadFailure.description)."
         + (keys.label(.reload).map { " Press \($0) to try again." } ?? "")
@@ -125,7 +129,9 @@ extension ItemsPage {
     let help = KeyBindings.join(
       keys.hint(.gallery, says: showsGallery ? "list" : "gallery"), keys.hint(.help, says: "help"))
     if searchQuery != nil {
-      return KeyBindings.join(move, open, artist, keys.hint(.back, says: "all items"), help)
+      // Esc leaves the search: to the feed list when `/` there opened it, else to the list.
+      let back = openedForSearch && hasFeedList ? "feeds" : "all items"
+      return KeyBindings.join(move, open, artist, keys.hint(.back, says: back), help)
     }
     if hasFeedList {
       return KeyBindings.join(

@@ -122,12 +122,18 @@ extension ItemsPage {
     }
     if searchQuery != nil {
       clearSearch()
+      // A search that `/` on the feed list opened goes back there once it is cleared, as
+      // Esc in its prompt does.
+      if openedForSearch, searchQuery == nil, context.hasPageBelow {
+        outcome.requests.append(.close)
+      }
       return outcome
     }
     if isLoading {
       _ = nextLoad()
       let shown = list.count
       endLoad()
+      loadCancelled = true
       if shown > 0 { list.markPartial() }
       outcome.commands.append(.cancel(.load))
       outcome.status =
@@ -232,7 +238,6 @@ extension ItemsPage {
       if prompt.kind == .filter { return applyFilter(prompt) }
       mode = .result(query: query, kind: .artist)
       resultRestores = prompt.restores.withoutArtistResults
-      openedForSearch = false
       return PageOutcome()
     default:
       return PageOutcome()

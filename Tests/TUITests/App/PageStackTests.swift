@@ -161,14 +161,19 @@ struct PageStackTests {
     #expect(commands.contains { if case .search(_, "b", .allItems) = $0 { true } else { false } })
     state.press(.escape)
     #expect(state.topPage == .feeds && state.feedList?.selectedFeed == 0)
-    // Enter keeps the search; Esc then shows All items, and Esc again the feed list.
+    // Enter keeps the search; Esc then goes back to the feed list, as Esc in its prompt does.
     state.press(.character("/"))
     state.send("bob".map { Event.key(.character($0)) }, catalog: Self.north + Self.south)
     state.press(.enter)
     #expect(state.searchQuery == "bob" && state.list.count > 0)
     #expect(state.list.items.allSatisfy { $0.author == "bob" })
+    #expect(state.screenText.contains("Esc feeds"), "the hint says where Esc goes")
     state.press(.escape)
-    #expect(state.topPage == .items && state.searchQuery == nil && state.list.count == 20)
+    #expect(state.topPage == .feeds && state.feedList?.selectedFeed == 0)
+    // A filter over the kept search comes off first; then Esc goes back to the feed list.
+    state.press(.character("/"))
+    state.send("bob".map { Event.key(.character($0)) }, catalog: Self.north + Self.south)
+    state.press(.enter)
     state.press(.escape)
     #expect(state.topPage == .feeds)
   }
