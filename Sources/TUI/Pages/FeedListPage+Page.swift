@@ -90,17 +90,27 @@ extension FeedListPage: Page {
     reading.map { "refreshing \($0.done)/\($0.total)" }
   }
 
-  func title(context: DrawContext) -> String {
-    var parts = ["artfeed", feedCount == 1 ? "1 feed" : "\(feedCount) feeds"]
-    parts.append(FeedListPage.items(allItemsCount))
-    if let all = context.marks?.counts?.allItems { parts.append("\(all.unread) unread") }
-    if let tag = tagFilter { parts.append("tag: " + Sanitizer.clean(tag)) }
-    if let reading { parts.append("refreshing \(reading.done)/\(reading.total)") }
-    return " " + parts.joined(separator: " · ")
+  func title(context: DrawContext) -> String { TitleBar.text(titleParts(context: context)) }
+
+  /// The title bar's pieces, each with how much a narrow bar needs it: "artfeed", the tag
+  /// shown, a refresh under way, the unread count, then the feeds' and items' counts.
+  func titleParts(context: DrawContext) -> [TitleBar.Part] {
+    var parts: [TitleBar.Part] = [
+      .init("artfeed", priority: 10), .init(RefreshSummary.feeds(feedCount), priority: 4),
+      .init(FeedListPage.items(allItemsCount), priority: 3),
+    ]
+    if let all = context.marks?.counts?.allItems {
+      parts.append(.init("\(all.unread) unread", priority: 5))
+    }
+    if let tag = tagFilter { parts.append(.init("tag: " + Sanitizer.clean(tag), priority: 8)) }
+    if let reading {
+      parts.append(.init("refreshing \(reading.done)/\(reading.total)", priority: 7))
+    }
+    return parts
   }
 
   func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
-    TitleBar.draw(title(context: context), into: &buffer)
+    TitleBar.draw(titleParts(context: context), into: &buffer)
     draw(into: &buffer, y: 1, width: buffer.width, now: context.now, counts: context.marks?.counts)
     StatusLine.draw(
       position: "\(selection + 1)/\(lineCount)", hints: selectedDetail(now: context.now) ?? hints,

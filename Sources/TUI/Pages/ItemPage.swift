@@ -130,15 +130,18 @@ extension ItemPage: Page {
 
   /// The title bar names the item: its title, its artist, and which of its pictures is
   /// shown when it has several.
-  func title(context: DrawContext) -> String {
-    var parts = [DetailView.title(of: view.item)]
+  func title(context: DrawContext) -> String { TitleBar.text(titleParts) }
+
+  /// The title bar's pieces: the item's title most, then which picture, then the artist.
+  var titleParts: [TitleBar.Part] {
+    var parts = [TitleBar.Part(DetailView.title(of: view.item), priority: 10)]
     if let author = view.item.author.map(Sanitizer.clean), !author.isEmpty {
-      parts.append("by " + author)
+      parts.append(.init("by " + author, priority: 4))
     }
     if view.pictureCount > 1 {
-      parts.append("picture \(view.pictureIndex + 1)/\(view.pictureCount)")
+      parts.append(.init("picture \(view.pictureIndex + 1)/\(view.pictureCount)", priority: 6))
     }
-    return " " + parts.joined(separator: " · ")
+    return parts
   }
 
   /// The item view's picture alone: the list under it is not on screen, and its thumbnails
@@ -160,7 +163,7 @@ extension ItemPage: Page {
   }
 
   func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
-    TitleBar.draw(title(context: context), into: &buffer)
+    TitleBar.draw(titleParts, into: &buffer)
     let width = buffer.width
     let top = 1
     let visible = top..<(top + height)
