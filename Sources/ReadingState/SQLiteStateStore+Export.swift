@@ -20,7 +20,7 @@ extension SQLiteStateStore {
   /// small states; `export(to:)` streams).
   public func export() throws(StateError) -> StateSnapshot {
     var snapshot = StateSnapshot(items: [], feeds: [])
-    try exportRows(now: Date()) { (feed) throws(StateError) in
+    _ = try exportRows(now: Date()) { (feed) throws(StateError) in
       snapshot.feeds.append(feed)
     } item: { (item) throws(StateError) in
       snapshot.items.append(item)

@@ -30,7 +30,8 @@ public enum MediaAddresses {
       for image in items[index].inlineImages.indices {
         resolve(&items[index].inlineImages[image], with: resolver)
       }
-      for link in items[index].pictureLinks.indices where isRelative(items[index].pictureLinks[link]) {
+      for link in items[index].pictureLinks.indices
+      where isRelative(items[index].pictureLinks[link]) {
         items[index].pictureLinks[link] = resolver.resolve(items[index].pictureLinks[link])
       }
       for enclosure in items[index].enclosures.indices {
@@ -134,7 +135,7 @@ public enum MediaAddresses {
     }
 
     func resolve(_ address: String) -> String {
-      guard let directory, Self.isPlainPath(address) else {
+      guard directory != nil, Self.isPlainPath(address) else {
         return URL(string: address, relativeTo: base)?.absoluteURL.absoluteString ?? address
       }
       let merged = address.hasPrefix("/") ? address : directoryPath + address
