@@ -80,6 +80,11 @@ public struct PostPicture: Sendable, Equatable {
 public enum ItemArt {
   /// The most pictures one post shows.
   public static let maxPictures = 64
+  /// The most candidates read from each of an item's lists (contents, thumbnails, images of
+  /// the text): a hostile item's ten thousand thumbnails cost what 64 do.
+  static let maxCandidates = 64
+  /// Longer addresses are no picture's (real ones, tokens included, stay under 2 KB).
+  static let maxAddressBytes = 8192
 
   /// The item's pictures in post order; empty when it has none.
   public static func pictures(of item: FeedItem) -> [PostPicture] {
@@ -117,6 +122,11 @@ public enum ItemArt {
   /// neither said, an address ending in a picture extension.
   public static func isImage(_ content: MediaContent) -> Bool {
     guard !content.url.isEmpty else { return false }
+    // A video or sound is no still picture, whatever its medium says (Mastodon calls its
+    // looping MP4s "image").
+    if let type = content.type?.lowercased(), type.hasPrefix("video/") || type.hasPrefix("audio/") {
+      return false
+    }
     if let medium = content.medium?.lowercased() { return medium == "image" }
     if let type = content.type?.lowercased() { return type.hasPrefix("image/") }
     return PictureAddress.looksLikePicture(content.url)
@@ -138,19 +148,41 @@ public enum ItemArt {
 
     init(_ item: FeedItem) {
       self.item = item
-      credited = Set(item.credits.map(\.name).filter { $0.contains("://") })
+      credited = Set(
+        item.credits.prefix(ItemArt.maxCandidates).map(\.name).filter { $0.contains("://") })
     }
 
     mutating func gather() {
       var pictureOfContent: [Int: Int] = [:]
-      for (index, content) in item.contents.enumerated() where ItemArt.isImage(content) {
+      let imageContents = item.contents.indices.prefix(ItemArt.maxCandidates)
+        .filter { ItemArt.isImage(item.contents[$0]) }
+      let imageEnclosures = item.enclosures.prefix(ItemArt.maxCandidates)
+        .filter(ItemArt.isImage)
+      // One picture named twice, as the item's one `media:content` and its one enclosure
+      // under another address (Lemmy's content is its thumbnail of the enclosure): the
+      // content is a small copy of the enclosure's picture.
+      var contentAsThumbnail: Int?
+      if imageContents.count == 1, imageEnclosures.count == 1,
+        PictureAddressRules.key(of: item.contents[imageContents[0]].url)
+          != PictureAddressRules.key(of: imageEnclosures[0].url),
+        item.contents[imageContents[0]].width == nil
+      {
+        contentAsThumbnail = imageContents[0]
+      }
+      for enclosure in imageEnclosures where contentAsThumbnail != nil {
+        place(
+          PictureCopy(url: enclosure.url, width: nil, height: nil, kind: .original), alt: nil,
+          mayStartPicture: true)
+      }
+      for index in imageContents where index != contentAsThumbnail {
+        let content = item.contents[index]
         let copy = PictureCopy(
           url: content.url, width: content.width, height: content.height, kind: .original)
         if let picture = place(copy, alt: content.alt, mayStartPicture: true) {
           pictureOfContent[index] = picture
         }
       }
-      for enclosure in item.enclosures where ItemArt.isImage(enclosure) {
+      for enclosure in imageEnclosures where contentAsThumbnail == nil {
         place(
           PictureCopy(url: enclosure.url, width: nil, height: nil, kind: .original), alt: nil,
           mayStartPicture: true)
@@ -159,7 +191,7 @@ public enum ItemArt {
       // small images that link to other posts (DeviantArt's thumbnails of other works):
       // those are links, not this post's pictures.
       let namesPictures = !pictures.isEmpty
-      for image in item.inlineImages where !image.isDecoration {
+      for image in item.inlineImages.prefix(ItemArt.maxCandidates) where !image.isDecoration {
         placeInline(image, linkCardsAreOtherPosts: namesPictures)
       }
       var looseOriginals: [PictureCopy] = []
@@ -174,23 +206,38 @@ public enum ItemArt {
         }
       }
       var looseThumbnails: [PictureCopy] = []
-      for thumbnail in item.thumbnails where !thumbnail.url.isEmpty {
+      if let index = contentAsThumbnail {
+        let content = item.contents[index]
+        let copy = PictureCopy(
+          url: content.url, width: content.width, height: content.height, kind: .thumbnail)
+        if isArt(copy) {
+          if pictures.isEmpty { start(copy, alt: content.alt) } else { add(copy, to: 0) }
+        }
+      }
+      for thumbnail in item.thumbnails.prefix(ItemArt.maxCandidates) where !thumbnail.url.isEmpty {
         let copy = PictureCopy(
           url: thumbnail.url, width: thumbnail.width, height: thumbnail.height, kind: .thumbnail)
         guard isArt(copy) else { continue }
+        // In document order: where sizes tie, the feed's first thumbnail is the row's.
         if let content = thumbnail.content, let picture = pictureOfContent[content] {
           add(copy, to: picture)
         } else if place(copy, alt: nil, mayStartPicture: false) == nil {
-          looseThumbnails.append(copy)
+          if pictures.isEmpty { looseThumbnails.append(copy) } else { add(copy, to: 0) }
         }
       }
       if !looseThumbnails.isEmpty {
         if pictures.isEmpty {
-          start(looseThumbnails[0], alt: nil)
+          // A video's still: the video's alt text is the still's.
+          let video = item.thumbnails.first { $0.url == looseThumbnails[0].url }?.content
+            .map { item.contents[$0] }
+          start(looseThumbnails[0], alt: video?.alt ?? video?.title)
           for copy in looseThumbnails.dropFirst() { add(copy, to: 0) }
         } else {
           for copy in looseThumbnails { add(copy, to: 0) }
         }
+      }
+      for (content, picture) in pictureOfContent where pictures[picture].alt == nil {
+        pictures[picture].alt = item.contents[content].title
       }
       for copy in looseOriginals {
         if let bare = pictures.firstIndex(where: { !$0.copies.contains { $0.kind == .original } }) {
@@ -206,13 +253,13 @@ public enum ItemArt {
       var copies = [
         PictureCopy(url: image.url, width: image.width, height: image.height, kind: .inline)
       ]
-      // A srcset entry names its width; its height follows the image's declared shape.
+      // A srcset entry names its width; its height follows the image's shape, as declared
+      // or as its address says.
+      let shape = copies[0].width.flatMap { width in copies[0].height.map { (width, $0) } }
       copies += image.sources.map { source in
         var height: Int?
-        if let width = source.width, let declaredWidth = image.width, declaredWidth > 0,
-          let declaredHeight = image.height
-        {
-          height = width * declaredHeight / declaredWidth
+        if let width = source.width, let (shapeWidth, shapeHeight) = shape, shapeWidth > 0 {
+          height = width * shapeHeight / shapeWidth
         }
         return PictureCopy(url: source.url, width: source.width, height: height, kind: .sourceSet)
       }
@@ -275,13 +322,29 @@ public enum ItemArt {
     }
 
     private mutating func add(_ copy: PictureCopy, to picture: Int) {
-      guard !pictures[picture].copies.contains(where: { $0.url == copy.url }) else { return }
+      if let same = pictures[picture].copies.firstIndex(where: { $0.url == copy.url }) {
+        // One address named twice (a `media:content` that is also the `media:thumbnail`):
+        // one copy, with what both say of it.
+        var known = pictures[picture].copies[same]
+        known.width = known.width ?? copy.width
+        known.height = known.height ?? copy.height
+        if copy.kind == .thumbnail, known.kind != .thumbnail {
+          // Now a thumbnail, in the thumbnails' document order (ties go to the first).
+          known.kind = .thumbnail
+          pictures[picture].copies.remove(at: same)
+          pictures[picture].copies.append(known)
+        } else {
+          pictures[picture].copies[same] = known
+        }
+        return
+      }
       pictures[picture].copies.append(copy)
       keys[picture].insert(PictureAddressRules.key(of: copy.url))
     }
 
     private func isArt(_ copy: PictureCopy) -> Bool {
-      !copy.url.isEmpty && !credited.contains(copy.url)
+      !copy.url.isEmpty && copy.url.utf8.count <= ItemArt.maxAddressBytes
+        && !credited.contains(copy.url)
         && !PictureAddressRules.isIconSized(width: copy.width, height: copy.height)
         && !PictureAddressRules.isNotArt(copy.url)
     }

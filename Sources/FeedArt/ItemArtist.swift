@@ -24,6 +24,17 @@ public struct FeedHead: Sendable, Equatable {
     self.init(title: feed.title, link: feed.link, author: feed.author, address: address)
   }
 
+  /// Boorus (Danbooru, e621, Gelbooru and their kin): tag searches whose entries' authors
+  /// are the uploaders; the artist is in the title.
+  public var isBooru: Bool {
+    let hosts = [link, address].compactMap { $0 }.compactMap(PictureAddress.host(of:))
+    let boorus = [
+      "donmai.us", "e621.net", "e926.net", "gelbooru.com", "safebooru.org", "konachan.com",
+      "yande.re",
+    ]
+    return hosts.contains { host in boorus.contains { host == $0 || host.hasSuffix("." + $0) } }
+  }
+
   /// The name of the one person whose feed this is (a Mastodon or Pixelfed account, a
   /// Bluesky, Tumblr, DeviantArt, ArtStation or Flickr profile), nil for a feed of many.
   public var personName: String? {
@@ -39,6 +50,7 @@ public struct FeedHead: Sendable, Equatable {
 public enum ItemArtist {
   /// The artist to show and search by, nil when nothing names one.
   public static func artist(of item: FeedItem, in feed: FeedHead) -> String? {
+    if feed.isBooru { return drawnBy(item.title) }
     if let author = item.author, let name = cleaned(author) { return name }
     if let author = feed.author, let name = cleaned(author) { return name }
     return feed.personName
@@ -48,6 +60,10 @@ public enum ItemArtist {
   /// state read.
   public static func completed(_ items: [FeedItem], in feed: FeedHead) -> [FeedItem] {
     var items = items
+    if feed.isBooru {
+      for index in items.indices { items[index].author = drawnBy(items[index].title) }
+      return items
+    }
     let person = feed.personName
     let feedAuthor = feed.author.flatMap(cleaned)
     for index in items.indices {
@@ -95,6 +111,18 @@ public enum ItemArtist {
       return String(text.dropFirst(prefix.count))
     }
     return text
+  }
+
+  /// The artist a booru's title names: Danbooru and e621 title a post "CHARACTERS
+  /// (COPYRIGHT) drawn by ARTISTS"; nil when it names none (the uploader, its author, is
+  /// not the artist).
+  static func drawnBy(_ title: String?) -> String? {
+    guard let title,
+      let range = title.range(of: " drawn by ", options: .backwards)
+        ?? (title.hasPrefix("drawn by ") ? title.range(of: "drawn by ") : nil)
+    else { return nil }
+    let name = title[range.upperBound...].trimmingCharacters(in: .whitespaces)
+    return name.isEmpty ? nil : name
   }
 
   static func isEmail(_ text: String) -> Bool {

@@ -11,8 +11,12 @@ public enum ItemTitle {
 
   /// The title as written (`title`, else `media:title`), nil when both are blank.
   public static func written(_ item: FeedItem) -> String? {
-    for text in [item.title, item.mediaTitle] {
-      if let text, !isBlank(text) { return text }
+    if let title = item.title, !isBlank(title) { return title }
+    // A `media:title` inside a `media:content` is that picture's, not the post's.
+    if let title = item.mediaTitle, !isBlank(title),
+      !item.contents.contains(where: { $0.title == title })
+    {
+      return title
     }
     return nil
   }
@@ -33,11 +37,28 @@ public enum ItemTitle {
       if let made = cleaned(sentence, keepingTags: false) { return made }
       if let made = cleaned(sentence, keepingTags: true) { return made }
     }
-    let alts = item.contents.compactMap(\.alt) + item.inlineImages.compactMap(\.alt)
+    let alts =
+      item.contents.compactMap(\.alt) + item.inlineImages.compactMap(\.alt)
+      + item.contents.compactMap(\.title)
     if let alt = alts.first, let made = cleaned(firstSentence(alt), keepingTags: true) {
       return made
     }
     return untitled
+  }
+
+  /// The rest of the post's own words when its title was made from their first sentence
+  /// (a row then shows the title and this, not the sentence twice); nil when the title was
+  /// written, and an empty string when the text was that one sentence.
+  public static func textAfterDerivedTitle(_ item: FeedItem) -> (text: String, rest: String)? {
+    guard written(item) == nil, let text = ownText(item) else { return nil }
+    let sentence = firstSentence(text)
+    // A title cut short (…) leaves the sentence to the text.
+    guard let title = cleaned(sentence, keepingTags: false), !title.hasSuffix("…") else {
+      return nil
+    }
+    var rest = text[sentence.endIndex...]
+    if let stop = rest.first, ".!?…".contains(stop) { rest = rest.dropFirst() }
+    return (text, String(rest.drop { $0.isWhitespace }))
   }
 
   /// The post's own words: its summary, `media:text`, or a `media:description` that is not a

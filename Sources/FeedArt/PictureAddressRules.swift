@@ -147,12 +147,19 @@ public enum PictureAddressRules {
     ]
     if markers.contains(where: { lowered.contains($0) }) { return true }
     let (width, height) = size(of: address)
-    return (width.map { $0 <= 32 } ?? false) || (height.map { $0 <= 32 } ?? false)
+    return isIconSized(width: width, height: height)
   }
 
-  /// True for a declared size of a tracking pixel or an icon: at most 32 px either way.
+  /// True for the size of a tracking pixel or an icon: at most 32 px both ways (or the one
+  /// way known), or a line at most 2 px thin. A 150 x 32 banner is art.
   public static func isIconSized(width: Int?, height: Int?) -> Bool {
-    (width.map { $0 > 0 && $0 <= 32 } ?? false) || (height.map { $0 > 0 && $0 <= 32 } ?? false)
+    let width = width.flatMap { $0 > 0 ? $0 : nil }
+    let height = height.flatMap { $0 > 0 ? $0 : nil }
+    switch (width, height) {
+    case (let width?, let height?): return (width <= 32 && height <= 32) || min(width, height) <= 2
+    case (let side?, nil), (nil, let side?): return side <= 32
+    case (nil, nil): return false
+    }
   }
 
   // MARK: - Parts

@@ -127,6 +127,8 @@ public final class CommandRunner {
     case (.feed(let index), let library?): library.feedSource(index)
     case (.allItems, let library?): library.allItemsSource
     case (.starred, let library?): StarredSource(library: library, state: readerState)
+    case (.artist(let name), let library):
+      ArtistWorkSource(base: library?.allItemsSource ?? source, library: library, name: name)
     default: source
     }
   }

@@ -17,7 +17,17 @@ extension EndToEnd {
       ("tiny-5x3", ["--width", "5", "--height", "3"]),
       ("tiny-9x3", ["--width", "9", "--height", "3"]),
       ("tiny-20x6", ["--width", "20", "--height", "6"]),
+      // Title-less posts titled from their text, the artist from the account's feed, a gifv's
+      // still, alt texts kept off the rows (FeedArt's fixtures).
+      ("mastodon-100x30", [sourceFixture("mastodon.rss"), "--width", "100", "--height", "30"]),
+      ("bluesky-80x24", [sourceFixture("bluesky.rss"), "--width", "80", "--height", "24"]),
     ]
+
+    /// A feed of FeedArt's source-shaped fixtures.
+    static func sourceFixture(_ name: String) -> String {
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("FeedArtTests/Fixtures/Sources/" + name).path
+    }
 
     @Test("render prints the recorded screen", arguments: renderCases.map(\.name))
     func render(name: String) throws {

@@ -69,6 +69,7 @@ extension EndToEnd {
       #expect(
         alpha.map(\.title) == (0..<5).reversed().map { "\(home.user.name)-alpha piece \($0)" })
       let first = try #require(alpha.first)
+      #expect(alpha.map(\.author) == (0..<5).reversed().map { "Artist \($0 % 3)" })
       #expect(first.thumbnails.map(\.url) == ["http://127.0.0.1:9/t/\(home.user.name)-alpha-4.png"])
       #expect(
         first.contents.map(\.url) == ["http://127.0.0.1:9/full/\(home.user.name)-alpha-4.jpg"])
@@ -377,6 +378,91 @@ extension EndToEnd {
       #expect(try await home.user.starredIDs() == Set(ids))
     }
 
+    @Test("the artist's page gathers one artist from two local feeds and a synced one, to any depth")
+    func artistPage() async throws {
+      let home = try await SyncHome.make()
+      // The synced feed credits its items to "RavenQuill" (FreshRSS keeps it as "© ...").
+      try await home.subscribe("lambda", items: 2, artist: "RavenQuill")
+      try home.addAccount()
+      #expect(try home.run(["sync"]).status == 0)
+      // A Mastodon account whose posts name no artist (the account is hers) and a gallery
+      // that credits "raven-quill" beside another artist.
+      let mastodon = home.scratch.path("ravenquill.rss")
+      try Data(
+        """
+        <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel>
+        <title>Raven Quill</title><link>https://mastodon.art/@ravenquill</link>
+        <item><guid>m1</guid><link>https://mastodon.art/@ravenquill/1</link>
+        <pubDate>Tue, 10 Nov 2026 10:00:00 GMT</pubDate>
+        <description>Moth study in walnut ink. More soon #ink</description>
+        <media:content url="https://files.mastodon.art/1/original/a.png" medium="image"/></item>
+        <item><guid>m2</guid><link>https://mastodon.art/@ravenquill/2</link>
+        <pubDate>Wed, 11 Nov 2026 10:00:00 GMT</pubDate>
+        <description>Lantern heron, finished!</description>
+        <media:content url="https://files.mastodon.art/2/original/b.png" medium="image"/></item>
+        </channel></rss>
+        """.utf8
+      ).write(to: URL(fileURLWithPath: mastodon))
+      let gallery = home.scratch.path("gallery.rss")
+      try Data(
+        """
+        <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel>
+        <title>Gallery picks</title><link>https://gallery.example/</link>
+        <item><title>Tide pool crab</title><guid>g1</guid><link>https://gallery.example/1</link>
+        <pubDate>Thu, 05 Nov 2026 10:00:00 GMT</pubDate>
+        <media:credit role="author">raven-quill</media:credit>
+        <media:thumbnail url="https://gallery.example/t/1.jpg" width="150" height="150"/></item>
+        <item><title>Fern spiral</title><guid>g2</guid><link>https://gallery.example/2</link>
+        <pubDate>Fri, 06 Nov 2026 10:00:00 GMT</pubDate>
+        <media:credit role="author">Moss Lantern</media:credit>
+        <media:thumbnail url="https://gallery.example/t/2.jpg" width="150" height="150"/></item>
+        </channel></rss>
+        """.utf8
+      ).write(to: URL(fileURLWithPath: gallery))
+      for file in [mastodon, gallery] {
+        let added = try home.run(["add", file])
+        #expect(added.status == 0, "add: \(added.errors)")
+      }
+      let tmux = try home.browser(width: 100, height: 30)
+      try tmux.waitFor("the feed list") { screen in
+        screen.contains { $0.contains("Gallery picks") } && screen.contains { $0.contains("lambda") }
+      }
+      try tmux.send("Enter")  // All items
+      try tmux.waitFor("All items") { $0.joined().contains("Fern spiral") }
+      // Newest first: the heron, the moth study, the fern, then the crab, which is by
+      // raven-quill: her page holds her work from all three sources.
+      try tmux.send("j", "j", "j")
+      try tmux.waitFor("the crab selected") { $0.last?.contains("4/6") == true }
+      try tmux.send("a")
+      let page = try tmux.waitFor("the artist's page") { screen in
+        screen.first?.contains("Artist: raven-quill") == true
+          && screen.first?.contains("5 items") == true
+      }
+      let text = page.joined(separator: "\n")
+      for expected in ["Lantern heron, finished!", "Moth study in walnut ink", "Tide pool crab"] {
+        #expect(text.contains(expected), "\(text)")
+      }
+      #expect(!text.contains("Fern spiral"), "another artist's work is not hers")
+      #expect(text.contains("Gallery picks") && text.contains("Raven Quill"), "the sources: \(text)")
+      assertSnapshot(
+        page.map { $0.replacingOccurrences(of: home.user.name, with: "USERNAME1") },
+        named: "artist-page-100x30")
+      // An item of her page, then her page again from the item: four deep, and back.
+      try tmux.send("Enter")
+      try tmux.waitFor("the item") { $0.last?.contains("lines") == true }
+      try tmux.send("a")
+      try tmux.waitFor("her page again") { screen in
+        screen.first?.contains("Artist: ") == true && screen.first?.contains("5 items") == true
+      }
+      try tmux.send("Escape")
+      try tmux.waitFor("the item again") { $0.last?.contains("lines") == true }
+      try tmux.send("Escape")
+      try tmux.waitFor("her page again") { $0.first?.contains("Artist: raven-quill") == true }
+      try tmux.send("Escape")
+      try tmux.waitFor("All items again") { $0.first?.contains("All items") == true }
+      try tmux.send("q", "q")
+    }
+
     @Test("the browser opens on the account's feeds under tmux, and an account feed's items")
     func browse() async throws {
       let home = try await SyncHome.make()
@@ -403,6 +489,31 @@ extension EndToEnd {
       try tmux.send("Enter")
       let items = try tmux.waitFor("theta's items") { $0.joined().contains("theta piece 2") }
       #expect(items.joined().contains("theta piece 1"), "\(items)")
+      // The feed names its artists only in media:credit, which FreshRSS keeps as a "©"
+      // line of the summary: each item has its artist, the summary no credit.
+      let artists = try tmux.waitFor("theta's items with their artists") { screen in
+        screen.joined().contains("by Artist 2") && screen.joined().contains("by Artist 1")
+          && screen.last?.contains("1/3") == true
+      }
+      #expect(!artists.joined().contains("©"), "\(artists)")
+      // The pictures are on a closed port, and their boxes say how far their loading got:
+      // the recording keeps the boxes' frames and the text, and blanks inside the boxes.
+      let masked = artists.map { line -> String in
+        var characters = Array(line.replacingOccurrences(of: home.user.name, with: "USERNAME1"))
+        if characters.count > 13, characters[2] == "│" {
+          for column in 3..<13 { characters[column] = " " }
+        }
+        return String(characters)
+      }
+      assertSnapshot(masked, named: "account-feed-80x20")
+      // `/` finds an artist in an account's feed as in a local one.
+      try tmux.send("/")
+      try tmux.type("artist 2")
+      let found = try tmux.waitFor("the search for Artist 2") { screen in
+        screen.joined().contains("theta piece 2") && !screen.joined().contains("theta piece 1")
+      }
+      #expect(found.joined().contains("by Artist 2"), "\(found)")
+      try tmux.send("Escape")
       try tmux.send("Escape")
       for _ in 0..<(row - allRow) { try tmux.send("k") }
       try tmux.send("Enter")

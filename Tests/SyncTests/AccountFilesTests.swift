@@ -216,6 +216,26 @@ struct AccountFilesTests {
     #expect(text.sort == 1_700_000_000)
   }
 
+  @Test("FreshRSS's credits become the artist; its credits and alt captions leave the text")
+  func freshRSSCredits() {
+    let html = """
+      <p>Hello heron.</p><figure class="enclosure"><p class="enclosure-content">\
+      <img src="https://x.example/full.jpg" alt="" title="" /></p>\
+      <p class="enclosure-credits">© ann heron</p>\
+      <p class="enclosure-credits">© https://a.deviantart.net/avatars/a.png</p>\
+      <figcaption class="enclosure-description">A heron in reeds</figcaption></figure>
+      """
+    let item = RemoteItem(id: 1, feed: "feed/1", crawled: 1, summaryHTML: html)
+    let text = AccountItemText(item)
+    #expect(text.author == "ann heron")
+    #expect(text.summary?.contains("Hello heron.") == true)
+    #expect(text.summary?.contains("©") == false && text.summary?.contains("reeds") == false)
+    var named = item
+    named.author = "Bo"
+    #expect(AccountItemText(named).author == "Bo")
+    #expect(AccountItemText(RemoteItem(id: 2, feed: "f", crawled: 1)).author == nil)
+  }
+
   @Test("one sync of an account at a time: a second waits, then gives up in one line")
   func syncLock() async throws {
     let folder = try TempDirectory()

@@ -13,7 +13,8 @@ public struct FreshRSSUser: Sendable {
 
   /// A new user with its own API password, logged in.
   public static func make(on server: FreshRSS) async throws -> FreshRSSUser {
-    let name = "u" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    // Always nine characters, so a recorded screen can show it as `USERNAME1`.
+    let name = String(format: "u%08x", UInt32.random(in: 0...UInt32.max))
     let password = "pw-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     try server.createUser(name, apiPassword: password)
     let auth = try await login(server, name, password)
@@ -142,7 +143,10 @@ public struct FreshRSSUser: Sendable {
 /// Media RSS feed files for FreshRSS to fetch from a `TestServer`: `count` items with a
 /// thumbnail, an image and a credit each, newest last, dated from 2026-11-01 an hour apart.
 public enum SyncFeeds {
-  public static func write(_ name: String, items count: Int, into folder: URL) throws {
+  /// `artist` credits every item to one name (else "Artist 0", "Artist 1", "Artist 2" in turn).
+  public static func write(
+    _ name: String, items count: Int, artist: String? = nil, into folder: URL
+  ) throws {
     var xml = """
       <?xml version="1.0" encoding="UTF-8"?>
       <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel>
@@ -162,7 +166,7 @@ public enum SyncFeeds {
         <description>&lt;p&gt;About \(name) \(index)&lt;/p&gt;</description>\
         <media:thumbnail url="http://127.0.0.1:9/t/\(name)-\(index).png" width="150" height="150"/>\
         <media:content url="http://127.0.0.1:9/full/\(name)-\(index).jpg" medium="image"/>\
-        <media:credit role="author">Artist \(index % 3)</media:credit></item>
+        <media:credit role="author">\(artist ?? "Artist \(index % 3)")</media:credit></item>
 
         """
     }

@@ -109,7 +109,8 @@ struct EncodingSniff: Equatable {
     // A label that starts and ends with a visible ASCII character, as they all do, needs no
     // trimming, and Foundation's trim is a visible part of a small feed's parse (docs/adr/0151).
     let visible = UInt8(ascii: "!")...UInt8(ascii: "~")
-    let plain = lowered.utf8.first.map(visible.contains) == true
+    let plain =
+      lowered.utf8.first.map(visible.contains) == true
       && lowered.utf8.last.map(visible.contains) == true
     let key = plain ? lowered : lowered.trimmingCharacters(in: .whitespaces)
     switch key {

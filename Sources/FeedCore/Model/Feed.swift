@@ -208,6 +208,9 @@ public struct MediaContent: Sendable, Equatable {
   public var height: Int?
   /// The `media:description` inside this content: the picture's alt text, not the item's.
   public var alt: String?
+  /// The `media:title` inside this content: the picture's own title (Bluesky writes its alt
+  /// text there, WordPress the file's name).
+  public var title: String?
 
   public init(
     url: String, medium: String? = nil, type: String? = nil, width: Int? = nil, height: Int? = nil,

@@ -81,7 +81,9 @@ struct FeedBuilder: ~Copyable {
     _ name: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?, attributes: XMLAttributes
   ) -> Bool {
     if let capture {
-      if capture.mode != .text { appendTag(name, closing: false) }
+      if capture.mode != .text {
+        appendTag(name, closing: false, attributes: isPictureTag(name) ? attributes : nil)
+      }
       roles.append(.other)
       return true
     }
@@ -301,10 +303,10 @@ struct FeedBuilder: ~Copyable {
     let value: String?
     if capture.kind == .html {
       if case .summary = capture.target, hasItem, item.wants(capture.target) {
+        // A better summary source replaces the text; the pictures of every source read
+        // add up (an excerpt's tracking pixel and the article's pictures).
         let found = HTMLImage.all(in: text.bytes)
-        if !found.images.isEmpty || !found.pictureLinks.isEmpty || item.wantsImages {
-          item.setImages(found)
-        }
+        if !found.images.isEmpty || !found.pictureLinks.isEmpty { item.setImages(found) }
       }
       value = FieldText.finished(html.convert(&text), sibling: sibling)
     } else {
@@ -324,7 +326,9 @@ struct FeedBuilder: ~Copyable {
     }
   }
 
-  private mutating func appendTag(_ name: UnsafePointer<UInt8>, closing: Bool) {
+  private mutating func appendTag(
+    _ name: UnsafePointer<UInt8>, closing: Bool, attributes: XMLAttributes? = nil
+  ) {
     text.append(UInt8(ascii: "<"))
     if closing { text.append(UInt8(ascii: "/")) }
     var offset = 0
@@ -332,7 +336,37 @@ struct FeedBuilder: ~Copyable {
       text.append(name[offset])
       offset += 1
     }
+    if let attributes { appendAttributes(attributes) }
     text.append(UInt8(ascii: ">"))
+  }
+
+  /// `img` and `a`: the elements whose attributes say where a post's pictures are, kept
+  /// when XHTML (or naked HTML in RSS) is turned back into HTML source.
+  private func isPictureTag(_ name: UnsafePointer<UInt8>) -> Bool {
+    CName.equalsIgnoringCase(name, "img") || CName.equalsIgnoringCase(name, "a")
+  }
+
+  /// ` name="value"` for each attribute without a namespace; values as libxml2 gives them
+  /// (references still written), `"` escaped.
+  private mutating func appendAttributes(_ attributes: XMLAttributes) {
+    guard let base = attributes.base else { return }
+    for index in 0..<min(attributes.count, 32) {
+      let entry = base + index * 5
+      guard let name = entry[0], entry[2] == nil, let start = entry[3], let end = entry[4] else {
+        continue
+      }
+      text.append(UInt8(ascii: " "))
+      var offset = 0
+      while name[offset] != 0 {
+        text.append(name[offset])
+        offset += 1
+      }
+      text.append("=\"")
+      for byte in UnsafeBufferPointer(start: start, count: end - start) {
+        if byte == UInt8(ascii: "\"") { text.append("&quot;") } else { text.append(byte) }
+      }
+      text.append(UInt8(ascii: "\""))
+    }
   }
 
   /// What has been read, as a copyable value.

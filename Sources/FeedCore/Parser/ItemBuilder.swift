@@ -87,7 +87,7 @@ struct ItemBuilder {
     case .published(let rank): return rank < ranks.published
     case .author: return otherAuthor == nil
     case .summary(let rank): return rank < ranks.summary
-    case .mediaTitle(let rank): return rank < ranks.mediaTitle
+    case .mediaTitle(let rank): return rank < ranks.mediaTitle || (rank == 2 && openContent != nil)
     case .mediaDescription(let rank):
       return rank < ranks.mediaDescription || (rank == 2 && openContent != nil)
     case .mediaText(let rank): return rank < ranks.mediaText
@@ -140,6 +140,9 @@ struct ItemBuilder {
       addCategory(text)
     case .summary(let rank): replace(&item.summary, rank: rank, best: &ranks.summary, with: text)
     case .mediaTitle(let rank):
+      if rank == 2, let open = openContent, lists.contents[open].title == nil {
+        lists.contents[open].title = text
+      }
       replace(&item.mediaTitle, rank: rank, best: &ranks.mediaTitle, with: text)
     case .mediaDescription(let rank):
       if rank == 2, let open = openContent, lists.contents[open].alt == nil {
@@ -177,13 +180,20 @@ struct ItemBuilder {
   /// The pictures of a summary candidate that `wants` says will be kept, or of a later one
   /// read for its pictures only (`wantsImages`).
   mutating func setImages(_ found: HTMLImage.Found) {
-    item.inlineImages = found.images
-    item.pictureLinks = found.pictureLinks
+    if item.inlineImages.isEmpty {
+      item.inlineImages = found.images
+    } else {
+      item.inlineImages += found.images
+    }
+    item.pictureLinks += found.pictureLinks
   }
 
-  /// True while no summary source has given the item a picture: a later source (an RSS
-  /// `content:encoded` after an excerpt `<description>`) is then read for its pictures.
-  var wantsImages: Bool { item.inlineImages.isEmpty && item.pictureLinks.isEmpty }
+  /// True while no summary source has given the item a picture (decorations such as a
+  /// tracking pixel aside): a later source (an RSS `content:encoded` after an excerpt
+  /// `<description>`) is then read for its pictures.
+  var wantsImages: Bool {
+    item.pictureLinks.isEmpty && item.inlineImages.allSatisfy(\.isDecoration)
+  }
 
   mutating func addThumbnail(_ thumbnail: MediaThumbnail) {
     var thumbnail = thumbnail

@@ -284,6 +284,16 @@ public struct AppState {
     case .download(let item, let feed):
       status = "Saving the picture…"
       return [.download(item, feed: feed)]
+    case .openArtist(let item):
+      guard let name = item?.author, !ArtistIdentity.key(name).isEmpty else {
+        status = "This item names no artist"
+        return []
+      }
+      var page = ItemsPage(
+        list: ItemList(title: "Artist: \(name)", items: [], metrics: settings.rowMetrics),
+        source: .artist(name), generationsFrom: (generationEpoch << 32) + (1 << 31), keys: keys)
+      let commands = page.startLoading()
+      return carryOut(.push(page), from: index) + commands
     case .loadEnded(let loaded):
       var commands: [Command] = []
       if let loaded, let marks {

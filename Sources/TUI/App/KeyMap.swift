@@ -25,6 +25,8 @@ public enum Action: Sendable, Equatable, CaseIterable {
   /// In the gallery: the card left / right of the selected one (`h` `l`, Left, Right). Their
   /// keys are a layer over the others: the same keys go back and open on the list.
   case cardLeft, cardRight
+  /// The artist's page: everything by the selected item's artist, from every source.
+  case artistPage
 
   /// The action's keys are the gallery's layer (`KeyMap.galleryKeys`).
   public var isCardMove: Bool { self == .cardLeft || self == .cardRight }
@@ -67,6 +69,7 @@ public enum KeyMap {
     (.character("d"), .download),
     (.character("v"), .gallery),
     (.character("p"), .openPicture),
+    (.character("a"), .artistPage),
     (.character("?"), .help),
     // The gallery's layer: these keys move between cards there, and do as above elsewhere.
     (.left, .cardLeft), (.character("h"), .cardLeft),
@@ -103,6 +106,7 @@ public enum KeyMap {
     ("d", .download, "save the picture to ~/Pictures/artfeed"),
     ("v", .gallery, "gallery of pictures / back to the list"),
     ("p", .openPicture, "open the picture in a viewer (xdg-open)"),
+    ("a", .artistPage, "the artist's page: their work from every source"),
     ("h  l", .cardRight, "gallery: the card left / right (Left Right)"),
     ("?", .help, "this help"),
   ]

@@ -161,6 +161,8 @@ enum PageRequest {
   case undoMark
   /// `d`: save the item's picture (`feed`: the list it is in, for the file's name).
   case download(FeedItem, feed: String)
+  /// `a`: the page of this item's artist, over this one.
+  case openArtist(FeedItem?)
 }
 
 /// What reaches a page besides keys: the runtime's finished work, and news one page gives

@@ -13,6 +13,8 @@ public enum SourceKey: Sendable, Hashable {
   case allItems
   /// The starred items among every subscription's.
   case starred
+  /// Everything by one artist (`ArtistIdentity`), from every source: `a` on an item.
+  case artist(String)
 }
 
 /// The pages on screen, bottom first, of any kind and to any depth: the feed list, a list

@@ -41,6 +41,8 @@ public struct ItemPage {
     case back, openLink, copyLink, openPicture, help, togglePictures
     case previousPicture, nextPicture
     case toggleRead, toggleStar, download
+    /// `a`, Enter, or a click on the "by" line: the artist's page.
+    case artistPage
   }
 
   enum Scroll { case line(Int), halfPage(Int), page(Int), top, bottom }
@@ -55,6 +57,7 @@ public struct ItemPage {
     .openLink: .openLink, .copyLink: .copyLink, .openPicture: .openPicture, .help: .help,
     .togglePictures: .togglePictures,
     .previousPicture: .previousPicture, .nextPicture: .nextPicture,
+    .artistPage: .artistPage, .open: .artistPage,
     .toggleRead: .toggleRead, .toggleStar: .toggleStar, .download: .download,
   ]
 
@@ -82,6 +85,7 @@ public struct ItemPage {
     case .toggleRead: return PageOutcome(request: .toggleRead(item, shownRead: false))
     case .toggleStar: return PageOutcome(request: .toggleStar(item))
     case .download: return PageOutcome(request: .download(item, feed: listTitle))
+    case .artistPage: return PageOutcome(request: .openArtist(item))
     }
     return PageOutcome()
   }
@@ -90,7 +94,8 @@ public struct ItemPage {
   static func hints(_ keys: KeyBindings) -> String {
     KeyBindings.join(
       keys.hint(.down, .up, says: "scroll"), keys.hint(.openLink, says: "open link"),
-      keys.hint(.copyLink, says: "copy it"), keys.hint(.quit, says: "back"),
+      keys.hint(.copyLink, says: "copy it"), keys.hint(.artistPage, says: "artist"),
+      keys.hint(.quit, says: "back"),
       keys.hint(.help, says: "help"))
   }
 
@@ -116,7 +121,14 @@ extension ItemPage: Page {
     switch mouse.action {
     case .wheelDown: scroll(by: 3)
     case .wheelUp: scroll(by: -3)
-    case .click, .doubleClick: break
+    case .click, .doubleClick:
+      // The content starts under the title bar: a click on the "by" line opens the artist.
+      let index = top + mouse.y - 1
+      if mouse.y >= 1, view.lines.indices.contains(index),
+        view.lines[index].text.hasPrefix("by "), view.item.author != nil
+      {
+        return PageOutcome(request: .openArtist(view.item))
+      }
     }
     return PageOutcome()
   }

@@ -9,6 +9,7 @@ extension ItemsPage {
     case search, filter, togglePictures, gallery
     case toggleRead, toggleStar, download, markViewRead, undoMark
     case findUnread(forward: Bool)
+    case artistPage
   }
 
   /// The items page's key map; in the gallery its card moves are a layer over it.
@@ -25,6 +26,7 @@ extension ItemsPage {
     .toggleRead: .toggleRead, .toggleStar: .toggleStar, .download: .download,
     .markViewRead: .markViewRead, .undoMark: .undoMark,
     .nextUnread: .findUnread(forward: true), .previousUnread: .findUnread(forward: false),
+    .artistPage: .artistPage,
   ]
 
   /// A key, with the prompt open or not.
@@ -72,6 +74,7 @@ extension ItemsPage {
       }
     case .undoMark: ask(.undoMark)
     case .findUnread(let forward): return findUnread(forward: forward, context: context)
+    case .artistPage: ask(.openArtist(selected))
     }
     return outcome
   }

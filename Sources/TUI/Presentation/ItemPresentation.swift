@@ -15,8 +15,14 @@ public enum ItemPresentation {
   /// picture's alt text is the picture's, not the post's.
   public static func subtitle(of item: FeedItem) -> String? {
     let alts = item.contents.isEmpty ? [] : Set(item.contents.compactMap(\.alt))
+    let afterTitle = ItemTitle.textAfterDerivedTitle(item)
     for text in [item.mediaText, item.mediaDescription, item.summary] {
-      if let text, !isBlank(text), !alts.contains(text) { return markingMore(text) }
+      guard let text, !isBlank(text), !alts.contains(text) else { continue }
+      // A title made from the text's first sentence is not shown twice.
+      if let afterTitle, afterTitle.text == text {
+        return isBlank(afterTitle.rest) ? nil : markingMore(afterTitle.rest)
+      }
+      return markingMore(text)
     }
     return nil
   }

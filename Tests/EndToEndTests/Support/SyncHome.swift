@@ -86,10 +86,10 @@ struct SyncHome {
   /// Subscribes the user (through the API, as another device would) to a feed of `count`
   /// items named `feed`, served by the shared feed server; returns its stream id.
   @discardableResult
-  func subscribe(_ feed: String, items count: Int) async throws -> String {
+  func subscribe(_ feed: String, items count: Int, artist: String? = nil) async throws -> String {
     let served = try SyncFeedServer.shared()
     let file = "\(user.name)-\(feed)"
-    try SyncFeeds.write(file, items: count, into: served.folder)
+    try SyncFeeds.write(file, items: count, artist: artist, into: served.folder)
     return try await user.subscribe(served.server.url("/files/\(file).xml"))
   }
 

@@ -175,6 +175,54 @@ struct RouterModelTests {
     #expect(state.pages.count == 1)
   }
 
+  @Test("a opens the artist's page from the list and the item, to any depth; Esc walks back")
+  func artistPages() throws {
+    var state = Fixtures.state(width: 80, height: 24)
+    state.press(.down)  // item 1, by Zoë
+    var commands = state.send([.key(.character("a"))])
+    #expect(state.topPage == .items && state.pages.count == 2)
+    guard case .load(let generation, .artist("Zoë"))? = commands.first else {
+      Issue.record("the artist's page loads its source: \(commands)")
+      return
+    }
+    #expect(state.screenText.contains("Artist: Zoë"))
+    let byZoe = Fixtures.items.filter { $0.author == "Zoë" }
+    _ = state.send([
+      .loaded(
+        generation: generation,
+        .success(LoadedList(title: "Artist: Zoë (from Test feed)", items: byZoe, isOffline: true)))
+    ])
+    #expect(state.list.count == byZoe.count)
+    #expect(state.screenText.contains("Artist: Zoë (from Test feed)"))
+    state.press(.down)
+    state.press(.enter)
+    #expect(state.topPage == .item && state.detail?.view.item == byZoe[1])
+    // Enter in the item view is the artist's page too: items, artist, item, artist.
+    commands = state.send([.key(.enter)])
+    #expect(state.topPage == .items && state.pages.count == 4)
+    guard case .load(let second, .artist("Zoë"))? = commands.first else {
+      Issue.record("a second artist's page: \(commands)")
+      return
+    }
+    #expect(second != generation, "its own load, not the page's below")
+    _ = state.send([
+      .loaded(
+        generation: second,
+        .success(LoadedList(title: "Artist: Zoë", items: byZoe, isOffline: true)))
+    ])
+    state.checkInvariants()
+    for expected: PageKind in [.item, .items, .items] {
+      state.press(.escape)
+      #expect(state.topPage == expected)
+    }
+    #expect(state.pages.count == 1 && state.list.selection == 1, "the first list kept its row")
+    var nameless = Fixtures.items[0]
+    nameless.author = nil
+    var other = Fixtures.state(width: 80, height: 24, items: [nameless])
+    _ = other.send([.key(.character("a"))])
+    #expect(other.pages.count == 1 && other.screenText.contains("This item names no artist"))
+  }
+
   @Test("the marks book agrees with a plain dictionary of marks under random keys")
   func marksBook() {
     var random = SplitMixGenerator(seed: 7)
