@@ -58,4 +58,30 @@ struct DocumentationTests {
       #expect(Self.readme.contains(rule), "README lacks “\(rule)”")
     }
   }
+
+  @Test("README lists every package .ci/run installs for the suite")
+  func packages() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let script = try String(
+      contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+    var packages = Set<String>()
+    for match in script.matches(of: /need\+=\(([^)]*)\)/) {
+      for word in match.1.split(separator: " ") where !word.contains("$") {
+        packages.insert(String(word))
+      }
+    }
+    // `for tool in Xvfb:xvfb ...`: the package after each colon.
+    for match in script.matches(of: /for tool in ([^;]*);/) {
+      for pair in match.1.split(separator: " ") {
+        if let package = pair.split(separator: ":").last { packages.insert(String(package)) }
+      }
+    }
+    // The README picture's font: Scripts/screenshot.py's, not the tests'.
+    packages.remove("fonts-dejavu-core")
+    #expect(packages.count > 20, "\(packages)")
+    for package in packages.sorted() {
+      #expect(Self.readme.contains(package), "README does not list \(package)")
+    }
+  }
 }

@@ -54,7 +54,7 @@ extension EndToEnd {
       "libexec/artfeed/artfeed_ArtfeedResources.resources/feeds/popular.rss",
     ]
 
-    @Test("install, run the installed binary on its own bundled feeds, uninstall")
+    @Test("install, run the installed binary on its own bundled feeds, uninstall leaving no folder")
     func install() throws {
       let scratch = try Scratch()
       let (prefix, script) = try Self.install(in: scratch)
@@ -85,6 +85,40 @@ extension EndToEnd {
       for file in Self.files {
         #expect(!FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) left")
       }
+      // Every folder the install made is gone again: here the prefix itself.
+      #expect(!FileManager.default.fileExists(atPath: prefix), "empty folders left in \(prefix)")
+    }
+
+    @Test("uninstall removes only the folders the install made, and only once they are empty")
+    func uninstallKeepsOtherFolders() throws {
+      let scratch = try Scratch()
+      let prefix = scratch.path("prefix")
+      // Before the install: a man folder of the reader's own, and an empty share/zsh.
+      try FileManager.default.createDirectory(
+        atPath: prefix + "/share/man/man1", withIntermediateDirectories: true)
+      try "mine".write(
+        toFile: prefix + "/share/man/man1/other.1", atomically: true, encoding: .utf8)
+      try FileManager.default.createDirectory(
+        atPath: prefix + "/share/zsh", withIntermediateDirectories: true)
+      let script = Paths.packageRoot.appendingPathComponent("Scripts/install.sh").path
+      let installed = try Spawn.capture([
+        script, "--prefix", prefix, "--bin-dir", try Self.binDir(),
+      ])
+      try #require(installed.status == 0, "\(installed.errors)")
+      // Something else puts a file in a folder the install made: that folder stays.
+      try "x".write(
+        toFile: prefix + "/share/fish/vendor_completions.d/other.fish", atomically: true,
+        encoding: .utf8)
+      let removed = try Spawn.capture([script, "--prefix", prefix, "--uninstall"])
+      #expect(removed.status == 0, "\(removed.errors)")
+      let left = (FileManager.default.enumerator(atPath: prefix)?.allObjects as? [String] ?? [])
+        .sorted()
+      #expect(
+        left == [
+          "share", "share/fish", "share/fish/vendor_completions.d",
+          "share/fish/vendor_completions.d/other.fish", "share/man", "share/man/man1",
+          "share/man/man1/other.1", "share/zsh",
+        ], "\(left)")
     }
 
     @Test(

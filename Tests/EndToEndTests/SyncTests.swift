@@ -35,7 +35,9 @@ extension EndToEnd {
     "Sync with a real FreshRSS", .serialized, .chain,
     .enabled(
       if: FreshRSS.isAvailable || FreshRSS.isRequired,
-      "PHP or ../shared/freshrss is missing (ARTFEED_REQUIRE_E2E=1 fails instead)"))
+      Comment(
+        rawValue: "\(FreshRSS.missing ?? "PHP or ../shared/freshrss is missing"): install it to "
+          + "run them (ARTFEED_REQUIRE_E2E=1 fails instead)")))
   struct SyncTests {
     @Test("account add, sync, feeds and items: folders as tags, pictures from the enclosures")
     func addSyncAndList() async throws {
@@ -378,7 +380,8 @@ extension EndToEnd {
       #expect(try await home.user.starredIDs() == Set(ids))
     }
 
-    @Test("the artist's page gathers one artist from two local feeds and a synced one, to any depth")
+    @Test(
+      "the artist's page gathers one artist from two local feeds and a synced one, to any depth")
     func artistPage() async throws {
       let home = try await SyncHome.make()
       // The synced feed credits its items to "RavenQuill" (FreshRSS keeps it as "© ...").
@@ -425,7 +428,8 @@ extension EndToEnd {
       }
       let tmux = try home.browser(width: 100, height: 30)
       try tmux.waitFor("the feed list") { screen in
-        screen.contains { $0.contains("Gallery picks") } && screen.contains { $0.contains("lambda") }
+        screen.contains { $0.contains("Gallery picks") }
+          && screen.contains { $0.contains("lambda") }
       }
       try tmux.send("Enter")  // All items
       try tmux.waitFor("All items") { $0.joined().contains("Fern spiral") }
@@ -443,7 +447,8 @@ extension EndToEnd {
         #expect(text.contains(expected), "\(text)")
       }
       #expect(!text.contains("Fern spiral"), "another artist's work is not hers")
-      #expect(text.contains("Gallery picks") && text.contains("Raven Quill"), "the sources: \(text)")
+      #expect(
+        text.contains("Gallery picks") && text.contains("Raven Quill"), "the sources: \(text)")
       assertSnapshot(
         page.map { $0.replacingOccurrences(of: home.user.name, with: "USERNAME1") },
         named: "artist-page-100x30")
