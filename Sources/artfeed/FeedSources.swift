@@ -171,7 +171,7 @@ enum FeedSources {
     if let argument = options.endpoint ?? options.source {
       return (try? FeedAddress(argument: argument)).map(FeedKey.init)
     }
-    return BundledFeeds.popular.map { FeedKey(.file($0)) }
+    return BundledFeeds.popular.map { FeedKey.bundled($0.lastPathComponent) }
   }
 
   /// A SOURCE argument, with files checked up front so a typo fails before the screen opens.

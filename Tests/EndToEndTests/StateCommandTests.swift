@@ -548,5 +548,23 @@ extension EndToEnd {
       try process.run()
       return process
     }
+
+    @Test("state export names the bundled feeds by a stable name, not the build folder's path")
+    func bundledStableName() throws {
+      let home = try Home()
+      let tmux = try Tmux.shell(width: 100, height: 20, dataHome: home.scratch.path("data"))
+      try tmux.enter(
+        "XDG_CACHE_HOME=\(home.scratch.path("cache")) \"$ARTFEED\" --no-images; echo EXIT=$?")
+      try tmux.waitFor("the bundled list") { $0.first?.contains("64 items · 64 unread") == true }
+      try tmux.send("m")
+      try tmux.waitFor("one read") { $0.first?.contains("63 unread") == true }
+      try tmux.send("q")
+      try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
+      let exported = try home.run(["state", "export"])
+      #expect(exported.status == 0, "\(exported.errors)")
+      #expect(exported.output.contains("\"artfeed:bundled/popular.rss\""), "\(exported.output)")
+      #expect(
+        !exported.output.contains(".resources"), "the build folder's path: \(exported.output)")
+    }
   }
 }
