@@ -89,8 +89,8 @@ extension EndToEnd {
       let listed = try home.run(["feeds"])
       #expect(
         listed.output == """
-          never fetched  B [two words]  https://b.example/x.xml
-          local file     \(feed)
+          never fetched  B [two words]  -  https://b.example/x.xml
+          local file     -              -  \(feed)
 
           """)
     }
@@ -209,7 +209,7 @@ extension EndToEnd {
       #expect(
         listed.output == """
           fetched just now  Test Feed  3/3 unread  \(server.url("/feed.xml").absoluteString)
-          failed just now   \(server.url("/status/404").absoluteString)  error: HTTP 404 Not Found (never fetched)
+          failed just now   -          -           \(server.url("/status/404").absoluteString)  error: HTTP 404 Not Found (never fetched)
           fetched just now  Test Feed  3/3 unread  \(server.url("/etag/feed.xml").absoluteString)
 
           """)
