@@ -6,6 +6,7 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   try UsageCheck.helpTopic(arguments)
+  try UsageCheck.mistypedCommand(arguments)
   // The everyday lines without argument-parser's reflection, a large part of start-up
   // (docs/adr/0148).
   var command = try QuickParse.command(arguments) ?? Artfeed.parseAsRoot(arguments)
