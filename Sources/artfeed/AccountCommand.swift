@@ -192,7 +192,7 @@ struct AccountSet: ParsableCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "The account's name (artfeed account list).")
+  @Argument(help: "The account's name (artfeed account list).", completion: .accountNames)
   var name: String
 
   @Option(help: "A command that prints the password (run without a shell).")
@@ -254,7 +254,7 @@ struct AccountRemove: ParsableCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "The account's name (artfeed account list).")
+  @Argument(help: "The account's name (artfeed account list).", completion: .accountNames)
   var name: String
 
   @Flag(help: "Remove it even with marks not sent yet (they are lost).")

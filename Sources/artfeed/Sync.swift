@@ -26,7 +26,7 @@ struct Sync: ParsableCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "The account to sync (default: every account).")
+  @Argument(help: "The account to sync (default: every account).", completion: .accountNames)
   var name: String?
 
   @OptionGroup var network: NetworkOptions

@@ -185,6 +185,92 @@ extension EndToEnd {
       ])
       #expect(result.output.contains("config"), "\(result.output)\(result.errors)")
     }
+
+    /// What the installed completion does when the reader presses Tab in `shell`, under tmux:
+    /// each line typed (`artfeed ... <Tab>`) must become the expected one.
+    static let completions: [(typed: String, becomes: String)] = [
+      // File names for a SOURCE or FILE argument, the browser's too.
+      ("artfeed parse feed-t", "artfeed parse feed-two.xml"),
+      ("artfeed feed-o", "artfeed feed-one.rss"),
+      ("artfeed import feed-t", "artfeed import feed-two.xml"),
+      // Option values, the browser's (the default command) too.
+      ("artfeed --pictures sy", "artfeed --pictures symbols"),
+      ("artfeed feed-one.rss --pictures ki", "artfeed feed-one.rss --pictures kitty"),
+      ("artfeed render --colors truec", "artfeed render --colors truecolor"),
+      // Account names after sync and --account.
+      ("artfeed sync wo", "artfeed sync work"),
+      ("artfeed add --account ho", "artfeed add --account home"),
+      // Commands, as before.
+      ("artfeed con", "artfeed config"),
+    ]
+
+    @Test(
+      "completion under tmux: file names, option values, account names",
+      .enabled(
+        if: ["bash", "zsh", "fish"].allSatisfy { installed($0) != nil },
+        "bash, zsh or fish is not installed (apt-get install zsh fish)"),
+      arguments: ["bash", "zsh", "fish"])
+    func completes(shell: String) throws {
+      let scratch = try Scratch()
+      let prefix = try Self.install(in: scratch).prefix
+      let work = scratch.path("work")
+      try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+      for name in ["feed-one.rss", "feed-two.xml"] {
+        try "<rss/>".write(toFile: work + "/" + name, atomically: true, encoding: .utf8)
+      }
+      try FileManager.default.createDirectory(
+        atPath: scratch.path("config/artfeed"), withIntermediateDirectories: true)
+      try """
+      {"accounts": [{"name": "home", "kind": "greader", "url": "http://127.0.0.1:9/api/greader.php", "user": "ann"},
+      {"name": "work", "kind": "greader", "url": "http://127.0.0.1:9/api/greader.php", "user": "bob"}]}
+      """.write(
+        toFile: scratch.path("config/artfeed/accounts.json"), atomically: true, encoding: .utf8)
+      let program = try #require(Self.installed(shell))
+      let start: String
+      switch shell {
+      case "bash":
+        // Sourced at the prompt, below: bash has no option that does it before the first.
+        start = "PS1='$ ' \(program) --norc --noprofile -i"
+      case "zsh":
+        let rc = scratch.path("zdot")
+        try FileManager.default.createDirectory(atPath: rc, withIntermediateDirectories: true)
+        try """
+        fpath=('\(prefix)/share/zsh/site-functions' $fpath)
+        autoload -Uz compinit; compinit -u
+        PS1='$ '
+
+        """.write(toFile: rc + "/.zshrc", atomically: true, encoding: .utf8)
+        start = "ZDOTDIR='\(rc)' \(program) -i"
+      default:
+        start =
+          "\(program) --no-config -C \"source '\(prefix)/share/fish/vendor_completions.d/"
+          + "artfeed.fish'; function fish_prompt; echo '$ '; end\""
+      }
+      let tmux = try Tmux(
+        width: 120, height: 20,
+        command:
+          "cd '\(work)' && exec env PATH='\(prefix)/bin:/usr/bin:/bin' LANG=C.UTF-8 "
+          + "XDG_CONFIG_HOME='\(scratch.path("config"))' XDG_DATA_HOME='\(scratch.path("data"))' "
+          + start)
+      if shell == "bash" {
+        try tmux.waitFor("the bash prompt") { Tmux.isAtPrompt($0) }
+        try tmux.type("source '\(prefix)/share/bash-completion/completions/artfeed'")
+        try tmux.send("Enter")
+      }
+      try tmux.waitFor("the \(shell) prompt") { $0.contains { $0.hasPrefix("$") } }
+      for (typed, becomes) in Self.completions {
+        try tmux.send("C-l")
+        try tmux.type(typed)
+        try tmux.send("Tab")
+        let screen = try tmux.screen(timeout: 10) { screen in
+          screen.contains { $0.hasPrefix("$ " + becomes) }
+        }
+        #expect(
+          screen.contains { $0.hasPrefix("$ " + becomes) },
+          "\(shell): “\(typed)” + Tab: \(screen.filter { !$0.isEmpty })")
+        try tmux.send("C-u")
+      }
+    }
   }
 }
 
