@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Installs artfeed under a prefix: the binary and its bundled feeds, a man page generated from
-# the command definitions, and shell completions for bash, zsh and fish.
+# Installs artfeed under a prefix: the binary and its bundled feeds, the man page
+# (docs/artfeed.1, written by hand and checked against the commands by ManualTests), and shell
+# completions for bash, zsh and fish.
 #
 #   Scripts/install.sh [--prefix DIR] [--destdir DIR] [--bin-dir DIR] [--uninstall]
 #
 # --prefix   where to install (default /usr/local, or $PREFIX)
 # --destdir  a staging root put in front of every path (packagers; default $DESTDIR)
-# --bin-dir  take artfeed and generate-manual from this build folder instead of building
+# --bin-dir  take artfeed from this build folder instead of building
 #            (`swift build --show-bin-path`); the default builds them with
 #            `swift build -c release --static-swift-stdlib` (docs/adr/0082: the Swift runtime
 #            linked in starts faster, and the binary needs no Swift toolchain to run)
@@ -88,15 +89,12 @@ if [ -z "$bin_dir" ]; then
   flags=(-c release --static-swift-stdlib)
   echo "install.sh: swift build ${flags[*]}"
   swift build "${flags[@]}" --product artfeed
-  swift build "${flags[@]}" --product generate-manual
   bin_dir="$(swift build "${flags[@]}" --show-bin-path)"
 fi
-for needed in artfeed generate-manual; do
-  if [ ! -x "$bin_dir/$needed" ]; then
-    echo "install.sh: $bin_dir/$needed is missing (build it, or leave out --bin-dir)" >&2
-    exit 66
-  fi
-done
+if [ ! -x "$bin_dir/artfeed" ]; then
+  echo "install.sh: $bin_dir/artfeed is missing (build it, or leave out --bin-dir)" >&2
+  exit 66
+fi
 if [ ! -d "$bin_dir/$bundle" ]; then
   echo "install.sh: $bin_dir/$bundle (the bundled feeds) is missing" >&2
   exit 66
@@ -105,10 +103,7 @@ fi
 # Stage everything first, so that a failed step leaves the prefix as it was.
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-# The manual's date: the last commit's, so the page is the same for the same sources.
-date="$(git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)"
-"$bin_dir/generate-manual" "$bin_dir/artfeed" --date "$date" --section 1 \
-  --output-directory "$stage" >/dev/null
+cp docs/artfeed.1 "$stage/artfeed.1"
 "$bin_dir/artfeed" --generate-completion-script bash >"$stage/artfeed.bash"
 "$bin_dir/artfeed" --generate-completion-script zsh >"$stage/_artfeed"
 "$bin_dir/artfeed" --generate-completion-script fish >"$stage/artfeed.fish"
