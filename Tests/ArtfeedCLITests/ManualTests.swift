@@ -132,4 +132,11 @@ struct ManualTests {
       #expect(text.contains(code), "EXIT STATUS lacks \(code)")
     }
   }
+
+  @Test("COMMANDS says a sync's steps in help sync's words")
+  func syncSteps() throws {
+    let commands = try #require(Self.sections["COMMANDS"])
+    #expect(
+      DocumentationTests.flattened(commands).contains(DocumentationTests.flattened(Sync.steps)))
+  }
 }
