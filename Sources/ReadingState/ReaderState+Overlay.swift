@@ -11,6 +11,11 @@ struct Overlay: Sendable {
   private(set) var reader: StoreBox?
   private var entries: [ItemKey: Entry] = [:]
   private var visits: [FeedKey: Date?] = [:]
+  /// The followed artists as last read from the database, by key; nil until read
+  /// (`ReaderState+Follows.swift`).
+  var followBase: [String: ArtistFollow]?
+  /// This session's follows and unfollows, by key, not yet known to be on disk.
+  var followChanges: [String: FollowChange] = [:]
   /// The number of the last change made.
   private(set) var sequence = 0
 
@@ -108,14 +113,17 @@ struct Overlay: Sendable {
     entries = entries.filter { $0.value.sequence > savedThrough }
     for key in entries.keys { entries[key]?.base = nil }
     visits = [:]
+    followChanges = followChanges.filter { $0.value.sequence > savedThrough }
+    followBase = nil
   }
 
   /// A fresh database replaced a damaged one: what was read from the old file is
   /// forgotten, and the session's own marks come back as changes to write into the new one
-  /// (read, unread, starred, unstarred: at most four).
+  /// (read, unread, starred, unstarred: at most four), then its follows and unfollows.
   mutating func replaceReader(_ reader: StoreBox?) -> [StateChange] {
     self.reader = reader
     visits = [:]
+    followBase = nil
     var read: [Bool: [ItemKey]] = [:]
     var starred: [Bool: [ItemKey]] = [:]
     for (key, entry) in entries {
@@ -125,7 +133,7 @@ struct Overlay: Sendable {
     entries = entries.filter { $0.value.read != nil || $0.value.starred != nil }
     for key in entries.keys { entries[key]?.base = nil }
     return read.map { StateChange.setRead($0.value, $0.key) }
-      + starred.map { StateChange.setStarred($0.value, $0.key) }
+      + starred.map { StateChange.setStarred($0.value, $0.key) } + followRewrites()
   }
 
   /// The last visit of `feed` before now, remembering `now` as the latest.

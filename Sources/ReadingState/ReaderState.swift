@@ -20,9 +20,10 @@ public final class ReaderState: Sendable {
   }
   /// Nil until the opening has run.
   private let saved: Locked<Bool?>
-  private let overlay: Locked<Overlay>
-  private let writer: StateWriter
-  private let clock: @Sendable () -> Date
+  // Not private: the followed artists' part is `ReaderState+Follows.swift`.
+  let overlay: Locked<Overlay>
+  let writer: StateWriter
+  let clock: @Sendable () -> Date
 
   /// - Parameters:
   ///   - store: the database the writer queue owns.
@@ -198,7 +199,7 @@ public final class ReaderState: Sendable {
 
   /// Runs `body`, which may read through the overlay's lookup connection: here, or on the
   /// writer's thread when that connection is the writer's own store.
-  private func looking<Value>(_ body: () -> Value) -> Value {
+  func looking<Value>(_ body: () -> Value) -> Value {
     guard overlay.withLock({ $0.lookupsOnWriter }) else { return body() }
     return writer.onQueue(body)
   }

@@ -16,6 +16,11 @@ public enum StateChange: Sendable, Equatable {
   /// The feed's list holds these items (`complete`: the whole list, not a first batch):
   /// records first-seen times and which feed each item is in.
   case observe(FeedKey, [ItemKey], complete: Bool)
+  /// Follows the artist named so, as of the date (an artist followed already keeps its name
+  /// and time).
+  case follow(String, Date)
+  /// Stops following the artist the name is (by `ArtistIdentity.key`).
+  case unfollow(String)
 
   /// True for the marks that change read state of many items at once (undo applies to them).
   public var isBulkMark: Bool {
@@ -64,4 +69,24 @@ public protocol ReaderStateStore: AnyObject {
   /// transaction; returns the number of items changed or added.
   @discardableResult
   func merge(_ snapshot: StateSnapshot) throws(StateError) -> Int
+
+  // MARK: Followed artists (docs/adr/0160)
+
+  /// Follows the artist `name` as of `now`, in one transaction: the follow as stored, and
+  /// whether it is new (an artist followed already, under any spelling of its key, keeps
+  /// its name and time). Throws `.badInput` for a name `ArtistFollow.problem` refuses.
+  @discardableResult
+  func follow(_ name: String, at now: Date) throws(StateError)
+    -> (follow: ArtistFollow, isNew: Bool)
+
+  /// Stops following the artist `name` is (by its key); the follow removed, nil when the
+  /// artist was not followed.
+  @discardableResult
+  func unfollow(_ name: String) throws(StateError) -> ArtistFollow?
+
+  /// Every followed artist, in the order of their keys.
+  func follows() throws(StateError) -> [ArtistFollow]
+
+  /// Whether the artist whose `ArtistIdentity.key` is `key` is followed.
+  func isFollowed(key: String) throws(StateError) -> Bool
 }

@@ -9,6 +9,10 @@ extension SQLiteStateStore {
     /// Feeds whose keys an import would refuse (`StateExportLimits.problem(feedKey:)`): left
     /// out, so that the backup can be restored.
     public var feedsLeftOut = 0
+    public var follows = 0
+    /// Followed artists whose names an import would refuse (`ArtistFollow.problem`): left
+    /// out, as feeds are.
+    public var followsLeftOut = 0
     /// Times before 1970 or more than `StateExportLimits.clockSkew` ahead of the clock (a
     /// clock set wrong when they were recorded), written as 1970 or that latest time: an
     /// import refuses them as they are. Times within the skew are written as they are, so
@@ -16,14 +20,17 @@ extension SQLiteStateStore {
     public var timesClamped = 0
   }
 
-  /// Every marked item and every visited feed as `StateSnapshot` (in memory: for tests and
-  /// small states; `export(to:)` streams).
+  /// Every marked item, every visited feed and every followed artist as `StateSnapshot`
+  /// (in memory: for tests and small states; `export(to:)` streams).
   public func export() throws(StateError) -> StateSnapshot {
     var snapshot = StateSnapshot(items: [], feeds: [])
-    _ = try exportRows(now: Date()) { (feed) throws(StateError) in
+    _ = try exportRows(now: Date()) { (_) throws(StateError) in
+    } feed: { (feed) throws(StateError) in
       snapshot.feeds.append(feed)
     } item: { (item) throws(StateError) in
       snapshot.items.append(item)
+    } follow: { (follow) throws(StateError) in
+      snapshot.follows.append(follow)
     }
     return snapshot
   }
@@ -34,9 +41,11 @@ extension SQLiteStateStore {
   public func export(to writer: StateExportWriter, now: Date = Date()) throws(StateError)
     -> ExportSummary
   {
-    try writer.begin()
     var startedItems = false
-    let summary = try exportRows(now: now) { (feed) throws(StateError) in
+    var startedFollows = false
+    let summary = try exportRows(now: now) { (format) throws(StateError) in
+      try writer.begin(format: format)
+    } feed: { (feed) throws(StateError) in
       try writer.feed(feed)
     } item: { (item) throws(StateError) in
       if !startedItems {
@@ -44,21 +53,36 @@ extension SQLiteStateStore {
         startedItems = true
       }
       try writer.item(item)
+    } follow: { (follow) throws(StateError) in
+      if !startedItems {
+        try writer.beginItems()
+        startedItems = true
+      }
+      if !startedFollows {
+        try writer.beginFollows()
+        startedFollows = true
+      }
+      try writer.follow(follow)
     }
     if !startedItems { try writer.beginItems() }
     try writer.end()
     return summary
   }
 
-  /// Reads the feeds, then the items, in one read transaction (both from the same moment),
-  /// bringing each into the range an import accepts.
+  /// Reads the feeds, the items, then the followed artists, in one read transaction (all
+  /// from the same moment), bringing each into the range an import accepts. `begin` is told
+  /// the format first: 2 when there is an artist to export, else 1.
   private func exportRows(
-    now: Date, feed: (StateSnapshot.Feed) throws(StateError) -> Void,
-    item: (StateSnapshot.Item) throws(StateError) -> Void
+    now: Date, begin: (Int) throws(StateError) -> Void,
+    feed: (StateSnapshot.Feed) throws(StateError) -> Void,
+    item: (StateSnapshot.Item) throws(StateError) -> Void,
+    follow: (StateSnapshot.Follow) throws(StateError) -> Void
   ) throws(StateError) -> ExportSummary {
     try db.execute("BEGIN")
     defer { try? db.execute("COMMIT") }
     var summary = ExportSummary()
+    let exportable = try followsToExport()
+    try begin(StateSnapshot.format(withFollows: exportable > 0))
     let latest = StateExportLimits.latestTime(now: now)
     func clamped(_ time: Int64) -> Int64 {
       let kept = min(max(time, 0), latest)
@@ -88,7 +112,34 @@ extension SQLiteStateStore {
           changed: clamped(items.int64(4))))
       summary.items += 1
     }
+    guard exportable > 0 else {
+      summary.followsLeftOut = Int(try db.integer("SELECT count(*) FROM follows") ?? 0)
+      return summary
+    }
+    let follows = try statement("SELECT name, since FROM follows ORDER BY key")
+    defer { follows.reset() }
+    while try follows.step() {
+      let name = follows.text(0) ?? ""
+      guard ArtistFollow.problem(name: name) == nil else {
+        summary.followsLeftOut += 1
+        continue
+      }
+      try follow(StateSnapshot.Follow(name: name, since: clamped(follows.int64(1))))
+      summary.follows += 1
+    }
     return summary
+  }
+
+  /// How many followed artists an export can carry (their names an import takes): the
+  /// format depends on it, and is written first.
+  private func followsToExport() throws(StateError) -> Int {
+    let names = try statement("SELECT name FROM follows")
+    defer { names.reset() }
+    var count = 0
+    while try names.step() {
+      if ArtistFollow.problem(name: names.text(0) ?? "") == nil { count += 1 }
+    }
+    return count
   }
 
   @discardableResult
@@ -108,10 +159,14 @@ extension SQLiteStateStore {
     for (index, item) in snapshot.items.enumerated() {
       try StateSnapshot.check(item, at: index, latest: latest)
     }
+    for (index, follow) in snapshot.follows.enumerated() {
+      try StateSnapshot.check(follow, at: index, latest: latest)
+    }
     return try db.transaction { () throws(StateError) -> Int in
       let merger = try Merger(self)
       for feed in snapshot.feeds { try merger.merge(feed) }
       for item in snapshot.items { try merger.merge(item) }
+      for follow in snapshot.follows { try merger.merge(follow) }
       try recountAll()
       return merger.merged
     }
@@ -123,15 +178,34 @@ extension SQLiteStateStore {
   public func merge(reading input: StateExportInput, now: Date = Date()) throws(StateError)
     -> (merged: Int, counts: StateExportReader.Counts)
   {
-    try db.transaction { () throws(StateError) -> (Int, StateExportReader.Counts) in
+    let result = try mergeCounting(reading: input, now: now)
+    return (result.merged, result.counts)
+  }
+
+  /// What an import merged: items changed or added, followed artists added (or followed
+  /// earlier there), and how many of each the export held.
+  public struct MergeSummary: Sendable, Equatable {
+    public var merged = 0
+    public var followsMerged = 0
+    public var counts = StateExportReader.Counts()
+  }
+
+  /// `merge(reading:now:)`, saying also how many followed artists it added or changed.
+  public func mergeCounting(reading input: StateExportInput, now: Date = Date())
+    throws(StateError) -> MergeSummary
+  {
+    try db.transaction { () throws(StateError) -> MergeSummary in
       let merger = try Merger(self)
       let counts = try StateExportReader.read(input, now: now) { (feed) throws(StateError) in
         try merger.merge(feed)
       } item: { (item) throws(StateError) in
         try merger.merge(item)
+      } follow: { (follow) throws(StateError) in
+        try merger.merge(follow)
       }
       try recountAll()
-      return (merger.merged, counts)
+      return MergeSummary(
+        merged: merger.merged, followsMerged: merger.followsMerged, counts: counts)
     }
   }
 
@@ -140,8 +214,10 @@ extension SQLiteStateStore {
     let upsert: SQLiteStatement
     let memberships: SQLiteStatement
     let visit: SQLiteStatement
+    let follow: SQLiteStatement
     let db: SQLiteConnection
     var merged = 0
+    var followsMerged = 0
 
     init(_ store: SQLiteStateStore) throws(StateError) {
       db = store.db
@@ -161,6 +237,13 @@ extension SQLiteStateStore {
         INSERT INTO feeds(key, last_visit) VALUES(?1, ?2) ON CONFLICT(key)
         DO UPDATE SET last_visit = max(coalesce(last_visit, ?2), ?2)
         """)
+      // The earlier follow of an artist wins, with its name (the name first given).
+      follow = try store.statement(
+        """
+        INSERT INTO follows(key, name, since) VALUES(?1, ?2, ?3) ON CONFLICT(key)
+        DO UPDATE SET name = excluded.name, since = excluded.since
+        WHERE excluded.since < follows.since
+        """)
     }
 
     func merge(_ item: StateSnapshot.Item) throws(StateError) {
@@ -178,6 +261,16 @@ extension SQLiteStateStore {
       memberships.bind(1, key.rawValue)
       memberships.bind(2, item.read ? 0 : 1)
       try memberships.run()
+    }
+
+    func merge(_ artist: StateSnapshot.Follow) throws(StateError) {
+      let key = ArtistIdentity.key(artist.name)
+      guard !key.isEmpty else { return }
+      follow.bind(1, key)
+      follow.bind(2, artist.name)
+      follow.bind(3, artist.since)
+      try follow.run()
+      if db.changes > 0 { followsMerged += 1 }
     }
 
     func merge(_ feed: StateSnapshot.Feed) throws(StateError) {

@@ -322,6 +322,14 @@ public final class SQLiteStateStore: ReaderStateStore {
       case .observe(let feed, let keys, let complete):
         try observe(feed, keys, complete: complete, at: time)
         return []
+      case .follow(let name, let date):
+        // A name no follow may have is dropped, not thrown: a change that always fails would
+        // hold up every change queued behind it (`ReaderState` refuses such names first).
+        _ = try insertFollow(name, since: Int64(date.timeIntervalSince1970.rounded(.down)))
+        return []
+      case .unfollow(let name):
+        _ = try deleteFollow(name)
+        return []
       }
     }
   }

@@ -15,6 +15,8 @@ public enum StateExportLimits {
   public static let feeds = 1_000_000
   /// Far more marks than any state holds (a mark is 8 bytes of key; 100 M is a 10 GB export).
   public static let items = 100_000_000
+  /// Far more artists than anyone follows.
+  public static let follows = 1_000_000
   /// How far past the importing machine's clock a time may be: clocks of two machines
   /// disagree, but a time further ahead would win every later merge ("the later change
   /// wins") against the reader's own marks.
@@ -34,6 +36,11 @@ public enum StateExportLimits {
     return nil
   }
 
+  /// Why `name` cannot be a followed artist's name (`ArtistFollow.problem`), or nil.
+  public static func problem(followName name: String) -> String? {
+    ArtistFollow.problem(name: name)
+  }
+
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
@@ -46,8 +53,8 @@ public enum StateExportLimits {
   }
 }
 
-/// Writes an export as `StateSnapshot.encoded()` has it, one feed or item per line, in
-/// chunks handed to `sink`: the whole export is never in memory.
+/// Writes an export as `StateSnapshot.encoded()` has it, one feed, item or follow per line,
+/// in chunks handed to `sink`: the whole export is never in memory.
 public final class StateExportWriter {
   /// Takes each chunk of the export, in order; a failure ends the export.
   public typealias Sink = (UnsafeRawBufferPointer) throws(StateError) -> Void
@@ -63,8 +70,9 @@ public final class StateExportWriter {
     buffer.reserveCapacity(Self.chunk + 16_384)
   }
 
-  func begin() throws(StateError) {
-    append("{\"format\":\(StateSnapshot.currentFormat),\n\"feeds\":")
+  /// Starts an export of `format` (`StateSnapshot.format(withFollows:)`).
+  func begin(format: Int) throws(StateError) {
+    append("{\"format\":\(format),\n\"feeds\":")
     openArray()
   }
 
@@ -89,6 +97,21 @@ public final class StateExportWriter {
     append("{\"changed\":\(item.changed),\"firstSeen\":\(item.firstSeen),\"id\":\"")
     append(item.id)
     append("\",\"read\":\(item.read),\"starred\":\(item.starred)}")
+    try flushIfFull()
+  }
+
+  /// Ends the items and starts the followed artists (format 2 only).
+  func beginFollows() throws(StateError) {
+    closeArray()
+    append(",\n\"follows\":")
+    openArray()
+  }
+
+  func follow(_ follow: StateSnapshot.Follow) throws(StateError) {
+    element()
+    append("{\"name\":")
+    appendString(follow.name)
+    append(",\"since\":\(follow.since)}")
     try flushIfFull()
   }
 
@@ -210,10 +233,12 @@ public final class StateExportInput {
 /// The format is JSON as `StateExportWriter` writes it, in any key order and spacing; keys
 /// it does not know are refused, so a field never passes unchecked.
 public struct StateExportReader {
-  /// How many of each the export held.
+  /// How many of each the export held, and its format.
   public struct Counts: Sendable, Equatable {
     public var items = 0
     public var feeds = 0
+    public var follows = 0
+    public var format = 1
   }
 
   private let input: StateExportInput
@@ -225,21 +250,23 @@ public struct StateExportReader {
     latest = StateExportLimits.latestTime(now: now)
   }
 
-  /// Reads all of `input`, calling `feed` and `item` in the file's order.
+  /// Reads all of `input`, calling `feed`, `item` and `follow` in the file's order.
   public static func read(
     _ input: StateExportInput, now: Date = Date(),
     feed: (StateSnapshot.Feed) throws(StateError) -> Void,
-    item: (StateSnapshot.Item) throws(StateError) -> Void
+    item: (StateSnapshot.Item) throws(StateError) -> Void,
+    follow: (StateSnapshot.Follow) throws(StateError) -> Void = { _ in }
   ) throws(StateError) -> Counts {
     var reader = StateExportReader(input, now: now)
-    return try reader.document(feed: feed, item: item)
+    return try reader.document(feed: feed, item: item, follow: follow)
   }
 
   // MARK: - The document
 
   private mutating func document(
     feed: (StateSnapshot.Feed) throws(StateError) -> Void,
-    item: (StateSnapshot.Item) throws(StateError) -> Void
+    item: (StateSnapshot.Item) throws(StateError) -> Void,
+    follow: (StateSnapshot.Follow) throws(StateError) -> Void
   ) throws(StateError) -> Counts {
     guard let first = try peekSignificant() else { throw notJSON("the export is empty") }
     guard first == UInt8(ascii: "{") else {
@@ -261,11 +288,14 @@ public struct StateExportReader {
       switch key {
       case "format":
         let format = try reader.integer { "format" }
-        guard format == Int64(StateSnapshot.currentFormat) else {
+        let formats = StateSnapshot.readableFormats
+        guard format >= Int64(formats.lowerBound), format <= Int64(formats.upperBound) else {
           throw StateError(
             .badInput,
-            "format \(format) is not \(StateSnapshot.currentFormat), the one artfeed reads")
+            "format \(format) is not one this artfeed reads (\(formats.lowerBound) to "
+              + "\(formats.upperBound))")
         }
+        counts.format = Int(format)
       case "feeds":
         try reader.array(at: "feeds") { (index, reader) throws(StateError) in
           guard index < StateExportLimits.feeds else {
@@ -281,6 +311,14 @@ public struct StateExportReader {
           }
           try item(try reader.itemObject(index))
           counts.items += 1
+        }
+      case "follows":
+        try reader.array(at: "follows") { (index, reader) throws(StateError) in
+          guard index < StateExportLimits.follows else {
+            throw StateError(.badInput, "follows: more than \(StateExportLimits.follows)")
+          }
+          try follow(try reader.followObject(index))
+          counts.follows += 1
         }
       default:
         throw StateError(.badInput, "unknown key \(Self.quoted(key)) at the top")
@@ -320,6 +358,32 @@ public struct StateExportReader {
     }
     guard let key else { throw StateError(.badInput, "missing \"key\" at \(at)") }
     return StateSnapshot.Feed(key: key, lastVisit: lastVisit)
+  }
+
+  private mutating func followObject(_ index: Int) throws(StateError) -> StateSnapshot.Follow {
+    let at = "follows[\(index)]"
+    try open(at: at)
+    var name: String?
+    var since: Int64?
+    try members(at: at) { (key, reader) throws(StateError) in
+      switch key {
+      case "name":
+        guard name == nil else { throw StateError(.badInput, "\(at).name twice") }
+        let text = try reader.string(limit: ArtistFollow.maxNameBytes) { "\(at).name" }
+        if let problem = ArtistFollow.problem(name: text) {
+          throw StateError(.badInput, "\(at).name \(problem)")
+        }
+        name = text
+      case "since":
+        guard since == nil else { throw StateError(.badInput, "\(at).since twice") }
+        since = try reader.time { "\(at).since" }
+      default:
+        throw StateError(.badInput, "unknown key \(Self.quoted(key)) in \(at)")
+      }
+    }
+    guard let name else { throw StateError(.badInput, "missing \"name\" at \(at)") }
+    guard let since else { throw StateError(.badInput, "missing \"since\" at \(at)") }
+    return StateSnapshot.Follow(name: name, since: since)
   }
 
   private mutating func itemObject(_ index: Int) throws(StateError) -> StateSnapshot.Item {

@@ -4,11 +4,12 @@ import FeedModel
 ///
 /// Migrations only ever add: a version's SQL is never edited once released, and
 /// `Tests/ReadingStateTests/Fixtures/state-v1.db` (made by version 1's SQL) proves that a
-/// version 1 database upgrades with its marks kept. Version 4 adds the sync accounts'
-/// tables (docs/adr/0131).
+/// version 1 database upgrades with its marks kept (`state-v4.db` likewise for version 4).
+/// Version 4 adds the sync accounts' tables (docs/adr/0131), version 5 the followed artists
+/// (docs/adr/0160).
 enum StateSchema {
   /// Version N is reached by running `migrations[N - 1]` on version N - 1.
-  static let migrations: [String] = [version1, version2, version3, version4]
+  static let migrations: [String] = [version1, version2, version3, version4, version5]
 
   /// The version this artfeed writes.
   static var latest: Int { migrations.count }
@@ -158,6 +159,17 @@ enum StateSchema {
     END;
     """
 
+  /// Version 5: the artists the reader follows (docs/adr/0160), one row per artist, keyed by
+  /// `ArtistIdentity.key` of the name (one artist across sources), with the name as the
+  /// reader first gave it and when (Unix seconds). Few rows: no index beyond the key.
+  static let version5 = """
+    CREATE TABLE follows(
+      key TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      since INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    """
+
   /// The database's schema version.
   static func version(of db: SQLiteConnection) throws(StateError) -> Int {
     Int(try db.integer("PRAGMA user_version") ?? 0)
@@ -185,8 +197,8 @@ enum StateSchema {
   /// The latest version's tables made at once, for a new database: what `migrations` give
   /// (`StateSchemaTests` compares the two, column by column, index by index), for much less
   /// work: replaying the versions makes SQLite read its schema again after every
-  /// `ALTER TABLE` (docs/adr/0149). Version 4 is already whole.
-  static var fresh: String { freshTables + version4 }
+  /// `ALTER TABLE` (docs/adr/0149). Versions 4 and 5 only create: they are already whole.
+  static var fresh: String { freshTables + version4 + version5 }
 
   static let freshTables = """
     CREATE TABLE items(

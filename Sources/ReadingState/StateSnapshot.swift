@@ -5,19 +5,52 @@ import Foundation
 ///
 /// Items are their `ItemKey` in hex (the database keeps no item text); only items with a
 /// mark are exported. Which feed holds which item is not: the next load of each feed records
-/// it again.
+/// it again. Followed artists are their names and times (format 2, docs/adr/0160); an
+/// export without any is format 1, as before, so an older artfeed still reads it.
 public struct StateSnapshot: Codable, Sendable, Equatable {
-  /// The format's version; an import refuses others.
-  public static let currentFormat = 1
+  /// The newest format; an import refuses others (`readableFormats`).
+  public static let currentFormat = 2
+  /// Format 1 has no followed artists; format 2 adds `follows`.
+  public static let readableFormats: ClosedRange<Int> = 1...2
 
-  public var format: Int
+  /// The format an export of `follows` is written in: 1 without any (what every artfeed
+  /// reads), else 2.
+  public static func format(withFollows hasFollows: Bool) -> Int { hasFollows ? 2 : 1 }
+
+  /// The format the snapshot is written in: it follows from what it holds.
+  public var format: Int { Self.format(withFollows: !follows.isEmpty) }
   public var items: [Item]
   public var feeds: [Feed]
+  /// The followed artists; absent from format 1.
+  public var follows: [Follow]
 
-  public init(items: [Item], feeds: [Feed]) {
-    self.format = Self.currentFormat
+  public init(items: [Item], feeds: [Feed], follows: [Follow] = []) {
     self.items = items
     self.feeds = feeds
+    self.follows = follows
+  }
+
+  private enum CodingKeys: String, CodingKey { case format, items, feeds, follows }
+
+  /// A format 1 export, without `follows`, decodes with none.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let format = try container.decode(Int.self, forKey: .format)
+    guard Self.readableFormats.contains(format) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .format, in: container, debugDescription: "format \(format) is not readable")
+    }
+    items = try container.decode([Item].self, forKey: .items)
+    feeds = try container.decode([Feed].self, forKey: .feeds)
+    follows = try container.decodeIfPresent([Follow].self, forKey: .follows) ?? []
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(format, forKey: .format)
+    try container.encode(items, forKey: .items)
+    try container.encode(feeds, forKey: .feeds)
+    if !follows.isEmpty { try container.encode(follows, forKey: .follows) }
   }
 
   /// One item's marks.
@@ -53,6 +86,20 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
     }
   }
 
+  /// One followed artist.
+  public struct Follow: Codable, Sendable, Equatable {
+    /// The name as the reader first gave it; its `ArtistIdentity.key` is made again on
+    /// import.
+    public var name: String
+    /// When it was followed (Unix seconds): a merge keeps the earlier.
+    public var since: Int64
+
+    public init(name: String, since: Int64) {
+      self.name = name
+      self.since = since
+    }
+  }
+
   /// Reads an export in memory (checked as `StateExportReader` checks a file), or says in
   /// one line what is wrong with it.
   public static func decode(_ data: Data, now: Date = Date()) throws(StateError) -> StateSnapshot {
@@ -62,6 +109,8 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
       snapshot.feeds.append(feed)
     } item: { (item) throws(StateError) in
       snapshot.items.append(item)
+    } follow: { (follow) throws(StateError) in
+      snapshot.follows.append(follow)
     }
     return snapshot
   }
@@ -72,10 +121,14 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
     var data = Data()
     let writer = StateExportWriter { (bytes) throws(StateError) in data.append(contentsOf: bytes) }
     do throws(StateError) {
-      try writer.begin()
+      try writer.begin(format: Self.format(withFollows: !follows.isEmpty))
       for feed in feeds { try writer.feed(feed) }
       try writer.beginItems()
       for item in items { try writer.item(item) }
+      if !follows.isEmpty {
+        try writer.beginFollows()
+        for follow in follows { try writer.follow(follow) }
+      }
       try writer.end()
     } catch {
       // Appending to memory does not fail.
@@ -92,6 +145,16 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
       let problem = StateExportLimits.problem(time: visit, latest: latest)
     {
       throw StateError(.badInput, "feeds[\(index)].lastVisit: \(problem)")
+    }
+  }
+
+  /// Throws what an import would say of `follow`, the `index`th of its file.
+  static func check(_ follow: Follow, at index: Int, latest: Int64) throws(StateError) {
+    if let problem = ArtistFollow.problem(name: follow.name) {
+      throw StateError(.badInput, "follows[\(index)].name \(problem)")
+    }
+    if let problem = StateExportLimits.problem(time: follow.since, latest: latest) {
+      throw StateError(.badInput, "follows[\(index)].since: \(problem)")
     }
   }
 

@@ -27,6 +27,8 @@ struct Artfeed: ParsableCommand {
       AccountCommand.self, Sync.self,
       // Settings (issue 21).
       ConfigCommand.self,
+      // Artists (issue 29).
+      ArtistCommand.self, Follow.self, Unfollow.self, Following.self,
     ],
     defaultSubcommand: Browse.self
   )

@@ -11,19 +11,21 @@ import ReadingState
 struct StateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "state",
-    abstract: "Export or import read and starred marks (JSON).",
+    abstract: "Export or import read and starred marks and followed artists (JSON).",
     version: Artfeed.version,
     subcommands: [StateExport.self, StateImport.self])
 }
 
-/// `artfeed state export`: every marked item and every feed's last visit, to standard output
-/// or a file, streamed from the database (memory does not grow with the number of marks).
+/// `artfeed state export`: every marked item, every feed's last visit and every followed
+/// artist, to standard output or a file, streamed from the database (memory does not grow
+/// with the number of marks).
 struct StateExport: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write read and starred marks and last visits as JSON to standard output.",
+    abstract: "Write marks, last visits and followed artists as JSON to standard output.",
     discussion: """
-      A state file that cannot be read (damaged, of a version this artfeed does not know, \
+      Followed artists come last (format 2); an export without any is format 1, which \
+      older artfeeds read too. A state file that cannot be read (damaged, of a version this artfeed does not know, \
       on a disk that refuses it) fails the export with one line saying why (exit 73), as \
       does a failed write: a backup is never written empty or cut short with exit 0. With \
       --output the file is replaced only once the export is whole.
@@ -63,6 +65,9 @@ struct StateExport: ParsableCommand {
       }
       if summary.feedsLeftOut > 0 {
         warn("state: \(summary.feedsLeftOut) feeds' last visits left out (keys no import takes)")
+      }
+      if summary.followsLeftOut > 0 {
+        warn("state: \(summary.followsLeftOut) followed artists left out (names no import takes)")
       }
       if summary.timesClamped > 0 {
         warn(
@@ -157,13 +162,16 @@ final class ExportFile {
   }
 }
 
-/// `artfeed state import FILE`: merges an export (the later change of each item wins).
+/// `artfeed state import FILE`: merges an export (the later change of each item wins; an
+/// artist followed on both sides keeps the earlier follow).
 struct StateImport: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Merge marks from a JSON export (- for standard input); the later change wins.",
     discussion: """
-      The file is read twice, never whole in memory: once to check every field (lengths, \
+      Followed artists are added to those followed here; an artist followed on both sides \
+      keeps the earlier time and its name. An unfollow is not carried: importing an older \
+      backup follows again an artist unfollowed since. The file is read twice, never whole in memory: once to check every field (lengths, \
       characters, times no later than a day ahead of this machine's clock), and once to merge \
       it in one transaction; nothing is written when any of it is refused. Exit status: 65 \
       for a file that is not a valid export, 66 for one that cannot be read.
@@ -191,15 +199,19 @@ struct StateImport: ParsableCommand {
           : .unreadable("\(file): \(error.description)")
       }
       let store = try StateAccess().openForWriting()
-      let result: (merged: Int, counts: StateExportReader.Counts)
+      let result: SQLiteStateStore.MergeSummary
       do throws(StateError) {
-        result = try store.merge(
+        result = try store.mergeCounting(
           reading: StateExportInput(descriptor: descriptor, name: file), now: now)
       } catch {
         throw error.kind == .badInput
           ? .notAFeed("\(file): \(error.description)") : CommandFailure(error)
       }
-      say("\(result.merged) of \(result.counts.items) items merged")
+      var line = "\(result.merged) of \(result.counts.items) items merged"
+      if result.counts.follows > 0 {
+        line += "; \(result.followsMerged) of \(result.counts.follows) followed artists merged"
+      }
+      say(line)
     } catch let failure {
       fail(failure)
     }

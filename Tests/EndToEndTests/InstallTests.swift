@@ -119,7 +119,10 @@ extension EndToEnd {
       #expect(result.errors.isEmpty, "groff warned: \(result.errors)")
       #expect(result.output.hasPrefix("ARTFEED(1)"), "the header: \(result.output.prefix(80))")
       #expect(result.output.contains("General Commands Manual"))
-      for subcommand in ["browse", "parse", "render", "feeds", "refresh", "config", "sync"] {
+      for subcommand in [
+        "browse", "parse", "render", "feeds", "refresh", "config", "sync", "artist", "follow",
+        "following",
+      ] {
         #expect(
           result.output.contains("\n     artfeed \(subcommand)"), "the manual lacks \(subcommand)")
       }

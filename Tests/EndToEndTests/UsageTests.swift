@@ -50,7 +50,7 @@ extension EndToEnd {
 
     static let commands = [
       "browse", "parse", "render", "feeds", "add", "remove", "import", "export", "init",
-      "refresh", "mark-read", "state", "config",
+      "refresh", "mark-read", "state", "config", "artist", "follow", "unfollow", "following",
     ]
 
     @Test(

@@ -90,7 +90,7 @@ struct StateMigrationTests {
     #expect(made.count >= 15)
     #expect(made == (try objects(stepwise)))
     // A column's type, default and key, as SQLite reads them (not only the text).
-    for table in ["items", "feeds", "memberships"] {
+    for table in ["items", "feeds", "memberships", "follows"] {
       let columns = { (db: SQLiteConnection) throws -> [String] in
         let rows = try db.prepare("SELECT * FROM pragma_table_xinfo('\(table)')")
         var found: [String] = []
@@ -101,6 +101,44 @@ struct StateMigrationTests {
       }
       #expect(try columns(fresh) == columns(stepwise), "\(table)")
     }
+  }
+
+  static let fixtureV4 = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/state-v4.db")
+
+  @Test("the committed v4 fixture has exactly the objects the migrations to version 4 make")
+  func fixtureIsVersion4() throws {
+    let fixture = try SQLiteConnection(path: Self.fixtureV4.path, readOnly: true)
+    #expect(try StateSchema.version(of: fixture) == 4)
+    let stepwise = try SQLiteConnection(path: ":memory:")
+    try StateSchema.migrate(stepwise, to: 4)
+    #expect(try objects(fixture) == objects(stepwise))
+  }
+
+  @Test("a v4 database upgrades keeping its marks, counts and queued marks, and can follow")
+  func upgradeFromVersion4() throws {
+    let scratch = try StateScratch()
+    try FileManager.default.copyItem(at: Self.fixtureV4, to: scratch.url)
+    let store = try scratch.open()
+    #expect(try StateSchema.version(of: store.db) == StateSchema.latest)
+    #expect(StateSchema.latest == 5)
+    let marks = try store.marks(of: keys(1...5))
+    #expect(marks[ItemKey(rawValue: 1)] == ItemMarks(read: true, starred: false, firstSeen: at(0)))
+    #expect(marks[ItemKey(rawValue: 3)] == ItemMarks(read: true, starred: true, firstSeen: at(200)))
+    #expect(
+      marks[ItemKey(rawValue: 4)] == ItemMarks(read: false, starred: false, firstSeen: at(300)))
+    #expect(
+      try store.counts()[feedA] == FeedCounts(total: 4, unread: 2, new: 1, lastVisit: at(250)))
+    #expect(try store.db.integer("SELECT count(*) FROM sync_queue") == 1)
+    #expect(try store.db.integer("SELECT remote FROM account_items WHERE item = 5") == 77)
+    #expect(try store.export().items.count == 4)
+    #expect(try store.follows().isEmpty)
+    #expect(try store.follow("Raven Quill", at: at(500)).isNew)
+    #expect(try scratch.open().follows().map(\.name) == ["Raven Quill"])
+    // Version 4's triggers still queue an account item's marks.
+    try store.apply(.setStarred(keys(5...5), true), at: at(600))
+    #expect(try store.db.integer("SELECT count(*) FROM sync_queue") == 2)
+    #expect(try store.db.text("PRAGMA integrity_check") == "ok")
   }
 
   @Test("a database that has tables but no version is migrated step by step, not overwritten")
@@ -142,8 +180,8 @@ struct StateMigrationTests {
   }
 
   /// Versions this artfeed does not know, or that do not match their tables: below 0 (no
-  /// artfeed writes one), 0 with tables in it, 2 over version 4's tables, newer, the largest.
-  static let unknownVersions: [Int64] = [-1, -2, Int64(Int32.min), 0, 2, 5, 99, Int64(Int32.max)]
+  /// artfeed writes one), 0 with tables in it, 2 over version 5's tables, newer, the largest.
+  static let unknownVersions: [Int64] = [-1, -2, Int64(Int32.min), 0, 2, 6, 99, Int64(Int32.max)]
 
   @Test(
     "a database of a version this artfeed does not know is refused in one line, untouched",

@@ -5,10 +5,11 @@ import FuzzSupport
 
 /// Fuzzes `state import`'s reader (`StateExportReader`) with whole files.
 ///
-/// Checks, beyond "does not crash or hang": every feed and item it accepts is within
-/// `StateExportLimits` (a key of 1 to 8192 bytes without control characters, 16 lower-case
-/// hex digits, times from 1970 to the clock plus a day); a refusal is one line; and what it
-/// accepts, written again by `StateExportWriter`, reads back the same.
+/// Checks, beyond "does not crash or hang": every feed, item and followed artist it accepts
+/// is within `StateExportLimits` (a key of 1 to 8192 bytes without control characters, 16
+/// lower-case hex digits, a name `ArtistFollow.problem` takes, times from 1970 to the clock
+/// plus a day); a refusal is one line; and what it accepts, written again by
+/// `StateExportWriter`, reads back the same.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStateImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let input = FuzzInput(data, size)
@@ -32,6 +33,12 @@ public func fuzzStateImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
       "id \(item.id.debugDescription)")
     require((0...latest).contains(item.firstSeen), "firstSeen \(item.firstSeen)")
     require((0...latest).contains(item.changed), "changed \(item.changed)")
+  }
+  for follow in snapshot.follows {
+    require(
+      StateExportLimits.problem(followName: follow.name) == nil,
+      "name \(follow.name.debugDescription)")
+    require((0...latest).contains(follow.since), "since \(follow.since)")
   }
   let reread: StateSnapshot
   do {

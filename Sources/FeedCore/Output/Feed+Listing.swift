@@ -30,7 +30,8 @@ extension Feed {
     return line.count > 60 ? String(line.prefix(59)) + "…" : line
   }
 
-  static func listingDate(_ date: Date) -> String {
+  /// `YYYY-MM-DD HH:MM` in UTC: the date a listing line starts with.
+  public static func listingDate(_ date: Date) -> String {
     let stamp = JSONWriter.timestamp(date)  // 2014-05-28T00:52:01Z
     return stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5)
   }
@@ -39,7 +40,7 @@ extension Feed {
   /// characters (bidi overrides, isolates and marks, zero-width spaces) are dropped, except
   /// ZWJ and the emoji tag characters, as the screen's sanitizer does. A line of `parse`
   /// can then neither move the cursor nor reorder the rest of the terminal's line.
-  static func oneLine(_ text: String) -> String {
+  public static func oneLine(_ text: String) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     var pendingSpace = false
