@@ -122,7 +122,9 @@ extension EndToEnd {
         ["--width", "80", "--height", "24"], environment: ["XDG_CONFIG_HOME": home])
       // The first row's box: its frame is 18 columns wide, and empty (pictures are off).
       let frame = try #require(lines.first { $0.contains("┌") }, "\(lines)")
-      #expect(frame.drop { $0 == " " }.prefix { "┌─┐".contains($0) }.count == 18, "\(frame)")
+      // (The row's unread mark is in its margin, left of the box.)
+      #expect(
+        frame.drop { " ●★".contains($0) }.prefix { "┌─┐".contains($0) }.count == 18, "\(frame)")
       #expect(!lines.joined().contains("loading"))
       let coloured = try ArtfeedCommand.render(
         ["--width", "80", "--height", "24", "--color"], environment: ["XDG_CONFIG_HOME": home])
