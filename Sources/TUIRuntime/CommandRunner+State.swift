@@ -126,6 +126,20 @@ extension CommandRunner {
         ) { inbox.post(.notice($0)) }
         inbox.finish(.notice(said))
       }
+    case .toggleFollow(let name):
+      guard let state = readerState, writesState else { return }
+      inbox.start()
+      Task.detached(executorPreference: WorkerPool.shared) {
+        let following = state.toggleFollow(name)
+        inbox.finish(.followChanged(name: name, following: following))
+      }
+    case .countFollowing:
+      guard let state = readerState, let library else { return }
+      inbox.start()
+      Task.detached(executorPreference: WorkerPool.shared) {
+        let (counts, artists) = FollowingSource.counts(library: library, state: state)
+        inbox.finish(.followingCounted(counts, artists: artists))
+      }
     default:
       break
     }

@@ -127,6 +127,7 @@ public final class CommandRunner {
     case (.feed(let index), let library?): library.feedSource(index)
     case (.allItems, let library?): library.allItemsSource
     case (.starred, let library?): StarredSource(library: library, state: readerState)
+    case (.following, let library?): FollowingSource(library: library, state: readerState)
     case (.artist(let name), let library):
       ArtistWorkSource(base: library?.allItemsSource ?? source, library: library, name: name)
     default: source
@@ -205,7 +206,7 @@ public final class CommandRunner {
       pictures?.want(keys)
     case .wantMarks, .setRead, .setStarred, .markRead, .undoMark, .observe, .visit,
       .requestCounts, .refreshState, .maintainState, .filter, .findUnread, .download,
-      .openPicture:
+      .openPicture, .toggleFollow, .countFollowing:
       performState(command)
     case .copyToClipboard(let text):
       // The screen writes to the terminal (`render` has none); the status line says whether

@@ -470,7 +470,27 @@ extension EndToEnd {
       try tmux.waitFor("her page again") { $0.first?.contains("Artist: raven-quill") == true }
       try tmux.send("Escape")
       try tmux.waitFor("All items again") { $0.first?.contains("All items") == true }
+      // Following her: the feed list's "Following" counts her work from all three sources
+      // (one read: the item opened above), opens it, and keeps it after a restart.
+      try tmux.send("f")
+      try tmux.waitFor("following her") { $0.last?.contains("Following raven-quill") == true }
+      try tmux.send("Escape")
+      let list = try tmux.waitFor("the Following line") { screen in
+        screen.contains { $0.contains("Following") && $0.contains("4/5 unread") }
+      }
+      #expect(list.firstIndex { $0.contains("Following") } == 3, "after Starred: \(list)")
+      try tmux.send("j", "j", "Enter")
+      let followed = try tmux.waitFor("the followed work") { screen in
+        screen.first?.contains("Following") == true && screen.first?.contains("5 items") == true
+      }
+      #expect(followed.joined().contains("Lantern heron, finished!"))
       try tmux.send("q", "q")
+      try tmux.waitFor("the browser gone") { $0.joined().contains("EXIT=0") }
+      let again = try home.browser(width: 100, height: 30)
+      try again.waitFor("Following after a restart") { screen in
+        screen.contains { $0.contains("Following") && $0.contains("4/5 unread") }
+      }
+      try again.send("q")
     }
 
     @Test("the browser opens on the account's feeds under tmux, and an account feed's items")

@@ -45,6 +45,12 @@ extension AppState {
       return applyMarks(update)
     case .stateSettled:
       return []
+    case .followChanged(let name, let following):
+      let where_ = pages.last(FeedListPage.self) != nil ? " (Following, on the feed list)" : ""
+      status = following ? "Following \(name)\(where_)" : "No longer following \(name)"
+      return [.countFollowing]
+    case .followingCounted(let counts, let artists):
+      return broadcast([.followingCounted(counts, artists: artists)])
     case .feedRead(let generation, let feed, let refresh):
       // A feed read or refreshed has its items recorded (counted once the read ends).
       var commands: [Command] = []
@@ -61,6 +67,8 @@ extension AppState {
       // A refresh may have synced an account, whose server changed marks of rows on
       // screen: they are read again (`.stateRefreshed`), and the counts with them.
       if marks != nil { commands.append(.refreshState) }
+      // The feeds' lists are whole now: the "Following" line counts them.
+      if marks != nil, pages.pages.last is FeedListPage { commands.append(.countFollowing) }
       return commands + (marks?.maintenanceCommands() ?? [])
     case .pictureReady(let key, let result):
       pictures.take(key, result)

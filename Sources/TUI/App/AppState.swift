@@ -294,6 +294,16 @@ public struct AppState {
         source: .artist(name), generationsFrom: (generationEpoch << 32) + (1 << 31), keys: keys)
       let commands = page.startLoading()
       return carryOut(.push(page), from: index) + commands
+    case .toggleFollow(let item):
+      guard marks != nil else {
+        status = ItemsPage.stateIsOff
+        return []
+      }
+      guard let name = item?.author, !ArtistIdentity.key(name).isEmpty else {
+        status = "This item names no artist"
+        return []
+      }
+      return [.toggleFollow(name)]
     case .loadEnded(let loaded):
       var commands: [Command] = []
       if let loaded, let marks {
@@ -321,7 +331,11 @@ public struct AppState {
 
   /// Asks for counts, when the state is on.
   func countCommands() -> [Command] {
-    marks?.countCommands(itemsSource) ?? []
+    guard let marks else { return [] }
+    // The feed list's "Following" line is counted with the rest while the list is on top
+    // (the count reads every feed's items: not after each key on another page).
+    let following: [Command] = pages.pages.last is FeedListPage ? [.countFollowing] : []
+    return marks.countCommands(itemsSource) + following
   }
 
   /// Says why pictures are symbols, once, when the first picture is here and no list loads.

@@ -77,6 +77,11 @@ public enum Event: Sendable {
   case filtered(generation: Int, query: FilterQuery, Result<LoadedList, LoadError>)
   /// The next (or previous) unread row from where `n` (`N`) was pressed; nil: none.
   case foundUnread(generation: Int, row: Int?)
+  /// `f` took effect: the reader follows `name` now (or no longer).
+  case followChanged(name: String, following: Bool)
+  /// The "Following" line's figures: unread and all items by followed artists, and how
+  /// many artists are followed.
+  case followingCounted(FeedCounts, artists: Int)
 }
 
 /// Work the state asks the run loop to do; results come back as events.
@@ -126,6 +131,10 @@ public enum Command: Sendable, Equatable {
   case findUnread(generation: Int, items: ItemChunks, from: Int, forward: Bool)
   /// Save the item's full-size picture; the outcome comes back as a `.notice`.
   case download(FeedItem, feed: String)
+  /// Follow `name` if it is not followed, else unfollow it; `.followChanged`.
+  case toggleFollow(String)
+  /// Count the work of followed artists for the feed list; `.followingCounted`.
+  case countFollowing
 
   /// Background work that can be cancelled.
   public enum Work: Sendable, Equatable { case load, search, page, feeds, filter, find }

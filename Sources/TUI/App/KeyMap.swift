@@ -27,6 +27,8 @@ public enum Action: Sendable, Equatable, CaseIterable {
   case cardLeft, cardRight
   /// The artist's page: everything by the selected item's artist, from every source.
   case artistPage
+  /// Follow or unfollow the selected item's artist.
+  case follow
 
   /// The action's keys are the gallery's layer (`KeyMap.galleryKeys`).
   public var isCardMove: Bool { self == .cardLeft || self == .cardRight }
@@ -70,6 +72,7 @@ public enum KeyMap {
     (.character("v"), .gallery),
     (.character("p"), .openPicture),
     (.character("a"), .artistPage),
+    (.character("f"), .follow),
     (.character("?"), .help),
     // The gallery's layer: these keys move between cards there, and do as above elsewhere.
     (.left, .cardLeft), (.character("h"), .cardLeft),
@@ -107,6 +110,7 @@ public enum KeyMap {
     ("v", .gallery, "gallery of pictures / back to the list"),
     ("p", .openPicture, "open the picture in a viewer (xdg-open)"),
     ("a", .artistPage, "the artist's page: their work from every source"),
+    ("f", .follow, "follow / unfollow the artist (feed list: Following)"),
     ("h  l", .cardRight, "gallery: the card left / right (Left Right)"),
     ("?", .help, "this help"),
   ]

@@ -23,7 +23,7 @@ extension MarkBook {
     case .main: return mainFeed
     case .feed(let index): return subscriptions.indices.contains(index) ? subscriptions[index] : nil
     case .allItems: return .allItems
-    case .starred, .artist: return nil
+    case .starred, .artist, .following: return nil
     }
   }
 
@@ -32,7 +32,7 @@ extension MarkBook {
     guard let counts, let source else { return nil }
     switch source {
     case .allItems: return counts.allItems
-    case .starred, .artist: return nil
+    case .starred, .artist, .following: return nil
     default: return feedKey(of: source).flatMap { counts.feeds[$0] }
     }
   }
@@ -157,7 +157,7 @@ extension MarkBook {
     switch source {
     case .allItems:
       counts.allItems = adjusted(counts.allItems)
-    case .starred, .artist:
+    case .starred, .artist, .following:
       return
     default:
       guard let feed = feedKey(of: source), let figures = counts.feeds[feed] else { return }

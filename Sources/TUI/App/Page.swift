@@ -163,6 +163,8 @@ enum PageRequest {
   case download(FeedItem, feed: String)
   /// `a`: the page of this item's artist, over this one.
   case openArtist(FeedItem?)
+  /// `f`: follow or unfollow this item's artist.
+  case toggleFollow(FeedItem?)
 }
 
 /// What reaches a page besides keys: the runtime's finished work, and news one page gives
@@ -186,8 +188,10 @@ enum PageEvent {
   /// A bulk mark is in memory (false): rows are drawn from their own marks again. True: the
   /// page that asked shows every row of its view read until then.
   case viewShownRead(Bool)
-  /// The reading state is on: the feed list shows "Starred".
+  /// The reading state is on: the feed list shows "Starred" and "Following".
   case stateAttached
+  /// The "Following" line's figures (`Event.followingCounted`).
+  case followingCounted(FeedCounts, artists: Int)
   /// The settings' refresh interval passed and no feed list refreshes: a page whose source
   /// is on the network loads it again.
   case reloadDue

@@ -15,6 +15,8 @@ public enum SourceKey: Sendable, Hashable {
   case starred
   /// Everything by one artist (`ArtistIdentity`), from every source: `a` on an item.
   case artist(String)
+  /// The work of every artist the reader follows (`f`), from every source.
+  case following
 }
 
 /// The pages on screen, bottom first, of any kind and to any depth: the feed list, a list

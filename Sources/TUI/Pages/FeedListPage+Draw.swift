@@ -56,17 +56,29 @@ extension FeedListPage {
 
   /// The starred line's entry: a title and a count, no state.
   private static let starredEntry = Entry(title: "★ Starred", list: nil, state: nil)
+  /// The following line's entry.
+  private static let followingEntry = Entry(title: "♥ Following", list: nil, state: nil)
 
   /// Line `index`'s texts. Without counts from the reading state the count is the list's
   /// (`60 items`).
   func lineText(_ index: Int, now: Date, counts: StateCounts?) -> LineText {
     let isStarred = line(index) == .starred
+    let isFollowing = line(index) == .following
     let entryIndex: Int = if case .entry(let entry) = line(index) { entry } else { -1 }
-    let entry = isStarred ? Self.starredEntry : entries[entryIndex]
+    let entry =
+      isStarred ? Self.starredEntry : isFollowing ? Self.followingEntry : entries[entryIndex]
     var count = ""
     var short = ""
     if isStarred {
       if let counts { (count, short) = (Self.starred(counts.starred), "\(counts.starred)") }
+    } else if isFollowing {
+      if let following, following.artists == 0 {
+        (count, short) = ("no artist yet (f on an item)", "0")
+      } else if let following {
+        (count, short) = (
+          Self.unread(following.counts), "\(following.counts.unread)/\(following.counts.total)"
+        )
+      }
     } else if entryIndex == 0, tagFilter != nil {
       // The state counts every feed's items; under a tag, the items the line opens.
       (count, short) = (Self.items(taggedItemsCount), "\(taggedItemsCount)")

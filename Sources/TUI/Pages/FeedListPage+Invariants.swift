@@ -10,6 +10,8 @@ extension FeedListPage {
     }
     precondition(
       (lineCount > 1 && line(1) == .starred) == showsStarred, "Starred follows All items")
+    precondition(
+      (lineCount > 2 && line(2) == .following) == showsStarred, "Following follows Starred")
     for index in 0..<lineCount {
       guard case .entry(let entry) = line(index), entry > 0 else { continue }
       precondition(entries.indices.contains(entry), "every line is an entry")

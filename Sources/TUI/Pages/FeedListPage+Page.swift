@@ -58,6 +58,8 @@ extension FeedListPage: Page {
       recountAllItems()
     case .stateAttached:
       showsStarred = true
+    case .followingCounted(let counts, let artists):
+      following = (counts, artists)
     case .work, .subscriptionsChanged, .viewShownRead, .reloadDue:
       break
     }

@@ -47,6 +47,9 @@ public struct FeedListPage: Sendable {
   public internal(set) var showsStarred = false {
     didSet { arrangeLines() }
   }
+  /// The "Following" line's figures, once counted: the followed artists' items and how many
+  /// artists are followed.
+  public internal(set) var following: (counts: FeedCounts, artists: Int)?
   /// The tag whose feeds alone are shown, if any (`t`).
   public private(set) var tagFilter: String?
   /// The lines shown, in order: "All items", "Starred" when shown, the feeds (with the
@@ -98,6 +101,8 @@ public struct FeedListPage: Sendable {
     /// An entry: 0 is "All items", `i + 1` subscription `i`.
     case entry(Int)
     case starred
+    /// The work of the artists the reader follows (`f`), from every feed.
+    case following
   }
 
   /// Lines of the list: the entries the tag filter shows, and "Starred" when shown.
@@ -111,7 +116,7 @@ public struct FeedListPage: Sendable {
   /// Lays the lines out again (the starred line or the tag filter changed).
   private mutating func arrangeLines() {
     let selected = line(selection)
-    lines = [.entry(0)] + (showsStarred ? [.starred] : [])
+    lines = [.entry(0)] + (showsStarred ? [.starred, .following] : [])
     for index in entries.indices.dropFirst()
     where tagFilter.map({ entries[index].tags.contains($0) }) ?? true {
       lines.append(.entry(index))
@@ -284,6 +289,7 @@ public struct FeedListPage: Sendable {
       switch line(selection) {
       case .entry(let entry): return open(entry, context: context)
       case .starred: return openStarred(context: context)
+      case .following: return openFollowing(context: context)
       }
     case .refresh:
       outcome.requests = [.refreshFeeds(selectedFeed.map { [$0] } ?? []), .refreshState]
@@ -313,7 +319,7 @@ public struct FeedListPage: Sendable {
     guard context.hasMarks else { return PageOutcome(status: ItemsPage.stateIsOff) }
     let items: ItemChunks
     switch line(selection) {
-    case .starred:
+    case .starred, .following:
       return PageOutcome(status: "A marks a feed read: select a feed or All items")
     case .entry(0):
       items = AllItems.merge(shownLists).chunks
@@ -414,6 +420,16 @@ public struct FeedListPage: Sendable {
     var page = ItemsPage(
       list: ItemList(title: "Starred", items: [], metrics: context.settings.rowMetrics),
       source: .starred, generationsFrom: context.generationFloor, keys: keys)
+    page.resize(width: context.width, height: context.height)
+    let commands = page.startLoading()
+    return PageOutcome(commands, status: .some(nil), requests: [.push(page)])
+  }
+
+  /// The work of every followed artist: a page whose load the runtime answers.
+  func openFollowing(context: PageContext) -> PageOutcome {
+    var page = ItemsPage(
+      list: ItemList(title: "Following", items: [], metrics: context.settings.rowMetrics),
+      source: .following, generationsFrom: context.generationFloor, keys: keys)
     page.resize(width: context.width, height: context.height)
     let commands = page.startLoading()
     return PageOutcome(commands, status: .some(nil), requests: [.push(page)])

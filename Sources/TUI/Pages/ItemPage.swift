@@ -43,6 +43,7 @@ public struct ItemPage {
     case toggleRead, toggleStar, download
     /// `a`, Enter, or a click on the "by" line: the artist's page.
     case artistPage
+    case follow
   }
 
   enum Scroll { case line(Int), halfPage(Int), page(Int), top, bottom }
@@ -57,7 +58,7 @@ public struct ItemPage {
     .openLink: .openLink, .copyLink: .copyLink, .openPicture: .openPicture, .help: .help,
     .togglePictures: .togglePictures,
     .previousPicture: .previousPicture, .nextPicture: .nextPicture,
-    .artistPage: .artistPage, .open: .artistPage,
+    .artistPage: .artistPage, .open: .artistPage, .follow: .follow,
     .toggleRead: .toggleRead, .toggleStar: .toggleStar, .download: .download,
   ]
 
@@ -86,6 +87,7 @@ public struct ItemPage {
     case .toggleStar: return PageOutcome(request: .toggleStar(item))
     case .download: return PageOutcome(request: .download(item, feed: listTitle))
     case .artistPage: return PageOutcome(request: .openArtist(item))
+    case .follow: return PageOutcome(request: .toggleFollow(item))
     }
     return PageOutcome()
   }

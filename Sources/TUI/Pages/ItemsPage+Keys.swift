@@ -9,7 +9,7 @@ extension ItemsPage {
     case search, filter, togglePictures, gallery
     case toggleRead, toggleStar, download, markViewRead, undoMark
     case findUnread(forward: Bool)
-    case artistPage
+    case artistPage, follow
   }
 
   /// The items page's key map; in the gallery its card moves are a layer over it.
@@ -26,7 +26,7 @@ extension ItemsPage {
     .toggleRead: .toggleRead, .toggleStar: .toggleStar, .download: .download,
     .markViewRead: .markViewRead, .undoMark: .undoMark,
     .nextUnread: .findUnread(forward: true), .previousUnread: .findUnread(forward: false),
-    .artistPage: .artistPage,
+    .artistPage: .artistPage, .follow: .follow,
   ]
 
   /// A key, with the prompt open or not.
@@ -75,6 +75,7 @@ extension ItemsPage {
     case .undoMark: ask(.undoMark)
     case .findUnread(let forward): return findUnread(forward: forward, context: context)
     case .artistPage: ask(.openArtist(selected))
+    case .follow: ask(.toggleFollow(selected))
     }
     return outcome
   }

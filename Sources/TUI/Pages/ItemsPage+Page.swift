@@ -65,7 +65,7 @@ extension ItemsPage: Page {
         return PageOutcome()
       }
       return PageOutcome(startLoading())
-    case .feedsReading, .feedsReadingEnded, .feedReloaded, .stateAttached:
+    case .feedsReading, .feedsReadingEnded, .feedReloaded, .stateAttached, .followingCounted:
       break
     }
     return PageOutcome()

@@ -359,7 +359,8 @@ struct ReadingStateTests {
   func feedListMarkRead() async throws {
     var harness = try await StateHarness()
     harness.state = WholeScreenStateTests.feeds(70, 16)
-    await harness.press(.character("j"), .character("j"))
+    // All items, Starred, Following, then North.
+    await harness.press(.character("j"), .character("j"), .character("j"))
     #expect(harness.state.feedList?.selectedFeed == 0)
     await harness.press(.character("A"))
     let north = PageStackTests.north.map(ItemKey.init)

@@ -77,7 +77,7 @@ struct PromptAndHelpTests {
     // A line too wide for the box: its keys on a line, what they do wrapped under them.
     #expect(scrolled.contains { $0.contains("│   previous item / scroll up") }, "\(scrolled)")
     #expect(!scrolled.joined().contains("…"), "nothing is cut")
-    small.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown)
+    for _ in 0..<20 { small.press(.pageDown) }
     #expect(small.render().lines.joined().contains("Press q or Esc to close."))
     small.press(.character("q"))
     #expect(!small.showsHelp)
