@@ -43,11 +43,12 @@ extension EndToEnd {
           && screen.first?.contains("5 items · 5 unread") == true
       }
       // Counts from the reading state: unread / total (a fresh state: all unread), and the
-      // starred items' line under All items.
+      // starred items' and the followed artists' lines under All items.
       #expect(opened[0].contains("artfeed · 3 feeds · 5 items · 5 unread"))
       #expect(opened[1].contains("▸ All items") && opened[1].contains("5/5 unread"))
       #expect(opened[2].contains("★ Starred") && opened[2].contains("0 starred"))
-      #expect(opened[3].contains("North") && opened[3].contains("3/3 unread"))
+      #expect(opened[3].contains("♥ Following"), "\(opened)")
+      #expect(opened[4].contains("North") && opened[4].contains("3/3 unread"))
       #expect(!opened.joined().contains("North Gallery"), "the feeds file's ~title wins")
 
       // R: every feed again, four at a time at most; the list says how it went.
@@ -69,7 +70,7 @@ extension EndToEnd {
       #expect(asked == ["/files/north.xml", "/files/south.xml", "/status/500"])
 
       // Enter opens South; Esc comes back to the list with South still selected.
-      try tmux.send("j", "j", "j", "Enter")
+      try tmux.send("j", "j", "j", "j", "Enter")
       // The whole page, not a half-drawn frame: the title, a row and the page's hints.
       try tmux.waitFor("South's items") { screen in
         screen.first?.contains("South Gallery · 3 items") == true
@@ -77,7 +78,7 @@ extension EndToEnd {
       }
       try tmux.send("Escape")
       try tmux.waitFor("the list, South selected") { screen in
-        screen.contains { $0.hasPrefix("▸ South Gallery") } && screen.last?.contains("4/5") == true
+        screen.contains { $0.hasPrefix("▸ South Gallery") } && screen.last?.contains("5/6") == true
       }
 
       // North, second item selected; two new items arrive at its top; r keeps Fjord on its line.
@@ -151,7 +152,7 @@ extension EndToEnd {
       }
       #expect(failed.last?.contains("showing cached copies") == true, "\(failed)")
       // r on one feed names it.
-      try tmux.send("j", "j", "r")
+      try tmux.send("j", "j", "j", "r")
       try tmux.waitFor("the one feed's refresh") { screen in
         screen.last?.contains("Refresh failed: “North Gallery” could not be fetched") == true
       }
