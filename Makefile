@@ -10,7 +10,6 @@ SWIFT_FLAGS = -c release --static-swift-stdlib
 
 build:
 	swift build $(SWIFT_FLAGS) --product artfeed
-	swift build $(SWIFT_FLAGS) --product generate-manual
 
 install: build
 	Scripts/install.sh --prefix "$(PREFIX)" --destdir "$(DESTDIR)" \

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# Installs artfeed under a prefix: the binary and its bundled feeds, a man page generated from
-# the command definitions, and shell completions for bash, zsh and fish.
+# Installs artfeed under a prefix: the binary and its bundled feeds, the man page
+# (docs/artfeed.1, written by hand and checked against the commands by ManualTests), and shell
+# completions for bash, zsh and fish.
 #
 #   Scripts/install.sh [--prefix DIR] [--destdir DIR] [--bin-dir DIR] [--uninstall]
 #
 # --prefix   where to install (default /usr/local, or $PREFIX)
 # --destdir  a staging root put in front of every path (packagers; default $DESTDIR)
-# --bin-dir  take artfeed and generate-manual from this build folder instead of building
+# --bin-dir  take artfeed from this build folder instead of building
 #            (`swift build --show-bin-path`); the default builds them with
 #            `swift build -c release --static-swift-stdlib` (docs/adr/0082: the Swift runtime
 #            linked in starts faster, and the binary needs no Swift toolchain to run)
-# --uninstall remove what an install put there
+# --uninstall remove what an install put there, and the folders it made once they are empty
 #
 # Layout (PREFIX/...):
 #   bin/artfeed                                  -> ../libexec/artfeed/artfeed
@@ -59,10 +60,27 @@ files=(
   "share/fish/vendor_completions.d/artfeed.fish"
 )
 
+# The folders an install made (none of them existed before it), one a line, relative to
+# the root: uninstall removes them again once they are empty, and no other folder.
+made_list="libexec/artfeed/installed-folders"
+
 if [ "$uninstall" = 1 ]; then
+  made=()
+  if [ -f "$root/$made_list" ]; then
+    while IFS= read -r folder; do [ -n "$folder" ] && made+=("$folder"); done <"$root/$made_list"
+  fi
   for file in "${files[@]}"; do rm -f "$root/$file"; done
+  rm -f "$root/$made_list"
   rm -rf "${root:?}/libexec/artfeed/$bundle"
   rmdir "$root/libexec/artfeed" 2>/dev/null || true
+  # Deepest first, so that a parent is empty once its children are gone; a folder something
+  # else put a file in stays.
+  if [ ${#made[@]} -gt 0 ]; then
+    while IFS= read -r folder; do
+      if [ "$folder" = "." ]; then rmdir "$root" 2>/dev/null || true
+      else rmdir "$root/$folder" 2>/dev/null || true; fi
+    done < <(printf '%s\n' "${made[@]}" | awk -F/ '{ print NF "\t" $0 }' | sort -rn | cut -f2-)
+  fi
   echo "install.sh: removed artfeed from $root"
   exit 0
 fi
@@ -71,15 +89,12 @@ if [ -z "$bin_dir" ]; then
   flags=(-c release --static-swift-stdlib)
   echo "install.sh: swift build ${flags[*]}"
   swift build "${flags[@]}" --product artfeed
-  swift build "${flags[@]}" --product generate-manual
   bin_dir="$(swift build "${flags[@]}" --show-bin-path)"
 fi
-for needed in artfeed generate-manual; do
-  if [ ! -x "$bin_dir/$needed" ]; then
-    echo "install.sh: $bin_dir/$needed is missing (build it, or leave out --bin-dir)" >&2
-    exit 66
-  fi
-done
+if [ ! -x "$bin_dir/artfeed" ]; then
+  echo "install.sh: $bin_dir/artfeed is missing (build it, or leave out --bin-dir)" >&2
+  exit 66
+fi
 if [ ! -d "$bin_dir/$bundle" ]; then
   echo "install.sh: $bin_dir/$bundle (the bundled feeds) is missing" >&2
   exit 66
@@ -88,17 +103,26 @@ fi
 # Stage everything first, so that a failed step leaves the prefix as it was.
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-# The manual's date: the last commit's, so the page is the same for the same sources.
-date="$(git log -1 --format=%cs 2>/dev/null || date -u +%Y-%m-%d)"
-"$bin_dir/generate-manual" "$bin_dir/artfeed" --date "$date" --section 1 \
-  --output-directory "$stage" >/dev/null
+cp docs/artfeed.1 "$stage/artfeed.1"
 "$bin_dir/artfeed" --generate-completion-script bash >"$stage/artfeed.bash"
 "$bin_dir/artfeed" --generate-completion-script zsh >"$stage/_artfeed"
 "$bin_dir/artfeed" --generate-completion-script fish >"$stage/artfeed.fish"
 
-install -d "$root/bin" "$root/libexec/artfeed" "$root/share/man/man1" \
-  "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" \
-  "$root/share/fish/vendor_completions.d"
+folders=(bin libexec/artfeed share/man/man1 share/bash-completion/completions
+  share/zsh/site-functions share/fish/vendor_completions.d)
+# Which folders this install makes: each missing one and its missing parents, up to the root
+# (".": the root itself). An earlier install's list is kept: those folders are artfeed's too.
+made=()
+[ -f "$root/$made_list" ] && while IFS= read -r folder; do made+=("$folder"); done <"$root/$made_list"
+[ -d "$root" ] || made+=(".")
+for folder in "${folders[@]}"; do
+  path="$folder"
+  while [ "$path" != "." ] && [ ! -d "$root/$path" ]; do
+    made+=("$path")
+    path="$(dirname "$path")"
+  done
+done
+for folder in "${folders[@]}"; do install -d "$root/$folder"; done
 install -m 0755 "$bin_dir/artfeed" "$root/libexec/artfeed/artfeed"
 rm -rf "${root:?}/libexec/artfeed/$bundle"
 cp -R "$bin_dir/$bundle" "$root/libexec/artfeed/$bundle"
@@ -108,4 +132,9 @@ install -m 0644 "$stage/artfeed.1" "$root/share/man/man1/artfeed.1"
 install -m 0644 "$stage/artfeed.bash" "$root/share/bash-completion/completions/artfeed"
 install -m 0644 "$stage/_artfeed" "$root/share/zsh/site-functions/_artfeed"
 install -m 0644 "$stage/artfeed.fish" "$root/share/fish/vendor_completions.d/artfeed.fish"
+if [ ${#made[@]} -gt 0 ]; then
+  printf '%s\n' "${made[@]}" | sort -u >"$root/$made_list"
+else
+  : >"$root/$made_list"
+fi
 echo "install.sh: installed artfeed in $root"

@@ -31,6 +31,7 @@ enum KeyDecoder {
     case KEY_END: .end
     case KEY_ENTER: .enter
     case KEY_BACKSPACE: .backspace
+    case (KEY_F0 + 1)...(KEY_F0 + Int32(Key.functionKeys.upperBound)): .function(Int(code - KEY_F0))
     default: .unknown
     }
   }

@@ -7,10 +7,17 @@ import Foundation
 /// (its size cap and deadline), a file named after the artist and title in the pictures
 /// folder, and a JSON sidecar saying where it came from. Never overwrites a file: a name
 /// that is taken gets `-2`, `-3`...; each file appears whole or not at all.
+///
+/// When the full picture cannot be fetched (offline, the bundled feeds' made-up hosts), the
+/// best copy artfeed has is saved instead, and `Saved.copy` says which: the full picture or
+/// a smaller copy from the cache or a local file (the bundled thumbnails). The same picture
+/// saved again is not copied a second time: `Saved.wasThere` names the file it is in.
 public struct PictureSaver: Sendable {
   /// Where the files go: `$XDG_PICTURES_DIR/artfeed` (see `folder(environment:)`).
   public let folder: URL
   let images: ImageLoader
+  /// The loader's disk cache of picture bytes, where a copy shown before may still be.
+  let cache: ImageDiskCache?
 
   /// The largest picture kept: 50 MB (full-size art can be far larger than a thumbnail).
   public static let maxBytes = 50_000_000
@@ -23,6 +30,7 @@ public struct PictureSaver: Sendable {
     self.images = ImageLoader(
       client: images.client, cache: nil, maxBytes: Self.maxBytes, timeout: images.timeout,
       offline: images.offline)
+    cache = images.cache
   }
 
   /// Why a picture was not saved, in one line.
@@ -35,6 +43,45 @@ public struct PictureSaver: Sendable {
   public struct Saved: Sendable, Equatable {
     public var picture: URL
     public var sidecar: URL
+    /// Which copy it is.
+    public var copy: Copy = .full
+    /// The same picture was saved before, in `picture`: nothing was written.
+    public var wasThere = false
+  }
+
+  /// Which copy of the picture a save kept.
+  public enum Copy: Sendable, Equatable {
+    /// The full picture.
+    case full
+    /// A smaller copy, because the full one could not be had (`why`): its size when
+    /// known, whether the feed calls it a thumbnail, and where artfeed had it.
+    case smaller(width: Int?, height: Int?, thumbnail: Bool, from: Origin, why: String)
+
+    /// "the thumbnail (150x84, from a local file)", "a smaller copy (from the cache)";
+    /// "the full picture".
+    public var phrase: String {
+      guard case .smaller(let width, let height, let thumbnail, let origin, _) = self else {
+        return "the full picture"
+      }
+      let size = width.flatMap { w in height.map { h in "\(w)x\(h), " } } ?? ""
+      let place =
+        switch origin {
+        case .cache: "from the cache"
+        case .file: "from a local file"
+        case .network: "fetched"
+        }
+      return (thumbnail ? "the thumbnail" : "a smaller copy") + " (\(size)\(place))"
+    }
+  }
+
+  /// Where a copy was read from.
+  public enum Origin: Sendable, Equatable {
+    /// artfeed's picture cache (shown before).
+    case cache
+    /// A local file: the bundled thumbnails, a local feed's pictures.
+    case file
+    /// The network.
+    case network
   }
 
   // MARK: - Choosing
@@ -50,24 +97,134 @@ public struct PictureSaver: Sendable {
   // MARK: - Saving
 
   /// Fetches the item's picture and writes it with its sidecar; `feed` is the title of the
-  /// feed it came from.
+  /// feed it came from. The full picture comes from the cache when it is there, else it is
+  /// fetched; when it cannot be had, the largest smaller copy in the cache or in a local
+  /// file is saved instead (`Saved.copy` says so). A picture already in the folder (the
+  /// same bytes under the item's name) is not saved again (`Saved.wasThere`).
   public func save(_ item: FeedItem, feed: String, now: Date = Date()) async throws(Failure)
     -> Saved
   {
-    guard let address = Self.fullSizeAddress(of: item) else {
-      throw Failure("this item has no picture")
-    }
-    let data: Data
-    do {
-      data = try await images.load(address)
-    } catch {
-      throw Failure("the picture could not be fetched (\(error.reason))")
-    }
+    let pictures = ItemArt.pictures(of: item)
+    guard let picture = pictures.first else { throw Failure("this item has no picture") }
+    let (data, copy, address) = try await bestCopy(of: picture)
     guard let type = Self.pictureType(of: data) else {
       throw Failure("what \(address) sent is not a picture")
     }
+    let base = Self.baseName(of: item)
+    if var saved = savedBefore(data, type: type, base: base) {
+      saved.copy = copy
+      return saved
+    }
     let sidecar = Sidecar(item: item, feed: feed, source: address, saved: now)
-    return try write(data, type: type, sidecar: sidecar.encoded(), base: Self.baseName(of: item))
+    var saved = try write(data, type: type, sidecar: sidecar.encoded(), base: base)
+    saved.copy = copy
+    return saved
+  }
+
+  /// The item's `picture`th picture (the first when there are fewer) as a file for a
+  /// picture viewer (`p` in the browser): the best copy `bestCopy` finds, written into the
+  /// saver's folder (the viewer's, `viewerFolder`) under the item's name, replacing an
+  /// earlier copy; files there older than a day are removed first.
+  public func viewerCopy(of item: FeedItem, picture index: Int = 0) async throws(Failure)
+    -> (file: URL, copy: Copy)
+  {
+    let pictures = ItemArt.pictures(of: item)
+    guard !pictures.isEmpty else { throw Failure("this item has no picture") }
+    let picture = pictures[pictures.indices.contains(index) ? index : 0]
+    let (data, copy, address) = try await bestCopy(of: picture)
+    guard let type = Self.pictureType(of: data) else {
+      throw Failure("what \(address) sent is not a picture")
+    }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw Failure("cannot create \(folder.path): \(SystemMessage.words(error))")
+    }
+    removeOldFiles(olderThan: 24 * 3600)
+    let file = folder.appendingPathComponent(Self.baseName(of: item) + "." + type)
+    let written = try temporary(data)
+    guard rename(written.path, file.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(written.path)
+      throw Failure("cannot write \(file.path): \(reason)")
+    }
+    return (file, copy)
+  }
+
+  /// Removes the folder's files older than `seconds` (the viewer's copies).
+  private func removeOldFiles(olderThan seconds: TimeInterval) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let limit = Date().addingTimeInterval(-seconds)
+    for name in names {
+      let path = folder.appendingPathComponent(name).path
+      let modified =
+        (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+      if let modified, modified < limit { unlink(path) }
+    }
+  }
+
+  /// `$XDG_CACHE_HOME/artfeed/viewer` (else `~/.cache/artfeed/viewer`): where the pictures
+  /// handed to a viewer are written.
+  public static func viewerFolder(environment: [String: String]) -> URL {
+    ImageDiskCache.cacheRoot(environment: environment).appendingPathComponent("viewer")
+  }
+
+  /// The full copy's bytes (the cache first, then the loader); when they cannot be had, the
+  /// largest other copy the cache or a local file has, with why the full one was not saved.
+  func bestCopy(of picture: PostPicture) async throws(Failure) -> (Data, Copy, String) {
+    let full = picture.full
+    let why: String
+    do {
+      if let cached = cache?.data(for: full.url, maxBytes: Self.maxBytes) {
+        return (cached, .full, full.url)
+      }
+      return (try await images.load(full.url), .full, full.url)
+    } catch {
+      why = error.reason
+    }
+    let smaller = picture.copies.filter { $0.url != full.url }
+      .sorted { Self.pixels($0) > Self.pixels($1) }
+    for copy in smaller {
+      if let cached = cache?.data(for: copy.url, maxBytes: Self.maxBytes),
+        Self.pictureType(of: cached) != nil
+      {
+        return (cached, .smaller(copy, from: .cache, why: why), copy.url)
+      }
+      // Local files only: the network has just failed for the full copy.
+      guard copy.url.lowercased().hasPrefix("file:"),
+        let data = try? await images.load(copy.url), Self.pictureType(of: data) != nil
+      else { continue }
+      return (data, .smaller(copy, from: .file, why: why), copy.url)
+    }
+    throw Failure(
+      "the picture could not be fetched (\(why))"
+        + (smaller.isEmpty ? "" : ", and artfeed has no smaller copy of it"))
+  }
+
+  /// A copy's size in pixels, for trying the larger copies first (0 when unknown).
+  static func pixels(_ copy: PictureCopy) -> Int {
+    let width = copy.width ?? copy.height ?? 0
+    let height = copy.height ?? copy.width ?? 0
+    return max(0, width) * max(0, height)
+  }
+
+  /// The file under `base`, `base-2`... that holds these very bytes, if one does: the picture
+  /// is saved already.
+  func savedBefore(_ data: Data, type: String, base: String) -> Saved? {
+    for number in 1...10_000 {
+      let name = number == 1 ? base : "\(base)-\(number)"
+      let target = folder.appendingPathComponent(name + "." + type)
+      let side = folder.appendingPathComponent(name + ".json")
+      guard FileManager.default.fileExists(atPath: target.path) else {
+        // Names are taken in order: past the first free one, none was written by a save.
+        if FileManager.default.fileExists(atPath: side.path) { continue }
+        return nil
+      }
+      let size = (try? FileManager.default.attributesOfItem(atPath: target.path)[.size]) as? Int
+      guard size == data.count, (try? Data(contentsOf: target)) == data else { continue }
+      return Saved(picture: target, sidecar: side, wasThere: true)
+    }
+    return nil
   }
 
   /// Writes both files under the first free `base`, `base-2`, `base-3`...
@@ -262,5 +419,14 @@ struct Sidecar {
     ]
     // Fields the item lacks are left out, not written as null.
     return Data(JSONText.object(fields.filter { $0.value != nil }).utf8)
+  }
+}
+
+extension PictureSaver.Copy {
+  /// `copy`, saved instead of the full picture for `why`.
+  static func smaller(_ copy: PictureCopy, from origin: PictureSaver.Origin, why: String) -> Self {
+    .smaller(
+      width: copy.width, height: copy.height, thumbnail: copy.kind == .thumbnail, from: origin,
+      why: why)
   }
 }

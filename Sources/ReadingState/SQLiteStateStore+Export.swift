@@ -24,7 +24,7 @@ extension SQLiteStateStore {
   /// (in memory: for tests and small states; `export(to:)` streams).
   public func export() throws(StateError) -> StateSnapshot {
     var snapshot = StateSnapshot(items: [], feeds: [])
-    try exportRows(now: Date()) { (_) throws(StateError) in
+    _ = try exportRows(now: Date()) { (_) throws(StateError) in
     } feed: { (feed) throws(StateError) in
       snapshot.feeds.append(feed)
     } item: { (item) throws(StateError) in

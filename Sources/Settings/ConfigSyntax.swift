@@ -14,7 +14,7 @@
 ///               the keys # and ; are written "#" and ";")
 ///
 /// This type knows nothing of what the keys mean (`Settings` does); it turns text into
-/// entries, or names the line it cannot read.
+/// entries, and names each line it cannot read.
 public struct ConfigSyntax: Sendable, Equatable {
   /// One `key = value` line.
   public struct Entry: Sendable, Equatable {
@@ -38,33 +38,52 @@ public struct ConfigSyntax: Sendable, Equatable {
 
   public static func == (left: ConfigSyntax, right: ConfigSyntax) -> Bool {
     left.entries == right.entries && left.sections.map(\.name) == right.sections.map(\.name)
-      && left.sections.map(\.line) == right.sections.map(\.line)
+      && left.sections.map(\.line) == right.sections.map(\.line) && left.errors == right.errors
   }
+
+  /// Lines that do not follow the syntax, in line order (`init(reading:)` skips them).
+  public var errors: [SettingsError] = []
 
   /// Reads `text`; throws the first line that does not follow the syntax.
   public init(parsing text: String) throws(SettingsError) {
+    self.init(reading: text)
+    if let first = errors.first { throw first }
+  }
+
+  /// Reads `text`, skipping each line that does not follow the syntax and naming it in
+  /// `errors`, so that every problem of a file is said at once. The entries after a broken
+  /// `[section]` line are skipped without a word: which section they are in is unknown.
+  public init(reading text: String) {
     entries = []
     sections = []
     var section: String?
+    var sectionIsBroken = false
     for (index, rawLine) in Self.lines(of: text).enumerated() {
       let number = index + 1
       let line = rawLine.drop { $0 == " " || $0 == "\t" }
       guard let first = line.first, first != "#", first != ";" else { continue }
-      if first == "[" {
-        let name = try Self.sectionName(line, line: number)
-        section = name
-        sections.append((name, number))
-        continue
+      do throws(SettingsError) {
+        if first == "[" {
+          sectionIsBroken = true
+          let name = try Self.sectionName(line, line: number)
+          section = name
+          sectionIsBroken = false
+          sections.append((name, number))
+          continue
+        }
+        guard let equals = line.firstIndex(of: "=") else {
+          throw .syntax(line: number, "expected “key = value” or “[section]”")
+        }
+        let key = try Self.name(line[..<equals], line: number, what: "key")
+        if sectionIsBroken { continue }
+        guard let section else {
+          throw .syntax(line: number, "“\(key)” comes before any [section]")
+        }
+        let words = try Self.words(line[line.index(after: equals)...], line: number)
+        entries.append(Entry(section: section, key: key, words: words, line: number))
+      } catch {
+        errors.append(error)
       }
-      guard let equals = line.firstIndex(of: "=") else {
-        throw .syntax(line: number, "expected “key = value” or “[section]”")
-      }
-      let key = try Self.name(line[..<equals], line: number, what: "key")
-      guard let section else {
-        throw .syntax(line: number, "“\(key)” comes before any [section]")
-      }
-      let words = try Self.words(line[line.index(after: equals)...], line: number)
-      entries.append(Entry(section: section, key: key, words: words, line: number))
     }
   }
 

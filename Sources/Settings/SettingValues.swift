@@ -77,8 +77,13 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
   case up, down, left, right
   case pageUp, pageDown, home, end
   case enter, escape, backspace, tab
+  /// A function key, `F1` to `F24` (`.function(1)` is F1).
+  case function(Int)
   /// A key the backend could not name; it does nothing, and no file can name it.
   case unknown
+
+  /// The function keys a file can name.
+  public static let functionKeys = 1...24
 
   /// Named keys, as written in the file (case ignored) and as printed (the first name).
   static let names: [(Key, [String])] = [
@@ -90,7 +95,8 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
   ]
 
   /// A key's name; nil when it names no key. One character is that character (`#` and `;`
-  /// must be quoted in the file); `Ctrl-x`, `C-x` and `^x` are Ctrl with a letter.
+  /// must be quoted in the file); `Ctrl-x`, `C-x` and `^x` are Ctrl with a letter; `F1` to
+  /// `F24` are the function keys.
   public init?(_ text: String) {
     if text.count == 1, let character = text.first, !character.isWhitespace,
       character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
@@ -99,6 +105,13 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
       return
     }
     let lower = text.lowercased()
+    if lower.hasPrefix("f"), let number = Int(lower.dropFirst()),
+      Self.functionKeys.contains(number),
+      lower.dropFirst().allSatisfy(\.isASCII)
+    {
+      self = .function(number)
+      return
+    }
     for prefix in ["ctrl-", "ctrl+", "c-", "^"] where lower.hasPrefix(prefix) {
       let rest = lower.dropFirst(prefix.count)
       guard rest.count == 1, let letter = rest.first, letter.isASCII, letter.isLetter else {
@@ -117,6 +130,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     case .character(" "): "Space"
     case .character(let character): String(character)
     case .control(let letter): "Ctrl-" + String(letter)
+    case .function(let number): "F\(number)"
     case .unknown: "?"
     default: Self.names.first { $0.0 == self }?.1.first ?? "?"
     }

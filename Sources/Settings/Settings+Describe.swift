@@ -39,6 +39,8 @@ extension Settings {
     if origins[full] == nil, section == "colors", ColorElement(rawValue: key) != nil {
       return "theme \(theme.rawValue)"
     }
+    // `auto` follows the terminal: which theme that is here, after where it came from.
+    if full == "colors.theme", themeIsAuto { return origin(full) + ", \(theme.rawValue) here" }
     return origin(full)
   }
 
@@ -47,6 +49,8 @@ extension Settings {
     switch (section, key) {
     // No browser set and no $BROWSER: `o` runs xdg-open, which the same line in a file says.
     case ("general", "browser"): return Self.quoted(browser ?? "xdg-open")
+    // No viewer set: `p` runs the desktop's opener, as the same line in a file says.
+    case ("general", "viewer"): return Self.quoted(viewer ?? "xdg-open")
     case ("general", "download-directory"): return Self.quoted(downloadDirectory)
     case ("general", "refresh-on-start"): return refreshOnStart ? "yes" : "no"
     case ("general", "refresh-interval"): return refreshInterval.map(Self.interval) ?? "off"
@@ -54,7 +58,7 @@ extension Settings {
     case ("pictures", "mode"): return pictureMode.rawValue
     case ("pictures", "thumbnail"): return thumbnail.description
     case ("colors", "enabled"): return useColor ? "yes" : "no"
-    case ("colors", "theme"): return theme.rawValue
+    case ("colors", "theme"): return themeIsAuto ? "auto" : theme.rawValue
     default:
       return ColorElement(rawValue: key).map { colors(of: $0).description } ?? ""
     }

@@ -44,7 +44,7 @@ extension Settings {
     var warnings: [SettingsWarning] = []
     if let text {
       settings.file = path
-      let syntax = try ConfigSyntax(parsing: text)
+      let syntax = ConfigSyntax(reading: text)
       let bindsKeys = syntax.entries.contains { $0.section == "keys" }
       warnings = try settings.apply(
         syntax, knownActions: bindsKeys ? knownActions() : [], home: home)

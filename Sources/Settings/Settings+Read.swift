@@ -6,7 +6,10 @@ extension Settings {
   public static let sections: [(name: String, keys: [String])] = [
     (
       "general",
-      ["browser", "download-directory", "refresh-on-start", "refresh-interval", "max-items"]
+      [
+        "browser", "viewer", "download-directory", "refresh-on-start", "refresh-interval",
+        "max-items",
+      ]
     ),
     ("pictures", ["mode", "thumbnail"]),
     ("colors", ["enabled", "theme"] + ColorElement.allCases.map(\.rawValue)),
@@ -19,10 +22,13 @@ extension Settings {
   ///   - knownActions: the action names `[keys]` may bind (the front end's).
   ///   - home: `~` in paths.
   /// - Returns: what was ignored, with its line.
+  /// - Throws: `.unusable` with every line that cannot be used (the syntax's and the
+  ///   values') and the warnings, when there is one or more.
   public mutating func apply(
     _ syntax: ConfigSyntax, knownActions: Set<String>, home: String?
   ) throws(SettingsError) -> [SettingsWarning] {
     var warnings: [SettingsWarning] = []
+    var errors = syntax.errors
     let known = Set(Self.sections.map(\.name))
     for (name, line) in syntax.sections where !known.contains(name) {
       warnings.append(
@@ -39,11 +45,16 @@ extension Settings {
       }
       seen[key] = entry.line
       let applied: Bool
-      switch entry.section {
-      case "general": applied = try applyGeneral(entry, home: home)
-      case "pictures": applied = try applyPictures(entry)
-      case "colors": applied = try applyColors(entry)
-      default: applied = try applyKey(entry, knownActions: knownActions)
+      do throws(SettingsError) {
+        switch entry.section {
+        case "general": applied = try applyGeneral(entry, home: home)
+        case "pictures": applied = try applyPictures(entry)
+        case "colors": applied = try applyColors(entry)
+        default: applied = try applyKey(entry, knownActions: knownActions)
+        }
+      } catch {
+        errors.append(error)
+        continue
       }
       if applied {
         origins[key] = .file(line: entry.line)
@@ -58,6 +69,7 @@ extension Settings {
               + "[\(entry.section)] (ignored)" + suggestion(entry.key, names)))
       }
     }
+    guard errors.isEmpty else { throw .unusable(errors, warnings: warnings) }
     return warnings
   }
 
@@ -70,6 +82,10 @@ extension Settings {
     case "browser":
       let command = try Self.nonEmpty(entry)
       browser = command
+    case "viewer":
+      // `xdg-open` is the default's own opener (what `artfeed config` prints for it).
+      let command = try Self.nonEmpty(entry)
+      viewer = command == "xdg-open" ? nil : command
     case "download-directory":
       downloadDirectory = try Self.path(entry, home: home)
     case "refresh-on-start":
@@ -132,7 +148,8 @@ extension Settings {
           throw .badValue(
             line: entry.line, key: entry.key,
             "“\(word)” is not a key (a character, Space, Enter, Esc, Tab, Backspace, Up, Down, "
-              + "Left, Right, PgUp, PgDn, Home, End, Ctrl-LETTER; quote \"#\" and \";\")")
+              + "Left, Right, PgUp, PgDn, Home, End, Ctrl-LETTER, F1-F24; quote \"#\" and "
+              + "\";\")")
         }
         if !names.contains(name) { names.append(name) }
       }

@@ -21,6 +21,9 @@ public struct Settings: Sendable, Equatable {
   public var refreshInterval: Int?
   /// The newest items kept per subscribed feed; nil: all.
   public var maxItemsPerFeed: Int?
+  /// The picture viewer for `p`, in `browser`'s form (`:`-separated commands, `%s` for the
+  /// picture's file); nil: the desktop's opener, `xdg-open`.
+  public var viewer: String?
 
   // MARK: [pictures]
 

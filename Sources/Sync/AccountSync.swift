@@ -359,6 +359,13 @@ public final class AccountSync: Sendable {
     }
   }
 
+  /// Keeps the account's subscriptions in the local copy, as a sync's first step does:
+  /// `account add` records what the server listed, so `account list` and the feed list show
+  /// them before the first sync.
+  public func recordFeeds(_ feeds: [RemoteFeed]) throws(AccountError) {
+    try database.runNow { copy, _ in try copy.replaceFeeds(feeds) }
+  }
+
   /// When the last sync finished; nil before the first.
   public func lastSync() -> Date? {
     (try? database.runNow { copy, _ in try copy.synced() }) ?? nil

@@ -49,6 +49,12 @@ public struct AppLoop {
     nonmutating set { runner.downloadFolder = newValue }
   }
 
+  /// Starts the picture viewer for `p` (see `CommandRunner.openPicture`).
+  public var openPicture: @Sendable (String, @escaping @Sendable (String) -> Void) -> String {
+    get { runner.openPicture }
+    nonmutating set { runner.openPicture = newValue }
+  }
+
   /// The signal that wakes the loop: a signal handler may write to it to end a sleep.
   public var wake: WakeSignal { runner.inbox.wake }
 

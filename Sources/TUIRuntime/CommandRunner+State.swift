@@ -114,6 +114,18 @@ extension CommandRunner {
           item, feed: feed, images: images, environment, folder: folder)
         inbox.finish(.notice(said))
       }
+    case .openPicture(let item, let picture):
+      let images = self.images
+      let folder = PictureSaver.viewerFolder(environment: environment)
+      let open = openPicture
+      let inbox = self.inbox
+      inbox.start()
+      Task.detached(executorPreference: WorkerPool.shared) {
+        let said = await CommandRunner.view(
+          item, picture: picture, images: images, folder: folder, open: open
+        ) { inbox.post(.notice($0)) }
+        inbox.finish(.notice(said))
+      }
     case .toggleFollow(let name):
       guard let state = readerState, writesState else { return }
       inbox.start()
@@ -130,6 +142,28 @@ extension CommandRunner {
       }
     default:
       break
+    }
+  }
+
+  /// `p`: the picture's best copy (`PictureSaver.viewerCopy`: the cache first, then the
+  /// network, then a smaller copy artfeed has) written to `folder`, then handed to the
+  /// viewer; what the status line says, with which copy when it is not the full picture.
+  static func view(
+    _ item: FeedItem, picture: Int, images: ImageLoader?, folder: URL,
+    open: @Sendable (String, @escaping @Sendable (String) -> Void) -> String,
+    report: @escaping @Sendable (String) -> Void
+  ) async -> String {
+    guard let images else { return "Error: pictures are off here" }
+    do {
+      let (file, copy) = try await PictureSaver(folder: folder, images: images)
+        .viewerCopy(of: item, picture: picture)
+      let said = open(file.path, report)
+      guard case .smaller(_, _, _, _, let why) = copy, !said.hasPrefix("Error") else {
+        return said
+      }
+      return said + " (\(copy.phrase); the full picture could not be fetched: \(why))"
+    } catch {
+      return "Error: cannot show the picture: \(error.description)"
     }
   }
 
@@ -187,10 +221,22 @@ extension CommandRunner {
       if let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") {
         path = "~" + path.dropFirst(home.count)
       }
-      return "Saved to \(path)"
+      return said(saved, path: path)
     } catch {
       return "Error: not saved: \(error.description)"
     }
+  }
+
+  /// "Saved to PATH"; "Already saved: PATH"; with a smaller copy, which one and why:
+  /// "Saved the thumbnail (150x84, from a local file) to PATH; the full picture could not be
+  /// fetched (no host)".
+  static func said(_ saved: PictureSaver.Saved, path: String) -> String {
+    guard case .smaller(_, _, _, _, let why) = saved.copy else {
+      return saved.wasThere ? "Already saved: \(path)" : "Saved to \(path)"
+    }
+    let copy = saved.copy.phrase
+    let head = saved.wasThere ? "Already saved \(copy): \(path)" : "Saved \(copy) to \(path)"
+    return head + "; the full picture could not be fetched (\(why))"
   }
 }
 

@@ -91,6 +91,13 @@ public final class CommandRunner {
   /// Where `d` saves, when the settings say (`download-directory`); nil: the pictures
   /// folder's `artfeed` (`PictureSaver.folder`).
   public var downloadFolder: URL?
+  /// Starts the picture viewer on a picture's file (`p`); returns what the status line says
+  /// now ("Opening ... in imv", or why not), and may report a failure later, from another
+  /// thread, through its callback. The default has no viewer (`artfeed render`).
+  public var openPicture: @Sendable (String, @escaping @Sendable (String) -> Void) -> String = {
+    _, _ in
+    "Error: no picture viewer here"
+  }
   /// Sends sync accounts' queued marks after each mark; nil without accounts.
   let accountMarks: AccountMarkSender?
 
@@ -199,7 +206,7 @@ public final class CommandRunner {
       pictures?.want(keys)
     case .wantMarks, .setRead, .setStarred, .markRead, .undoMark, .observe, .visit,
       .requestCounts, .refreshState, .maintainState, .filter, .findUnread, .download,
-      .toggleFollow, .countFollowing:
+      .openPicture, .toggleFollow, .countFollowing:
       performState(command)
     case .copyToClipboard(let text):
       // The screen writes to the terminal (`render` has none); the status line says whether

@@ -129,6 +129,14 @@ struct AccountAdd: ParsableCommand {
     } catch {
       throw CommandFailure(error)
     }
+    // The subscriptions the server listed go into the local copy now: account list and the
+    // feed list show them at once, not "0 feeds" until the first sync.
+    let sync = try access.sync(account, client: SharedHTTPClient(), prompt: false)
+    do throws(AccountError) {
+      try sync.recordFeeds(feeds)
+    } catch {
+      throw CommandFailure(error)
+    }
     let count = feeds.count == 1 ? "1 subscription" : "\(feeds.count) subscriptions"
     say(
       "added account \(name): \(ServerText.oneLine(user)) at \(url), \(count); "
@@ -184,7 +192,7 @@ struct AccountSet: ParsableCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "The account's name (artfeed account list).")
+  @Argument(help: "The account's name (artfeed account list).", completion: .accountNames)
   var name: String
 
   @Option(help: "A command that prints the password (run without a shell).")
@@ -246,7 +254,7 @@ struct AccountRemove: ParsableCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "The account's name (artfeed account list).")
+  @Argument(help: "The account's name (artfeed account list).", completion: .accountNames)
   var name: String
 
   @Flag(help: "Remove it even with marks not sent yet (they are lost).")

@@ -15,7 +15,7 @@ struct Add: FeedsFileCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "An http(s) URL or a feed file.")
+  @Argument(help: "An http(s) URL or a feed file.", completion: .file())
   var source: String
 
   @Option(name: .customLong("tag"), help: "A tag (repeat for more).")
@@ -24,7 +24,9 @@ struct Add: FeedsFileCommand {
   @Option(help: "A title that replaces the feed's own.")
   var title: String?
 
-  @Option(help: "Subscribe on this sync account (its server) instead; --tag is its folder.")
+  @Option(
+    help: "Subscribe on this sync account (its server) instead; --tag is its folder.",
+    completion: .accountNames)
   var account: String?
 
   func run() throws {

@@ -41,7 +41,7 @@ struct SourceOptions: ParsableArguments {
       A feed file, - for standard input, or an http(s) URL (RSS, Media RSS or Atom). \
       Default: the feed list of your subscriptions (artfeed feeds), else the bundled \
       popular feed.
-      """)
+      """, completion: .file())
   var source: String?
 
   @Flag(help: "Open the bundled feeds even when you have subscriptions.")
@@ -99,6 +99,18 @@ struct NetworkOptions: ParsableArguments {
   static func check(_ seconds: Double, _ name: String) throws {
     guard seconds > 0, seconds <= maxSeconds else {
       throw ValidationError("\(name) must be more than 0 and at most \(Int(maxSeconds)) seconds")
+    }
+  }
+}
+
+extension CompletionKind {
+  /// The names of the sync accounts (accounts.json), for `sync NAME` and `--account`: read
+  /// when the shell asks, by the completion script running artfeed.
+  static var accountNames: CompletionKind {
+    .custom { _, _, prefix in
+      // Quietly: a completion prints names, never a warning.
+      let accounts = (try? AccountAccess()).flatMap { try? $0.accounts() } ?? []
+      return accounts.map(\.name).filter { $0.hasPrefix(prefix) }
     }
   }
 }

@@ -9,7 +9,7 @@ import TUI
 import TUIRuntime
 
 /// `artfeed [browse] [SOURCE] [--artist NAME]`: the interactive browser.
-struct Browse: ParsableCommand {
+struct Browse: ParsableCommand, ReadsSettings {
   static let configuration = CommandConfiguration(
     commandName: "browse",
     abstract: "Open the feed browser (the default command).",
@@ -83,6 +83,8 @@ struct Browse: ParsableCommand {
         BrowserLauncher.open(url, browser: browser, screen: screen, report: report)
       },
       images: FeedSources.images(options.network), library: library)
+    let viewer = settings.viewer
+    loop.openPicture = { path, report in ViewerLauncher.open(path, viewer: viewer, report: report) }
     // A folder the file or XDG_PICTURES_DIR chose; else `d` finds the default itself.
     if settings.origins["general.download-directory"] != nil {
       loop.downloadFolder = URL(fileURLWithPath: settings.downloadDirectory)
@@ -242,5 +244,45 @@ enum BrowserLauncher {
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }
     return nil
+  }
+}
+
+/// Opens a picture's file for `p`: the first of the viewer setting's entries (then
+/// xdg-open, the desktop's opener) that is installed, started in the background with the
+/// file as one argument; never through a shell.
+enum ViewerLauncher {
+  /// What the status line says now; a viewer that then fails is reported later.
+  /// - Parameter viewer: the settings' `viewer` (`imv`, `feh --scale-down %s`, ...).
+  static func open(
+    _ path: String, viewer: String?, report: @escaping @Sendable (String) -> Void
+  ) -> String {
+    let environment = processEnvironment
+    let candidates = LinkOpener.candidates(for: path, browser: viewer)
+    for command in candidates {
+      guard let program = BrowserLauncher.executable(command[0], path: environment["PATH"])
+      else { continue }
+      let name = (command[0] as NSString).lastPathComponent
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = Array(command.dropFirst())
+      process.standardInput = FileHandle.nullDevice
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      process.terminationHandler = { finished in
+        if finished.terminationStatus != 0 {
+          report(
+            "Error: \(name) could not show the picture (exit status \(finished.terminationStatus))"
+          )
+        }
+      }
+      do {
+        try process.run()
+      } catch {
+        return "Error: cannot start \(name): \(SystemMessage.words(error))"
+      }
+      return "Opening the picture in \(name)"
+    }
+    let tried = candidates.map { $0[0] }.joined(separator: ", ")
+    return "Error: no picture viewer found (tried \(tried)); set viewer in the config file"
   }
 }

@@ -4,7 +4,7 @@ import Settings
 import TUI
 
 /// `artfeed config`: the settings in effect and where each came from.
-struct ConfigCommand: ParsableCommand {
+struct ConfigCommand: ParsableCommand, ReadsSettings {
   static let configuration = CommandConfiguration(
     commandName: "config",
     abstract: "Print the settings in effect and where each came from.",
@@ -13,7 +13,8 @@ struct ConfigCommand: ParsableCommand {
       [section] lines and key = value lines, # comments; README.md lists every key. The \
       output is itself a config file with the same effect; each value is followed by where \
       it came from (default, file line N, environment VARIABLE). Exit status: 0, or 78 when \
-      the file cannot be used (the message names the line).
+      the file cannot be used: every command refuses it so, naming every problem of the \
+      file in line order.
       """,
     version: Artfeed.version)
 

@@ -25,6 +25,8 @@ struct CommandFailure: Error, CustomStringConvertible {
   static func temporaryFailure(_ message: String) -> Self { Self(description: message, code: 75) }
   /// The terminal cannot be used (EX_IOERR is the closest to "no tty").
   static func terminal(_ message: String) -> Self { Self(description: message, code: 74) }
+  /// The command has said what happened already: only the exit status is left.
+  static func quiet(_ code: Int32) -> Self { Self(description: "", code: code) }
 }
 
 extension CommandFailure {
@@ -38,9 +40,12 @@ extension CommandFailure {
   }
 }
 
-/// Prints `artfeed: message` to standard error and exits with the failure's code.
+/// Prints `artfeed: message` to standard error (nothing for a quiet failure) and exits with
+/// the failure's code.
 func fail(_ failure: CommandFailure) -> Never {
-  TerminalText.writeError("artfeed: \(failure.description)\n")
+  if !failure.description.isEmpty {
+    TerminalText.writeError("artfeed: \(failure.description)\n")
+  }
   exit(failure.code)
 }
 
@@ -166,7 +171,7 @@ enum FeedSources {
     if let argument = options.endpoint ?? options.source {
       return (try? FeedAddress(argument: argument)).map(FeedKey.init)
     }
-    return BundledFeeds.popular.map { FeedKey(.file($0)) }
+    return BundledFeeds.popular.map { FeedKey.bundled($0.lastPathComponent) }
   }
 
   /// A SOURCE argument, with files checked up front so a typo fails before the screen opens.

@@ -4,13 +4,14 @@ import HTTP
 import Sync
 
 extension Feeds {
-  /// One row per feed of each sync account, from its local copy (nothing is fetched): the
-  /// last sync, then `NAME: "Title" URL [folders]` and the unread counts of the state.
+  /// One row per feed of each sync account, from its local copy (nothing is fetched), in
+  /// the layout of the feeds file's: the last sync, the title with its folders, the unread
+  /// counts of the state, `NAME: URL`.
   static func accountRows(
     _ counts: [FeedKey: FeedCounts], tag: String? = nil, now: Date
-  ) -> [(String, String)] {
+  ) -> [Row] {
     guard let (access, accounts) = AccountAccess.listed() else { return [] }
-    var rows: [(String, String)] = []
+    var rows: [Row] = []
     for account in accounts {
       guard let sync = try? access.sync(account, client: SharedHTTPClient()),
         let feeds = try? sync.localFeeds()
@@ -20,16 +21,19 @@ extension Feeds {
       }
       let status = syncAge(sync.lastSync(), now: now)
       for feed in feeds where tag == nil || feed.folders.contains(tag ?? "") {
-        var text =
-          "\(account.name): \(ServerText.oneLine(feed.url)) "
-          + "\"\(ServerText.oneLine(feed.title))\""
+        var title = ServerText.oneLine(feed.title)
+        if title.isEmpty { title = "-" }
         if !feed.folders.isEmpty {
-          text += " [" + feed.folders.map { ServerText.oneLine($0) }.joined(separator: ", ") + "]"
+          title += " [" + feed.folders.map { ServerText.oneLine($0) }.joined(separator: ", ") + "]"
         }
+        var unread = "-"
         if let count = counts[FeedKey(account.address(ofFeed: feed.id))], count.total > 0 {
-          text += "  \(count.unread)/\(count.total) unread"
+          unread = "\(count.unread)/\(count.total) unread"
         }
-        rows.append((status, text))
+        rows.append(
+          Row(
+            state: status, title: title, unread: unread,
+            source: "\(account.name): \(ServerText.oneLine(feed.url))"))
       }
     }
     return rows

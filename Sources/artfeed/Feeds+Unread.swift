@@ -13,9 +13,9 @@ extension Feeds {
     }
   }
 
-  /// `"  N/M unread"` for a feed the state has recorded items of; empty otherwise.
+  /// `N/M unread` for a feed the state has recorded items of; "-" otherwise.
   static func unread(_ subscription: Subscription, _ counts: [FeedKey: FeedCounts]) -> String {
-    guard let count = counts[FeedKey(subscription.address)], count.total > 0 else { return "" }
-    return "  \(count.unread)/\(count.total) unread"
+    guard let count = counts[FeedKey(subscription.address)], count.total > 0 else { return "-" }
+    return "\(count.unread)/\(count.total) unread"
   }
 }

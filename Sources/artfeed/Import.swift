@@ -16,10 +16,12 @@ struct Import: FeedsFileCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "An OPML file (- for standard input).")
+  @Argument(help: "An OPML file (- for standard input).", completion: .file())
   var file: String
 
-  @Option(help: "Subscribe this sync account (its server) instead; folders as they are.")
+  @Option(
+    help: "Subscribe this sync account (its server) instead; folders as they are.",
+    completion: .accountNames)
   var account: String?
 
   func run(_ access: FeedsFileAccess) throws(CommandFailure) {

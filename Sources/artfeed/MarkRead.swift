@@ -19,7 +19,7 @@ struct MarkRead: FeedsFileCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "The subscription, as the feeds file has it.")
+  @Argument(help: "The subscription, as the feeds file has it.", completion: .file())
   var source: String?
 
   @Flag(help: "Mark every item artfeed has recorded read.")
@@ -29,7 +29,7 @@ struct MarkRead: FeedsFileCommand {
     help: """
       Mark a sync account's feed (SOURCE: its URL, feed/N or title), or all of the account \
       without SOURCE; sent to the server with the next sync.
-      """)
+      """, completion: .accountNames)
   var account: String?
 
   func validate() throws {

@@ -18,7 +18,7 @@ struct Parse: ParsableCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "A feed file, - for standard input, or an http(s) URL.")
+  @Argument(help: "A feed file, - for standard input, or an http(s) URL.", completion: .file())
   var source: String
 
   @OptionGroup var network: NetworkOptions

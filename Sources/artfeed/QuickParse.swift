@@ -102,7 +102,7 @@ enum QuickParse {
   /// else nil, so that argument-parser gives the message.
   private static func validated<C: ParsableCommand>(_ command: C, _ options: SourceOptions) -> C? {
     var command = command
-    var options = options
+    let options = options
     do {
       try options.network.validate()
       try options.validate()

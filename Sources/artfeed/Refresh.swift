@@ -10,11 +10,12 @@ struct Refresh: FeedsFileCommand {
     abstract: "Fetch every subscription now and report each feed's state.",
     discussion: """
       Feeds are fetched --jobs at a time into the cache the browser reads (conditional \
-      requests; a failed feed keeps its cached copy). One line per feed as it finishes, then \
-      a summary with the number of items in "All items". A feed fetched but not saved (a \
-      full disk) says so. Exit status: 0 when every feed was fetched (or is a local file); \
-      75 when some failed (a cached copy counts as failed when the network failed); 69 when \
-      every feed failed; 73 when a fetched copy could not be saved in the cache.
+      requests; a feed that cannot be fetched keeps its cached copy). One line per feed as it \
+      finishes, then one line saying what the refresh came to ("Refreshed 3 feeds", \
+      "Refresh failed: 3 feeds could not be fetched (...); showing cached copies") and the \
+      number of items in "All items". Exit status: 0 every feed was fetched (a local file \
+      counts); 75 some could not be fetched; 69 none could (cached copies or not); 73 a \
+      fetched copy could not be saved in the cache.
       """,
     version: Artfeed.version)
 
@@ -42,33 +43,20 @@ struct Refresh: FeedsFileCommand {
     let results = runBlocking {
       await refresher.refresh(subscriptions) { progress in
         let source = progress.latest.subscription.source
-        // The line names the feed: its error need not say the address again.
-        var state = progress.latest.state.summary()
-        if state.hasPrefix("error: " + source + ": ") {
-          state = "error: " + state.dropFirst("error: \(source): ".count)
-        }
-        say("[\(progress.done)/\(progress.total)] \(source): \(state)")
+        // The line names the feed: its state need not say the address again.
+        say(
+          "[\(progress.done)/\(progress.total)] \(source): "
+            + progress.latest.state.summary(source: source))
       }
     }
     StateAccess.record(results)
     let all = AllItems.merge(results.compactMap(\.list))
-    let states = results.map(\.state)
-    let unsaved = states.filter { if case .unsaved = $0 { true } else { false } }.count
-    let fresh = states.filter { $0 == .fresh || $0 == .local }.count + unsaved
-    let failed = states.filter { if case .failed = $0 { true } else { false } }.count
-    say(
-      "\(results.count) feeds: \(fresh) fresh, \(results.count - fresh - failed) cached, "
-        + "\(failed) failed; \(all.items.count) items in \(AllItems.title)")
-    if failed == results.count { throw .unavailable("every feed failed") }
-    if unsaved > 0 {
-      throw .cannotWrite(
-        "\(unsaved) of \(results.count) feeds were fetched but could not be saved in the cache")
-    }
-    let notFetched = results.count - fresh
-    if notFetched > 0 {
-      throw .temporaryFailure(
-        "\(notFetched) of \(results.count) feeds could not be fetched (\(failed) failed, "
-          + "\(notFetched - failed) shown from the cache); try again later")
-    }
+    let summary = RefreshSummary(
+      results.map(\.state), sources: results.map(\.subscription.source))
+    // One line says what happened; the exit status follows the same counts (no second
+    // message on standard error saying it again).
+    say(summary.line + "; \(all.items.count) items in \(AllItems.title)")
+    let code = summary.exitCode
+    if code != 0 { throw .quiet(code) }
   }
 }

@@ -14,10 +14,12 @@ struct Remove: FeedsFileCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "The URL or file to unsubscribe from.")
+  @Argument(help: "The URL or file to unsubscribe from.", completion: .file())
   var source: String
 
-  @Option(help: "Unsubscribe on this sync account (SOURCE: its URL, feed/N or title).")
+  @Option(
+    help: "Unsubscribe on this sync account (SOURCE: its URL, feed/N or title).",
+    completion: .accountNames)
   var account: String?
 
   func run() throws {

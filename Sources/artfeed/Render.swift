@@ -14,7 +14,7 @@ import TUIRuntime
 /// The same state, events and drawing code as the interactive browser: the first load (and
 /// an `--artist` search) run through the same `CommandRunner`, and the command waits until
 /// everything they asked for has arrived. Only the terminal is replaced by standard output.
-struct Render: ParsableCommand {
+struct Render: ParsableCommand, ReadsSettings {
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Print the screen the browser would show at a size, as plain text.",

@@ -1,6 +1,10 @@
+import ArgumentParser
 import Foundation
 import Settings
 import TUI
+
+/// A command that reads the settings itself (and so refuses an unusable config file itself).
+protocol ReadsSettings {}
 
 extension CommandFailure {
   /// The config file cannot be used (EX_CONFIG).
@@ -31,8 +35,27 @@ enum SettingsAccess {
       }
       return (settings, messages)
     } catch {
-      throw .badConfig("\(location) \(error)")
+      throw .badConfig(refusal(error, location: location))
     }
+  }
+
+  /// Why the file cannot be used, every problem in line order, one a line (the first line
+  /// follows "artfeed: " as every failure does; the rest carry it themselves): the errors
+  /// name the file and the line, the warnings say "warning:" as they do when the file is
+  /// used.
+  static func refusal(_ error: SettingsError, location: String) -> String {
+    error.problems.map { problem in
+      (problem.isWarning ? "warning: " : "") + "\(location) \(problem.description)"
+    }.joined(separator: "\nartfeed: ")
+  }
+
+  /// Every command but the few that read the settings themselves (`browse`, `render`,
+  /// `config`) refuses a config file it cannot use in the same words and with the same
+  /// status (78) as they do, before it does anything: a file with a bad value is no file to
+  /// run on. Its warnings are said as theirs are.
+  static func refuseUnusable(_ command: any ParsableCommand) {
+    guard !(command is ReadsSettings) else { return }
+    _ = loadOrFail()
   }
 
   /// The settings, or the command fails with the reason.

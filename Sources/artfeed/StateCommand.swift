@@ -34,7 +34,8 @@ struct StateExport: ParsableCommand {
 
   @Option(
     name: [.short, .long],
-    help: "Write to FILE (mode 0600), replacing it only once the export is whole.")
+    help: "Write to FILE (mode 0600), replacing it only once the export is whole.",
+    completion: .file())
   var output: String?
 
   func run() throws {
@@ -177,7 +178,7 @@ struct StateImport: ParsableCommand {
       """,
     version: Artfeed.version)
 
-  @Argument(help: "The export to merge, or - for standard input.")
+  @Argument(help: "The export to merge, or - for standard input.", completion: .file())
   var file: String
 
   func run() throws {

@@ -3,24 +3,30 @@ import Foundation
 import HTTP
 import Sync
 
-/// `artfeed sync [NAME]`: sends queued marks, then brings the server's marks and new items.
+/// `artfeed sync [NAME]`: brings the server's marks, sends the queued ones, then new items.
 struct Sync: ParsableCommand {
+  /// The order of a sync's steps, in the words the help and README both use (a test keeps
+  /// README's sentence the same as this one).
+  static let steps = """
+    A sync first applies the server's read and starred sets (marks made on another device; a \
+    mark changed on the server since the last sync wins over one queued here for the same \
+    flag), then sends the marks queued here in the order they were made, then fetches the \
+    items new since the last sync, newest first.
+    """
+
   static let configuration = CommandConfiguration(
     commandName: "sync",
-    abstract: "Sync accounts: send marks made here, then fetch marks and new items.",
+    abstract: "Sync accounts: fetch the server's marks, send marks made here, then new items.",
     discussion: """
       Marks made in artfeed (read, unread, starred, mark-all) wait in the state database until \
-      a sync reaches the server. A sync first applies the server's read and starred sets (a \
-      mark changed on the server since the last sync wins over one queued here for the same \
-      flag), then sends the queued marks in the order they were made, then fetches the items \
-      new since the last sync, newest first. One line per account, with the requests made and \
+      a sync reaches the server. \(steps) One line per account, with the requests made and \
       the bytes received. Exit status: 0 synced, 64 --offline, 65 the server is not the \
       Google Reader API, 69 it cannot be reached (the local copy stays, the marks stay \
       queued), 77 it refused the login.
       """,
     version: Artfeed.version)
 
-  @Argument(help: "The account to sync (default: every account).")
+  @Argument(help: "The account to sync (default: every account).", completion: .accountNames)
   var name: String?
 
   @OptionGroup var network: NetworkOptions

@@ -5,10 +5,17 @@ import Foundation
 // and a usage error said in one line (`artfeed: render: --width must be ...`), exit 64.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
+  // The completion scripts, argument-parser's taught that browse is the default command.
+  if let shell = CompletionScripts.requested(arguments) {
+    FileHandle.standardOutput.write(Data(CompletionScripts.script(for: shell).utf8))
+    exit(0)
+  }
   try UsageCheck.helpTopic(arguments)
+  try UsageCheck.mistypedCommand(arguments)
   // The everyday lines without argument-parser's reflection, a large part of start-up
   // (docs/adr/0148).
   var command = try QuickParse.command(arguments) ?? Artfeed.parseAsRoot(arguments)
+  SettingsAccess.refuseUnusable(command)
   try command.run()
 } catch {
   let code = Artfeed.exitCode(for: error)

@@ -73,7 +73,8 @@ extension EndToEnd {
       try tmux.send("Escape")
       try tmux.waitFor("the list again") { $0.last?.contains("2/") == true }
       // The same screen, but the item opened is read now: its unread mark (●) is gone.
-      let opened = try #require(beforeDetail.firstIndex { $0.contains("● Mothorchard study") })
+      let opened = try #require(
+        beforeDetail.firstIndex { $0.hasPrefix("●") && $0.contains("Mothorchard study") })
       var afterReading = beforeDetail
       afterReading[opened] = afterReading[opened].replacingOccurrences(of: "●", with: " ")
       let back = try tmux.screen(timeout: 10) { $0 == afterReading }

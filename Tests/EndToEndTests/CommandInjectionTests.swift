@@ -45,7 +45,7 @@ extension EndToEnd {
         .write(toFile: home.feedsFile, atomically: true, encoding: .utf8)
       let listed = try home.run(["feeds"])
       #expect(listed.status == 0, "\(address): \(listed.errors)")
-      #expect(listed.output == "never fetched  https://ok.example/rss.xml\n", "\(address)")
+      #expect(listed.output == "never fetched  -  -  https://ok.example/rss.xml\n", "\(address)")
       #expect(listed.errors.contains("line 2: "), "\(address): \(listed.errors)")
       #expect(HostileCorpus.forbiddenScalars(in: listed.errors) == [], "\(address)")
     }

@@ -33,7 +33,7 @@ extension EndToEnd {
       func line(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) } }
       #expect(line("browser = w3m")?.hasSuffix("# file line 2") == true, "\(result.output)")
       #expect(line("thumbnail = 16x8")?.hasSuffix("# file line 5") == true)
-      #expect(line("theme = light")?.hasSuffix("# environment COLORFGBG") == true)
+      #expect(line("theme = auto")?.hasSuffix("# environment COLORFGBG, light here") == true)
       #expect(line("refresh-interval = off")?.hasSuffix("# default") == true)
       #expect(line("download-directory = /h/Pictures/artfeed")?.hasSuffix("# default") == true)
       #expect(line("bar = blue")?.hasSuffix("# theme light") == true)
@@ -61,8 +61,14 @@ extension EndToEnd {
     }
 
     @Test(
-      "a file that cannot be used stops every command that reads it: exit 78, file and line",
-      arguments: [["config"], ["render", "--width", "60"], []])
+      "a file that cannot be used stops every command the same way: exit 78, file and line",
+      arguments: [
+        ["config"], ["render", "--width", "60"], [], ["feeds"], ["add", "https://a.example/"],
+        ["remove", "https://a.example/"], ["refresh"], ["export"], ["init"],
+        ["parse", Paths.packageRoot.appendingPathComponent("Resources/feeds/popular.rss").path],
+        ["state", "export"], ["account", "list"],
+        ["sync"], ["mark-read", "--all"], ["import", "missing.opml"],
+      ])
     func badFile(arguments: [String]) throws {
       let scratch = try Scratch()
       let home = try Self.configHome("# settings\n[colors]\ntheme = purple\n", in: scratch)
@@ -74,6 +80,39 @@ extension EndToEnd {
       #expect(result.output.isEmpty)
     }
 
+    @Test("an unusable file is refused with every problem at once, warnings too, in line order")
+    func everyProblem() throws {
+      let scratch = try Scratch()
+      let home = try Self.configHome(
+        "[general]\nmax-itemz = 5\nmax-items = lots\n[keys]\nhelp = F1\nquit = F99\n",
+        in: scratch)
+      let file = home + "/artfeed/config"
+      for arguments in [["feeds"], ["config"]] {
+        let result = try ArtfeedCommand.run(arguments, environment: ["XDG_CONFIG_HOME": home])
+        #expect(result.status == 78)
+        let lines = result.errors.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(result.errors)")
+        #expect(lines.first?.hasPrefix("artfeed: warning: \(file) line 2: unknown key") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("artfeed: \(file) line 3: max-items: ") == true)
+        #expect(lines.last?.hasPrefix("artfeed: \(file) line 6: quit: “F99” is not a key") == true)
+      }
+    }
+
+    @Test("a function key can be bound: help = F1 opens the key list")
+    func functionKey() throws {
+      let scratch = try Scratch()
+      let home = try Self.configHome("[keys]\nhelp = F1\n", in: scratch)
+      let tmux = try Tmux.shell(width: 100, height: 40)
+      try tmux.enter("XDG_CONFIG_HOME=\(home) \"$ARTFEED\" --no-images; echo EXIT=$?")
+      let first = try tmux.waitFor("the list") { $0.last?.contains("1/") == true }
+      #expect(first.last?.contains("F1 help") == true, "\(first.last ?? "")")
+      try tmux.send("F1")
+      let help = try tmux.waitFor("the help") { $0.joined().contains("search by artist") }
+      #expect(help.contains { $0.contains("│ F1 ") && $0.contains("this help") }, "\(help)")
+      try tmux.send("Escape", "q")
+      try tmux.waitFor("the exit status") { $0.contains { $0.hasPrefix("EXIT=0") } }
+    }
+
     @Test("render follows the file: a larger thumbnail, no pictures, the light theme's colours")
     func render() throws {
       let scratch = try Scratch()
@@ -83,7 +122,9 @@ extension EndToEnd {
         ["--width", "80", "--height", "24"], environment: ["XDG_CONFIG_HOME": home])
       // The first row's box: its frame is 18 columns wide, and empty (pictures are off).
       let frame = try #require(lines.first { $0.contains("┌") }, "\(lines)")
-      #expect(frame.drop { $0 == " " }.prefix { "┌─┐".contains($0) }.count == 18, "\(frame)")
+      // (The row's unread mark is in its margin, left of the box.)
+      #expect(
+        frame.drop { " ●★".contains($0) }.prefix { "┌─┐".contains($0) }.count == 18, "\(frame)")
       #expect(!lines.joined().contains("loading"))
       let coloured = try ArtfeedCommand.render(
         ["--width", "80", "--height", "24", "--color"], environment: ["XDG_CONFIG_HOME": home])

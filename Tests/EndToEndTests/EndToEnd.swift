@@ -15,7 +15,10 @@ import Testing
 /// ARTFEED_REQUIRE_E2E=1 (CI).
 @Suite(
   "End to end under tmux", .ownThread,
-  .enabled(if: Tmux.executable != nil, "tmux is not installed"))
+  .enabled(
+    if: Tmux.executable != nil,
+    "tmux is not installed: apt-get install tmux to run them (ARTFEED_REQUIRE_E2E=1 fails instead)"
+  ))
 enum EndToEnd {}
 
 /// Runs even when tmux is missing, so that CI notices.

@@ -109,9 +109,10 @@ extension EndToEnd {
         #expect(asked.contains { $0.hasSuffix("q=by:Quillon") }, "\(asked)")
       }
       try tmux.send("Enter")
-      let kept = try tmux.waitFor("the kept result") { $0.last?.contains("Esc all items") == true }
+      // Kept: Esc then goes back to the feed list, where / was pressed.
+      let kept = try tmux.waitFor("the kept result") { $0.last?.contains("Esc feeds") == true }
       #expect(!kept.joined().contains("Showing the cached copy"), "\(kept.last ?? "")")
-      try tmux.send("Escape", "Escape", "q")
+      try tmux.send("Escape", "q")
       try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
     }
   }

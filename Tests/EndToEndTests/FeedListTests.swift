@@ -9,7 +9,9 @@ extension EndToEnd {
   /// across every feed.
   @Suite("Feed list")
   struct FeedListTests {
-    @Test("refresh, open a feed and come back, keep the place on r, search across every feed")
+    @Test(
+      "refresh, open a feed and come back, keep the place on r, search across every feed and Esc back"
+    )
     func feedList() throws {
       let scratch = try Scratch()
       let files = scratch.url.appendingPathComponent("files")
@@ -41,11 +43,12 @@ extension EndToEnd {
           && screen.first?.contains("5 items · 5 unread") == true
       }
       // Counts from the reading state: unread / total (a fresh state: all unread), and the
-      // starred items' line under All items.
+      // starred items' and the followed artists' lines under All items.
       #expect(opened[0].contains("artfeed · 3 feeds · 5 items · 5 unread"))
       #expect(opened[1].contains("▸ All items") && opened[1].contains("5/5 unread"))
       #expect(opened[2].contains("★ Starred") && opened[2].contains("0 starred"))
-      #expect(opened[3].contains("North") && opened[3].contains("3/3 unread"))
+      #expect(opened[3].contains("♥ Following"), "\(opened)")
+      #expect(opened[4].contains("North") && opened[4].contains("3/3 unread"))
       #expect(!opened.joined().contains("North Gallery"), "the feeds file's ~title wins")
 
       // R: every feed again, four at a time at most; the list says how it went.
@@ -58,14 +61,16 @@ extension EndToEnd {
       try poll("three requests, one per feed") {
         try runBlocking { try await server.requests() }.count == 3
       }
+      // The refresh ends with a line saying what happened.
       try tmux.waitFor("the refresh's end") { screen in
-        screen.last?.contains("1 feed failed") == true && !screen.joined().contains("refreshing")
+        screen.last?.contains("Refresh incomplete: 1 of 3 feeds could not be fetched") == true
+          && !screen.joined().contains("refreshing")
       }
       let asked = try runBlocking { try await server.requests() }.map(\.path).sorted()
       #expect(asked == ["/files/north.xml", "/files/south.xml", "/status/500"])
 
       // Enter opens South; Esc comes back to the list with South still selected.
-      try tmux.send("j", "j", "j", "Enter")
+      try tmux.send("j", "j", "j", "j", "Enter")
       // The whole page, not a half-drawn frame: the title, a row and the page's hints.
       try tmux.waitFor("South's items") { screen in
         screen.first?.contains("South Gallery · 3 items") == true
@@ -73,7 +78,7 @@ extension EndToEnd {
       }
       try tmux.send("Escape")
       try tmux.waitFor("the list, South selected") { screen in
-        screen.contains { $0.hasPrefix("▸ South Gallery") } && screen.last?.contains("4/5") == true
+        screen.contains { $0.hasPrefix("▸ South Gallery") } && screen.last?.contains("5/6") == true
       }
 
       // North, second item selected; two new items arrive at its top; r keeps Fjord on its line.
@@ -108,13 +113,100 @@ extension EndToEnd {
         screen.first?.contains("Artist: mira · 2 items") == true
           && titles(screen).contains("Dune") && titles(screen).contains("Aurora")
       }
+      // Enter keeps the search; Esc then goes back where / was pressed: the feed list.
       try tmux.send("Enter")
-      try tmux.waitFor("the kept search") { $0.last?.contains("Esc all items") == true }
-      try tmux.send("Escape")
-      try tmux.waitFor("All items") { $0.first?.contains("All items · 7 items") == true }
+      try tmux.waitFor("the kept search") { $0.last?.contains("Esc feeds") == true }
       try tmux.send("Escape")
       try tmux.waitFor("the list again") { $0.first?.contains("3 feeds") == true }
       try tmux.send("q")
+      try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
+    }
+
+    @Test("R and r with the network down end with a line saying the refresh failed")
+    func refreshWithTheNetworkDown() throws {
+      let scratch = try Scratch()
+      let files = scratch.url.appendingPathComponent("files")
+      try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+      try SmallFeed.writeGalleries(in: files)
+      let server = try TestServer(directory: files)
+      let config = scratch.url.appendingPathComponent("config/artfeed")
+      try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+      try """
+      \(server.url("/files/north.xml").absoluteString)
+      \(server.url("/files/south.xml").absoluteString)
+
+      """.write(to: config.appendingPathComponent("feeds"), atomically: true, encoding: .utf8)
+      let environment =
+        "XDG_CONFIG_HOME=\(scratch.path("config")) XDG_CACHE_HOME=\(scratch.path("cache"))"
+      let tmux = try Tmux.shell(width: 120, height: 12)
+      try tmux.enter("\(environment) \"$ARTFEED\" refresh; echo REFRESHED=$?")
+      try tmux.waitFor("the first refresh") { $0.contains { $0.contains("REFRESHED=0") } }
+      server.stop()
+      try tmux.enter("clear; \(environment) \"$ARTFEED\"; echo EXIT=$?")
+      try tmux.waitFor("the feed list from the cache") { screen in
+        screen.first?.contains("2 feeds · 5 items") == true
+      }
+      try tmux.send("R")
+      let failed = try tmux.waitFor("the refresh's end") { screen in
+        screen.last?.contains("Refresh failed: 2 feeds could not be fetched") == true
+      }
+      #expect(failed.last?.contains("showing cached copies") == true, "\(failed)")
+      // r on one feed names it.
+      try tmux.send("j", "j", "j", "r")
+      try tmux.waitFor("the one feed's refresh") { screen in
+        screen.last?.contains("Refresh failed: “North Gallery” could not be fetched") == true
+      }
+      try tmux.send("q")
+      try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
+    }
+
+    @Test(
+      "feed-level keys: n finds a feed with unread items, A marks it read, u undoes, t narrows All items"
+    )
+    func feedActions() throws {
+      let scratch = try Scratch()
+      let files = scratch.url.appendingPathComponent("files")
+      try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+      try SmallFeed.writeGalleries(in: files)
+      let server = try TestServer(directory: files)
+      defer { server.stop() }
+      let config = scratch.url.appendingPathComponent("config/artfeed")
+      try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+      try """
+      \(server.url("/files/north.xml").absoluteString) art
+      \(server.url("/files/south.xml").absoluteString) photo
+
+      """.write(to: config.appendingPathComponent("feeds"), atomically: true, encoding: .utf8)
+      let tmux = try Tmux.shell(width: 100, height: 14)
+      try tmux.enter(
+        "XDG_CONFIG_HOME=\(scratch.path("config")) XDG_CACHE_HOME=\(scratch.path("cache")) "
+          + "\"$ARTFEED\" --no-images; echo EXIT=$?")
+      try tmux.waitFor("the feed list, counted") { screen in
+        screen.contains { $0.contains("North Gallery") && $0.contains("3/3 unread") }
+          && screen.contains { $0.contains("South Gallery") && $0.contains("3/3 unread") }
+      }
+      // n: the first feed with unread items (below All items and Starred).
+      try tmux.send("n")
+      try tmux.waitFor("North selected") { $0.contains { $0.hasPrefix("▸ North Gallery") } }
+      try tmux.send("A")
+      try tmux.waitFor("North read") { screen in
+        screen.contains { $0.hasPrefix("▸ North Gallery") && $0.contains("0/3 unread") }
+          && screen.last?.contains("Marked 3 items read (u undoes it)") == true
+      }
+      // n skips the read feed: South is next.
+      try tmux.send("g", "n")
+      try tmux.waitFor("South selected") { $0.contains { $0.hasPrefix("▸ South Gallery") } }
+      try tmux.send("u")
+      try tmux.waitFor("North unread again") { screen in
+        screen.contains { $0.contains("North Gallery") && $0.contains("3/3 unread") }
+      }
+      // t: the art feeds only, and All items opens their items alone.
+      try tmux.send("t", "g", "Enter")
+      let tagged = try tmux.waitFor("All items of the art feeds") { screen in
+        screen.first?.contains("All items · tag: art · 3 items") == true
+      }
+      #expect(!tagged.joined().contains("Reef"), "South's items are not in it")
+      try tmux.send("Escape", "q")
       try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
     }
   }

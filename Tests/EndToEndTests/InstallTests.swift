@@ -16,26 +16,10 @@ extension EndToEnd {
       return nil
     }
 
-    /// The build folder of the tested binary, with `generate-manual` put into it (`swift
-    /// test` builds only this package's products). It is built in a scratch path of its own:
-    /// `swift test` holds the package's build folder locked while the tests run, so a `swift
-    /// build` there would wait forever.
+    /// The build folder of the tested binary (the manual is docs/artfeed.1: nothing else to
+    /// build).
     static func binDir() throws -> String {
-      let binDir = Paths.artfeed.deletingLastPathComponent()
-      let tool = binDir.appendingPathComponent("generate-manual")
-      if !FileManager.default.isExecutableFile(atPath: tool.path) {
-        let configuration = binDir.lastPathComponent == "release" ? "release" : "debug"
-        let scratch = Paths.packageRoot.appendingPathComponent(".build/install-tools").path
-        let (status, output) = try Spawn.run([
-          "/bin/sh", "-c",
-          "cd '\(Paths.packageRoot.path)' && swift build -c \(configuration) "
-            + "--scratch-path '\(scratch)' --product generate-manual "
-            + "&& cp \"$(swift build -c \(configuration) --scratch-path '\(scratch)' --show-bin-path)"
-            + "/generate-manual\" '\(tool.path).$$' && mv '\(tool.path).$$' '\(tool.path)'",
-        ])
-        try #require(status == 0, "building generate-manual: \(output)")
-      }
-      return binDir.path
+      Paths.artfeed.deletingLastPathComponent().path
     }
 
     /// Installs into a scratch prefix; returns it and the script.
@@ -54,7 +38,7 @@ extension EndToEnd {
       "libexec/artfeed/artfeed_ArtfeedResources.resources/feeds/popular.rss",
     ]
 
-    @Test("install, run the installed binary on its own bundled feeds, uninstall")
+    @Test("install, run the installed binary on its own bundled feeds, uninstall leaving no folder")
     func install() throws {
       let scratch = try Scratch()
       let (prefix, script) = try Self.install(in: scratch)
@@ -85,10 +69,44 @@ extension EndToEnd {
       for file in Self.files {
         #expect(!FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) left")
       }
+      // Every folder the install made is gone again: here the prefix itself.
+      #expect(!FileManager.default.fileExists(atPath: prefix), "empty folders left in \(prefix)")
+    }
+
+    @Test("uninstall removes only the folders the install made, and only once they are empty")
+    func uninstallKeepsOtherFolders() throws {
+      let scratch = try Scratch()
+      let prefix = scratch.path("prefix")
+      // Before the install: a man folder of the reader's own, and an empty share/zsh.
+      try FileManager.default.createDirectory(
+        atPath: prefix + "/share/man/man1", withIntermediateDirectories: true)
+      try "mine".write(
+        toFile: prefix + "/share/man/man1/other.1", atomically: true, encoding: .utf8)
+      try FileManager.default.createDirectory(
+        atPath: prefix + "/share/zsh", withIntermediateDirectories: true)
+      let script = Paths.packageRoot.appendingPathComponent("Scripts/install.sh").path
+      let installed = try Spawn.capture([
+        script, "--prefix", prefix, "--bin-dir", try Self.binDir(),
+      ])
+      try #require(installed.status == 0, "\(installed.errors)")
+      // Something else puts a file in a folder the install made: that folder stays.
+      try "x".write(
+        toFile: prefix + "/share/fish/vendor_completions.d/other.fish", atomically: true,
+        encoding: .utf8)
+      let removed = try Spawn.capture([script, "--prefix", prefix, "--uninstall"])
+      #expect(removed.status == 0, "\(removed.errors)")
+      let left = (FileManager.default.enumerator(atPath: prefix)?.allObjects as? [String] ?? [])
+        .sorted()
+      #expect(
+        left == [
+          "share", "share/fish", "share/fish/vendor_completions.d",
+          "share/fish/vendor_completions.d/other.fish", "share/man", "share/man/man1",
+          "share/man/man1/other.1", "share/zsh",
+        ], "\(left)")
     }
 
     @Test(
-      "the man page renders with man -l: every subcommand, no groff warnings",
+      "the man page renders with man -l: every command, the sections a manual has, no groff warnings",
       .enabled(if: installed("man") != nil, "man is not installed (apt-get install man-db)"))
     func manual() throws {
       let scratch = try Scratch()
@@ -99,12 +117,20 @@ extension EndToEnd {
         environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
       #expect(result.status == 0, "\(result.errors)")
       #expect(result.errors.isEmpty, "groff warned: \(result.errors)")
-      #expect(result.output.contains("ARTFEED(1)"))
+      #expect(result.output.hasPrefix("ARTFEED(1)"), "the header: \(result.output.prefix(80))")
+      #expect(result.output.contains("General Commands Manual"))
       for subcommand in [
-        "browse", "parse", "render", "feeds", "refresh", "config", "artist", "follow", "following",
+        "browse", "parse", "render", "feeds", "refresh", "config", "sync", "artist", "follow",
+        "following",
       ] {
         #expect(
-          result.output.contains("\n     \(subcommand)"), "the manual lacks \(subcommand)")
+          result.output.contains("\n     artfeed \(subcommand)"), "the manual lacks \(subcommand)")
+      }
+      // What README answers, man answers: the keys, the files, the exit statuses.
+      for section in [
+        "KEYS", "FILES", "ENVIRONMENT", "CONFIGURATION", "EXIT STATUS", "EXAMPLES", "SEE ALSO",
+      ] {
+        #expect(result.output.contains("\n" + section + "\n"), "the manual lacks \(section)")
       }
     }
 
@@ -152,6 +178,92 @@ extension EndToEnd {
         fish, "--no-config", "-c", "source '\(file)'; complete --do-complete 'artfeed con'",
       ])
       #expect(result.output.contains("config"), "\(result.output)\(result.errors)")
+    }
+
+    /// What the installed completion does when the reader presses Tab in `shell`, under tmux:
+    /// each line typed (`artfeed ... <Tab>`) must become the expected one.
+    static let completions: [(typed: String, becomes: String)] = [
+      // File names for a SOURCE or FILE argument, the browser's too.
+      ("artfeed parse feed-t", "artfeed parse feed-two.xml"),
+      ("artfeed feed-o", "artfeed feed-one.rss"),
+      ("artfeed import feed-t", "artfeed import feed-two.xml"),
+      // Option values, the browser's (the default command) too.
+      ("artfeed --pictures sy", "artfeed --pictures symbols"),
+      ("artfeed feed-one.rss --pictures ki", "artfeed feed-one.rss --pictures kitty"),
+      ("artfeed render --colors truec", "artfeed render --colors truecolor"),
+      // Account names after sync and --account.
+      ("artfeed sync wo", "artfeed sync work"),
+      ("artfeed add --account ho", "artfeed add --account home"),
+      // Commands, as before.
+      ("artfeed con", "artfeed config"),
+    ]
+
+    @Test(
+      "completion under tmux: file names, option values, account names",
+      .enabled(
+        if: ["bash", "zsh", "fish"].allSatisfy { installed($0) != nil },
+        "bash, zsh or fish is not installed (apt-get install zsh fish)"),
+      arguments: ["bash", "zsh", "fish"])
+    func completes(shell: String) throws {
+      let scratch = try Scratch()
+      let prefix = try Self.install(in: scratch).prefix
+      let work = scratch.path("work")
+      try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+      for name in ["feed-one.rss", "feed-two.xml"] {
+        try "<rss/>".write(toFile: work + "/" + name, atomically: true, encoding: .utf8)
+      }
+      try FileManager.default.createDirectory(
+        atPath: scratch.path("config/artfeed"), withIntermediateDirectories: true)
+      try """
+      {"accounts": [{"name": "home", "kind": "greader", "url": "http://127.0.0.1:9/api/greader.php", "user": "ann"},
+      {"name": "work", "kind": "greader", "url": "http://127.0.0.1:9/api/greader.php", "user": "bob"}]}
+      """.write(
+        toFile: scratch.path("config/artfeed/accounts.json"), atomically: true, encoding: .utf8)
+      let program = try #require(Self.installed(shell))
+      let start: String
+      switch shell {
+      case "bash":
+        // Sourced at the prompt, below: bash has no option that does it before the first.
+        start = "PS1='$ ' \(program) --norc --noprofile -i"
+      case "zsh":
+        let rc = scratch.path("zdot")
+        try FileManager.default.createDirectory(atPath: rc, withIntermediateDirectories: true)
+        try """
+        fpath=('\(prefix)/share/zsh/site-functions' $fpath)
+        autoload -Uz compinit; compinit -u
+        PS1='$ '
+
+        """.write(toFile: rc + "/.zshrc", atomically: true, encoding: .utf8)
+        start = "ZDOTDIR='\(rc)' \(program) -i"
+      default:
+        start =
+          "\(program) --no-config -C \"source '\(prefix)/share/fish/vendor_completions.d/"
+          + "artfeed.fish'; function fish_prompt; echo '$ '; end\""
+      }
+      let tmux = try Tmux(
+        width: 120, height: 20,
+        command:
+          "cd '\(work)' && exec env PATH='\(prefix)/bin:/usr/bin:/bin' LANG=C.UTF-8 "
+          + "XDG_CONFIG_HOME='\(scratch.path("config"))' XDG_DATA_HOME='\(scratch.path("data"))' "
+          + start)
+      if shell == "bash" {
+        try tmux.waitFor("the bash prompt") { Tmux.isAtPrompt($0) }
+        try tmux.type("source '\(prefix)/share/bash-completion/completions/artfeed'")
+        try tmux.send("Enter")
+      }
+      try tmux.waitFor("the \(shell) prompt") { $0.contains { $0.hasPrefix("$") } }
+      for (typed, becomes) in Self.completions {
+        try tmux.send("C-l")
+        try tmux.type(typed)
+        try tmux.send("Tab")
+        let screen = try tmux.screen(timeout: 10) { screen in
+          screen.contains { $0.hasPrefix("$ " + becomes) }
+        }
+        #expect(
+          screen.contains { $0.hasPrefix("$ " + becomes) },
+          "\(shell): “\(typed)” + Tab: \(screen.filter { !$0.isEmpty })")
+        try tmux.send("C-u")
+      }
     }
   }
 }

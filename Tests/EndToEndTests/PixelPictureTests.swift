@@ -14,7 +14,7 @@ extension EndToEnd {
   struct PixelPictureTests {
     @Test(
       "render --pictures prints each box's picture at its cell, for kitty, sixel and iTerm2",
-      .enabled(if: PixelTools.headlessReady || Tmux.isRequired))
+      .enabled(if: PixelTools.headlessReady || Tmux.isRequired, PixelTools.headlessSkip))
     func render() throws {
       try #require(PixelTools.headlessReady, "python3 with PIL, numpy and pyte is needed")
       try PixelTools.expectAllPass(try PixelTools.run("headless.py", ["render"]))
@@ -26,7 +26,7 @@ extension EndToEnd {
       stale through scrolling, the item view, help, resizes and a suspend; kitty never sends \
       a picture twice between resizes
       """,
-      .enabled(if: PixelTools.headlessReady || Tmux.isRequired))
+      .enabled(if: PixelTools.headlessReady || Tmux.isRequired, PixelTools.headlessSkip))
     func headless() throws {
       try #require(PixelTools.headlessReady, "python3 with PIL, numpy and pyte is needed")
       let results = try PixelTools.run("headless.py", [])
@@ -41,7 +41,8 @@ extension EndToEnd {
       in xterm (sixel), kitty and mlterm (iTerm2) under Xvfb each visible box shows its \
       picture and no picture pixel stays outside the boxes, step after step
       """,
-      .enabled(if: PixelTools.missingTerminalTools.isEmpty || Tmux.isRequired))
+      .enabled(
+        if: PixelTools.missingTerminalTools.isEmpty || Tmux.isRequired, PixelTools.terminalSkip))
     func realTerminals() throws {
       let missing = PixelTools.missingTerminalTools
       try #require(missing.isEmpty, "missing for the real-terminal tests: \(missing)")
@@ -58,7 +59,8 @@ extension EndToEnd {
       its box is, through moves, pages, the item view, help and resizes, and nothing stale \
       stays after going back to the list
       """,
-      .enabled(if: PixelTools.missingTerminalTools.isEmpty || Tmux.isRequired))
+      .enabled(
+        if: PixelTools.missingTerminalTools.isEmpty || Tmux.isRequired, PixelTools.terminalSkip))
     func gallery() throws {
       let missing = PixelTools.missingTerminalTools
       try #require(missing.isEmpty, "missing for the real-terminal tests: \(missing)")
@@ -138,6 +140,21 @@ enum PixelTools {
     let result = try? Spawn.run(["/usr/bin/env", python, "-c", "import PIL, numpy, pyte"])
     return result?.0 == 0
   }()
+
+  /// Why the pty-decoding tests are skipped, and how to run them.
+  static var headlessSkip: Comment {
+    Comment(
+      rawValue: "\(python) cannot import PIL, numpy and pyte: apt-get install python3-pil "
+        + "python3-numpy python3-pyte to run it (ARTFEED_REQUIRE_E2E=1 fails instead of skipping)")
+  }
+
+  /// Why the real-terminal tests are skipped, and how to run them.
+  static var terminalSkip: Comment {
+    Comment(
+      rawValue: "missing: \(missingTerminalTools.joined(separator: ", ")): apt-get install xvfb "
+        + "xdotool xterm kitty mlterm python3-pil python3-numpy python3-pyte to run it "
+        + "(ARTFEED_REQUIRE_E2E=1 fails instead of skipping)")
+  }
 
   /// The programs the real-terminal tests need that are not installed.
   static let missingTerminalTools: [String] = {

@@ -53,14 +53,19 @@ extension EndToEnd {
     func markRead() throws {
       let home = try subscribed()
       let before = try home.run(["feeds"])
-      #expect(before.output.contains("artist-glitchcat404.rss  16/16 unread"), "\(before.output)")
-      #expect(before.output.contains("artist-inkwell-moth.rss  17/17 unread"))
+      #expect(before.output.contains("16/16 unread  \(Self.glitchcat)"), "\(before.output)")
+      #expect(before.output.contains("17/17 unread  \(Self.inkwell)"))
       let one = try home.run(["mark-read", Self.glitchcat])
       #expect(one.status == 0 && one.output == "16 items marked read\n", "\(one.errors)")
       let middle = try home.run(["feeds"]).output
-      #expect(middle.contains("glitchcat404.rss  0/16") && middle.contains("moth.rss  17/17"))
+      #expect(
+        middle.contains("0/16 unread   \(Self.glitchcat)")
+          && middle.contains("17/17 unread  \(Self.inkwell)"), "\(middle)")
       #expect(try home.run(["mark-read", "--all"]).output == "17 items marked read\n")
-      #expect(try home.run(["feeds"]).output.contains("moth.rss  0/17 unread"))
+      #expect(
+        try home.run(["feeds"]).output.split(separator: "\n").contains {
+          $0.contains(" 0/17 unread ") && $0.hasSuffix(Self.inkwell)
+        })
     }
 
     @Test("render shows the file's marks on its rows and its counts, and changes nothing")
@@ -126,7 +131,10 @@ extension EndToEnd {
       let imported = try home.run(["state", "import", file])
       #expect(imported.status == 0 && imported.output == "17 of 17 items merged\n")
       #expect(try home.run(["refresh"]).status == 0)
-      #expect(try home.run(["feeds"]).output.contains("moth.rss  0/17 unread"))
+      #expect(
+        try home.run(["feeds"]).output.split(separator: "\n").contains {
+          $0.contains(" 0/17 unread ") && $0.hasSuffix(Self.inkwell)
+        })
       #expect(try home.run(["state", "export"]).output == exported.output)
     }
 
@@ -547,6 +555,24 @@ extension EndToEnd {
       process.standardError = FileHandle.nullDevice
       try process.run()
       return process
+    }
+
+    @Test("state export names the bundled feeds by a stable name, not the build folder's path")
+    func bundledStableName() throws {
+      let home = try Home()
+      let tmux = try Tmux.shell(width: 100, height: 20, dataHome: home.scratch.path("data"))
+      try tmux.enter(
+        "XDG_CACHE_HOME=\(home.scratch.path("cache")) \"$ARTFEED\" --no-images; echo EXIT=$?")
+      try tmux.waitFor("the bundled list") { $0.first?.contains("64 items · 64 unread") == true }
+      try tmux.send("m")
+      try tmux.waitFor("one read") { $0.first?.contains("63 unread") == true }
+      try tmux.send("q")
+      try tmux.waitFor("the exit status") { $0.contains("EXIT=0") }
+      let exported = try home.run(["state", "export"])
+      #expect(exported.status == 0, "\(exported.errors)")
+      #expect(exported.output.contains("\"artfeed:bundled/popular.rss\""), "\(exported.output)")
+      #expect(
+        !exported.output.contains(".resources"), "the build folder's path: \(exported.output)")
     }
   }
 }

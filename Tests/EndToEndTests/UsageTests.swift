@@ -27,6 +27,27 @@ extension EndToEnd {
       #expect(result.errors.contains("--help"), "it says where the help is")
     }
 
+    @Test(
+      "a mistyped command gets a suggestion, exit 64; a SOURCE that is a file or URL is left alone",
+      arguments: [
+        (
+          ["feed"],
+          "no command “feed” (did you mean “feeds”? A feed file of that name: artfeed ./feed)"
+        ),
+        (["acount", "list"], "no command “acount” (did you mean “account”?"),
+        (["account", "lsit"], "artfeed: account: no command “lsit” (did you mean “list”?)"),
+        (["state", "exprot"], "artfeed: state: no command “exprot” (did you mean “export”?)"),
+        (["rendr", "--width", "5"], "no command “rendr” (did you mean “render”?"),
+      ])
+    func mistyped(arguments: [String], says: String) throws {
+      let result = try ArtfeedCommand.run(arguments)
+      #expect(result.status == 64, "\(arguments): \(result.errors)")
+      #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+      #expect(result.errors.contains(says), "\(result.errors)")
+      // A word that is no near miss is a SOURCE, as before.
+      #expect(try ArtfeedCommand.run(["zzz"]).errors == "artfeed: zzz: no such file\n")
+    }
+
     static let commands = [
       "browse", "parse", "render", "feeds", "add", "remove", "import", "export", "init",
       "refresh", "mark-read", "state", "config", "artist", "follow", "unfollow", "following",

@@ -69,7 +69,53 @@ struct PictureSaverTests {
     #expect(name.utf8.count <= 150)
   }
 
-  @Test("saves the picture and a sidecar; a second save never overwrites, it adds -2")
+  @Test("the full picture cannot be fetched: the best copy artfeed has is saved, and said")
+  func fallback() async throws {
+    let directory = try TempDirectory()
+    defer { directory.remove() }
+    // Offline, as the bundled feeds are: their full pictures are on hosts that do not exist.
+    let offline = PictureSaver(
+      folder: directory.url.appendingPathComponent("Pictures/artfeed"),
+      images: ImageLoader(client: SharedHTTPClient(), cache: nil, offline: true))
+    let fox = item(
+      content: "https://images.artfeed.example/fox-full.jpg", thumbnail: Self.jpeg.absoluteString)
+    let saved = try await offline.save(fox, feed: "Glitchcat")
+    #expect(
+      saved.copy
+        == .smaller(width: 150, height: 150, thumbnail: true, from: .file, why: "offline"))
+    #expect(saved.copy.phrase == "the thumbnail (150x150, from a local file)")
+    #expect(try Data(contentsOf: saved.picture) == Data(contentsOf: Self.jpeg))
+    let sidecar = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: saved.sidecar)) as? [String: String])
+    #expect(sidecar["source"] == Self.jpeg.absoluteString, "the sidecar says which copy")
+    // No copy at all: one line that says so.
+    await #expect(
+      throws: PictureSaver.Failure(
+        "the picture could not be fetched (offline), and artfeed has no smaller copy of it")
+    ) {
+      _ = try await offline.save(
+        item(
+          content: "https://images.artfeed.example/a.jpg",
+          thumbnail: "https://images.artfeed.example/a-small.jpg"), feed: "f")
+    }
+  }
+
+  @Test("a full picture in artfeed's cache is saved as the full picture, even offline")
+  func fromTheCache() async throws {
+    let directory = try TempDirectory()
+    defer { directory.remove() }
+    let cache = ImageDiskCache(directory: directory.url.appendingPathComponent("cache"))
+    let address = "https://images.artfeed.example/fox-full.jpg"
+    cache.store(try Data(contentsOf: Self.jpeg), for: address)
+    let saver = PictureSaver(
+      folder: directory.url.appendingPathComponent("Pictures/artfeed"),
+      images: ImageLoader(client: SharedHTTPClient(), cache: cache, offline: true))
+    let saved = try await saver.save(item(content: address), feed: "Glitchcat")
+    #expect(saved.copy == .full && !saved.wasThere)
+    #expect(try Data(contentsOf: saved.picture) == Data(contentsOf: Self.jpeg))
+  }
+
+  @Test("saves the picture and a sidecar; saved again, it says where it is and copies nothing")
   func saveTwice() async throws {
     let directory = try TempDirectory()
     defer { directory.remove() }
@@ -86,9 +132,20 @@ struct PictureSaverTests {
     #expect(sidecar["copyright"] == "© glitchcat404" && sidecar["date"] == "2023-11-14T22:13:20Z")
     #expect(sidecar["source"] == Self.jpeg.absoluteString)
     let second = try await saver.save(fox, feed: "Glitchcat")
-    #expect(second.picture.lastPathComponent == "glitchcat404 - 404_ Fox _ Not Found-2.jpg")
-    #expect(second.sidecar.lastPathComponent == "glitchcat404 - 404_ Fox _ Not Found-2.json")
-    let names = try FileManager.default.contentsOfDirectory(atPath: saver.folder.path).sorted()
+    #expect(second.wasThere && second.picture == first.picture, "\(second)")
+    var names = try FileManager.default.contentsOfDirectory(atPath: saver.folder.path).sorted()
+    #expect(names.count == 2, "nothing more was written: \(names)")
+    // Another picture under the same name never overwrites: it gets -2.
+    let png = Self.thumbnails.appendingPathComponent(
+      try #require(
+        FileManager.default.contentsOfDirectory(atPath: Self.thumbnails.path).first {
+          $0.hasSuffix(".jpg") && $0 != Self.jpeg.lastPathComponent
+        }))
+    let other = try await saver.save(item(content: png.absoluteString), feed: "Glitchcat")
+    #expect(other.picture.lastPathComponent == "glitchcat404 - 404_ Fox _ Not Found-2.jpg")
+    #expect(other.sidecar.lastPathComponent == "glitchcat404 - 404_ Fox _ Not Found-2.json")
+    #expect(!other.wasThere)
+    names = try FileManager.default.contentsOfDirectory(atPath: saver.folder.path).sorted()
     #expect(names.count == 4, "no temporary file is left: \(names)")
   }
 

@@ -55,6 +55,16 @@ struct ConfigSyntaxTests {
     }
   }
 
+  @Test(
+    "reading skips every line that breaks the syntax and names each; a broken section's lines are skipped"
+  )
+  func everyError() {
+    let syntax = ConfigSyntax(
+      reading: "[general]\nbrowser w3m\nmax-items = 5\n[pictures\nmode = none\n[keys]\nx = \"y\n")
+    #expect(syntax.errors.map(\.line) == [2, 4, 7])
+    #expect(syntax.entries.map(\.key) == ["max-items"])
+  }
+
   @Test("an empty file and a file of comments have no entries")
   func empty() throws {
     #expect(try ConfigSyntax(parsing: "").entries.isEmpty)

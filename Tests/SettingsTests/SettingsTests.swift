@@ -42,6 +42,7 @@ struct SettingsTests {
       refresh-on-start = yes
       refresh-interval = 15m
       max-items = 500
+      viewer = imv %s
       [pictures]
       mode = symbols
       thumbnail = 16x8
@@ -60,6 +61,7 @@ struct SettingsTests {
     #expect(settings.refreshOnStart)
     #expect(settings.refreshInterval == 900)
     #expect(settings.maxItemsPerFeed == 500)
+    #expect(settings.viewer == "imv %s")
     #expect(settings.pictureMode == .symbols)
     #expect(settings.thumbnail == ThumbnailSize(columns: 16, rows: 8))
     #expect(!settings.useColor)
@@ -70,7 +72,7 @@ struct SettingsTests {
     #expect(settings.keys["down"] == [.character("j"), .control("n"), .down])
     #expect(settings.keys["quit"] == [])
     #expect(settings.origin("general.browser") == "file line 2")
-    #expect(settings.origin("keys.quit") == "file line 17")
+    #expect(settings.origin("keys.quit") == "file line 18")
     #expect(settings.origin("colors.normal") == "default")
   }
 
@@ -99,9 +101,40 @@ struct SettingsTests {
     #expect {
       try make(text)
     } throws: { error in
-      guard let error = error as? SettingsError, case .badValue(let at, let named, _) = error
+      guard let error = error as? SettingsError, case .unusable(let errors, _) = error,
+        errors.count == 1, case .badValue(let at, let named, _) = errors[0]
       else { return false }
       return at == line && named == key && error.description.hasPrefix("line \(line): \(key): ")
+    }
+  }
+
+  @Test("an unusable file names every problem at once, warnings included, in line order")
+  func everyProblem() {
+    let text = """
+      [general]
+      max-itemz = 5
+      max-items = lots
+      [colour]
+      [keys]
+      quit = F99
+      down = j
+      browser w3m
+      [colors]
+      theme = purple
+
+      """
+    #expect {
+      try make(text)
+    } throws: { error in
+      guard let error = error as? SettingsError, case .unusable(let errors, let warnings) = error
+      else { return false }
+      let lines = error.problems.map(\.description)
+      return errors.count == 4 && warnings.count == 2
+        && lines.map { $0.prefix(7) } == [
+          "line 2:", "line 3:", "line 4:", "line 6:", "line 8:", "line 10",
+        ]
+        && error.problems.map(\.isWarning) == [true, false, true, false, false, false]
+        && error.line == 3
     }
   }
 
@@ -200,7 +233,7 @@ struct SettingsTests {
     #expect(again == settings)
   }
 
-  @Test("key names: characters, named keys, Ctrl")
+  @Test("key names: characters, named keys, Ctrl, function keys")
   func keyNames() {
     #expect(Key("j") == .character("j"))
     #expect(Key("Space") == .character(" "))
@@ -209,6 +242,9 @@ struct SettingsTests {
     #expect(Key("^u") == .control("u"))
     #expect(Key("C-x") == .control("x"))
     #expect(Key("Ctrl-1") == nil)
+    #expect(Key("F1") == .function(1) && Key("f12") == .function(12) && Key("F24") == .function(24))
+    #expect(Key("F25") == nil && Key("F0") == nil && Key("F") == .character("F"))
+    #expect(Key.function(5).description == "F5")
     #expect(Key("jj") == nil)
     #expect(Key("\u{7}") == nil)
     #expect(Key.control("d").description == "Ctrl-d")

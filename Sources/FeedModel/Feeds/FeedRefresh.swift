@@ -30,6 +30,12 @@ public struct FeedRefresh: Sendable {
     }
   }
 
+  /// The fetch was cancelled (a refresh replaced by another, Esc): it says nothing of the
+  /// feed.
+  public var isCancelled: Bool {
+    if case .failure(let error) = result, error.kind == .cancelled { true } else { false }
+  }
+
   /// The feed as a list (the `~` title first), or nil when it failed.
   public var list: LoadedList? {
     guard case .success(let loaded) = result else { return nil }

@@ -34,15 +34,17 @@ public enum FeedState: Sendable, Equatable {
   }
 
   /// "fresh", "fresh, not saved: <reason>", "local file", "cached 3 h ago: <reason>",
-  /// "error: <reason>".
-  public func summary(now: Date = Date()) -> String {
-    switch self {
+  /// "error: <reason>". A reason that starts with `source` (the feed's address) is said
+  /// without it, for a line that names the feed already.
+  public func summary(now: Date = Date(), source: String? = nil) -> String {
+    func bare(_ reason: String) -> String { RefreshSummary.withoutSource(reason, source) }
+    return switch self {
     case .fresh: "fresh"
-    case .unsaved(let reason): "fresh, not saved: \(reason)"
+    case .unsaved(let reason): "fresh, not saved: \(bare(reason))"
     case .local: "local file"
     case .cached(let fetchedAt, let reason):
-      "cached \(FeedAge.phrase(fetchedAt, now: now)): \(reason)"
-    case .failed(let reason): "error: \(reason)"
+      "cached \(FeedAge.phrase(fetchedAt, now: now)): \(bare(reason))"
+    case .failed(let reason): "error: \(bare(reason))"
     }
   }
 }

@@ -135,7 +135,7 @@ public enum MediaAddresses {
     }
 
     func resolve(_ address: String) -> String {
-      guard let directory, Self.isPlainPath(address) else {
+      guard directory != nil, Self.isPlainPath(address) else {
         return URL(string: address, relativeTo: base)?.absoluteURL.absoluteString ?? address
       }
       let merged = address.hasPrefix("/") ? address : directoryPath + address

@@ -59,6 +59,13 @@ public struct FeedKey: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// "All items" as a feed of its own, for its last visit.
   public static let allItems = FeedKey(rawValue: "artfeed:all-items")
 
+  /// A bundled feed by its file name (`artfeed:bundled/popular.rss`), not by the path of the
+  /// build or install folder it is in: marks made on it carry over to another build, an
+  /// installed copy, and through `state export` to another machine.
+  public static func bundled(_ name: String) -> FeedKey {
+    FeedKey(rawValue: "artfeed:bundled/" + name)
+  }
+
   public var description: String { rawValue }
 
   public static func < (left: FeedKey, right: FeedKey) -> Bool { left.rawValue < right.rawValue }

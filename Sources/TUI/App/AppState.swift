@@ -181,7 +181,8 @@ public struct AppState {
       keys: keys, settings: settings, width: width, height: height,
       hasPageBelow: index > 0, isOnTop: index == pages.count - 1,
       hasFeedList: pages.last(FeedListPage.self).map { $0.index < index } ?? false,
-      hasMarks: marks != nil, generationFloor: generationEpoch << 32, timeZone: timeZone)
+      hasMarks: marks != nil, counts: marks?.counts, generationFloor: generationEpoch << 32,
+      timeZone: timeZone)
   }
 
   /// Runs `body` on page `index` and carries out what it asks.
@@ -256,6 +257,9 @@ public struct AppState {
       }
       status = nil
       return [.openLink(url)]
+    case .openPicture(let item, let picture):
+      status = "Opening the picture…"
+      return [.openPicture(item, picture: picture)]
     case .copyLink(let item):
       guard let link = item?.link, let url = LinkOpener.safeURL(link) else {
         status = "This item has no web link"

@@ -97,6 +97,8 @@ public enum Command: Sendable, Equatable {
   /// Stop fetching (Esc while loading): the main list, a search, a page, or subscriptions.
   case cancel(Work)
   case openLink(String)
+  /// Hand the item's `picture`th picture to the picture viewer (`p`).
+  case openPicture(FeedItem, picture: Int)
   /// Put the text on the terminal's clipboard (`y`: the item's link).
   case copyToClipboard(String)
   /// The pictures to load, most wanted first; everything else is dropped (`PictureLoader`).

@@ -23,7 +23,8 @@ struct FeedRefreshing {
     generation += 1
     isReading = true
     if thenRefresh { refreshAfter = generation }
-    return Step(commands: [.openFeeds(generation: generation)], news: [.feedsReading([])])
+    return Step(
+      commands: [.openFeeds(generation: generation)], news: [.feedsReading([], refresh: false)])
   }
 
   /// `R` (every feed, `feeds` empty) or `r` on a feed: fetch them now. A refresh already
@@ -36,7 +37,7 @@ struct FeedRefreshing {
       commands: (wasReading ? [.cancel(.feeds)] : []) + [
         .refreshFeeds(generation: generation, feeds)
       ],
-      news: [.feedsReading(feeds.isEmpty ? Array(0..<feedCount) : feeds)])
+      news: [.feedsReading(feeds.isEmpty ? Array(0..<feedCount) : feeds, refresh: true)])
   }
 
   /// One subscription came back: news for the pages when it belongs to the refresh under

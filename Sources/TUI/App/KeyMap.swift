@@ -20,6 +20,8 @@ public enum Action: Sendable, Equatable, CaseIterable {
   case previousPicture, nextPicture
   /// The items as a gallery of cards, or as a list again (`v`).
   case gallery
+  /// The item's full picture in an external picture viewer (`p`; the settings' `viewer`).
+  case openPicture
   /// In the gallery: the card left / right of the selected one (`h` `l`, Left, Right). Their
   /// keys are a layer over the others: the same keys go back and open on the list.
   case cardLeft, cardRight
@@ -68,6 +70,7 @@ public enum KeyMap {
     (.character("N"), .previousUnread),
     (.character("d"), .download),
     (.character("v"), .gallery),
+    (.character("p"), .openPicture),
     (.character("a"), .artistPage),
     (.character("f"), .follow),
     (.character("?"), .help),
@@ -99,12 +102,13 @@ public enum KeyMap {
     ("[  ]", .nextPicture, "an item's previous / next picture"),
     ("m", .toggleRead, "mark the item read / unread"),
     ("s", .toggleStar, "star / unstar the item"),
-    ("A", .markViewRead, "mark every item in this view read"),
+    ("A", .markViewRead, "mark every item in this view (or feed) read"),
     ("u", .undoMark, "undo the last A"),
-    ("n  N", .nextUnread, "next / previous unread item"),
+    ("n  N", .nextUnread, "next / previous unread item (or feed)"),
     ("F", .filter, "filter: unread starred artist: tag: since:7d"),
     ("d", .download, "save the picture to ~/Pictures/artfeed"),
     ("v", .gallery, "gallery of pictures / back to the list"),
+    ("p", .openPicture, "open the picture in a viewer (xdg-open)"),
     ("a", .artistPage, "the artist's page: their work from every source"),
     ("f", .follow, "follow / unfollow the artist (feed list: Following)"),
     ("h  l", .cardRight, "gallery: the card left / right (Left Right)"),

@@ -140,6 +140,8 @@ enum PageRequest {
   /// `o`, `y`: the item's web link to the browser or the clipboard.
   case openLink(FeedItem?)
   case copyLink(FeedItem?)
+  /// `p`: the item's `picture`th picture to the picture viewer.
+  case openPicture(FeedItem, picture: Int)
   /// `r` on the feed list, or on a subscription's page: fetch these feeds (empty: every one).
   case refreshFeeds([Int])
   /// `r`, `R`: marks other artfeeds made show too.
@@ -173,8 +175,9 @@ enum PageEvent {
   /// Subscription `feed` was read or refreshed (the feed list shows it; its page says how
   /// it went).
   case feedRead(feed: Int, FeedRefresh)
-  /// A read or refresh of these feeds begins (empty: every one), or the one under way ends.
-  case feedsReading([Int])
+  /// A read (`refresh` false: the opening read of cached copies) or refresh of these feeds
+  /// begins (empty: every one), or the one under way ends.
+  case feedsReading([Int], refresh: Bool)
   case feedsReadingEnded
   /// The lists of subscriptions changed: `feed`'s (nil: several) is `lists[feed]`; "All
   /// items" merges them all. Pages showing them replace their list keeping the reader's
@@ -209,6 +212,9 @@ struct PageContext {
   let hasFeedList: Bool
   /// The reading state is on.
   let hasMarks: Bool
+  /// The reading state's counts, when known (the feed list's `n` finds a feed with unread
+  /// items by them).
+  var counts: StateCounts? = nil
   /// Generations below this one belong to pages opened before.
   let generationFloor: Int
   let timeZone: TimeZone

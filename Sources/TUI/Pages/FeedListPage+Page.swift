@@ -28,9 +28,9 @@ extension FeedListPage: Page {
 
   mutating func apply(_ event: PageEvent, context: PageContext) -> PageOutcome {
     switch event {
-    case .feedsReading(let feeds):
+    case .feedsReading(let feeds, let refresh):
       endReading()
-      beginReading(feeds)
+      beginReading(feeds, refresh: refresh)
     case .feedRead(let feed, let refresh):
       feedRead(feed, refresh)
       guard refresh.list != nil, entries.indices.contains(feed + 1) else { break }
@@ -41,20 +41,17 @@ extension FeedListPage: Page {
         news: [.subscriptionsChanged(feed: feed, title: entries[feed + 1].title, lists: feedLists)]
       )
     case .feedsReadingEnded:
+      let summary = refreshSummary
       endReading()
       recountAllItems()
-      // Only the feeds this read or refresh covered: `r` on a feed that worked says nothing
-      // of the others that failed before (their rows still say so).
+      // Every refresh, of one feed or all, ends with a line saying what happened, whichever
+      // page is on screen: "Refreshed 3 feeds", "Refresh failed: ...; showing cached copies".
+      if let summary { return PageOutcome(status: summary) }
+      // The opening read says only its failures, and only on the feed list.
       let failed = failedCount
       if failed > 0, context.isOnTop {
         return PageOutcome(
           status: failed == 1 ? "Error: 1 feed failed" : "Error: \(failed) feeds failed")
-      }
-      // A refresh that kept the old copies (an account whose login was refused, a server
-      // down) says why, or `R` would end in silence with every row as it was.
-      if let (count, reason) = staleAfterRefresh, context.isOnTop {
-        let feeds = count == 1 ? "1 feed" : "\(count) feeds"
-        return PageOutcome(status: "Not refreshed (\(feeds)): " + Sanitizer.clean(reason))
       }
     case .feedReloaded(let feed, let list):
       feedReloaded(feed, list)
@@ -72,13 +69,19 @@ extension FeedListPage: Page {
   /// Every subscription's list by its number (nil: none read yet).
   var feedLists: [LoadedList?] { entries.dropFirst().map(\.list) }
 
-  /// The number of items in "All items": every feed's, each `ItemID` once.
+  /// The number of items in "All items": every feed's, each `ItemID` once (and the shown
+  /// feeds', under a tag filter).
   mutating func recountAllItems() {
+    setAllItemsCount(Self.distinctItems(lists))
+    if tagFilter != nil { setTaggedItemsCount(Self.distinctItems(shownLists)) }
+  }
+
+  static func distinctItems(_ lists: [LoadedList]) -> Int {
     var seen = Set<ItemID>()
     for list in lists {
       for item in list.chunks { seen.insert(ItemID(item)) }
     }
-    setAllItemsCount(seen.count)
+    return seen.count
   }
 
   mutating func resize(width: Int, height: Int) {
@@ -89,17 +92,27 @@ extension FeedListPage: Page {
     reading.map { "refreshing \($0.done)/\($0.total)" }
   }
 
-  func title(context: DrawContext) -> String {
-    var parts = ["artfeed", feedCount == 1 ? "1 feed" : "\(feedCount) feeds"]
-    parts.append(FeedListPage.items(allItemsCount))
-    if let all = context.marks?.counts?.allItems { parts.append("\(all.unread) unread") }
-    if let tag = tagFilter { parts.append("tag: " + Sanitizer.clean(tag)) }
-    if let reading { parts.append("refreshing \(reading.done)/\(reading.total)") }
-    return " " + parts.joined(separator: " · ")
+  func title(context: DrawContext) -> String { TitleBar.text(titleParts(context: context)) }
+
+  /// The title bar's pieces, each with how much a narrow bar needs it: "artfeed", the tag
+  /// shown, a refresh under way, the unread count, then the feeds' and items' counts.
+  func titleParts(context: DrawContext) -> [TitleBar.Part] {
+    var parts: [TitleBar.Part] = [
+      .init("artfeed", priority: 10), .init(RefreshSummary.feeds(feedCount), priority: 4),
+      .init(FeedListPage.items(allItemsCount), priority: 3),
+    ]
+    if let all = context.marks?.counts?.allItems {
+      parts.append(.init("\(all.unread) unread", priority: 5))
+    }
+    if let tag = tagFilter { parts.append(.init("tag: " + Sanitizer.clean(tag), priority: 8)) }
+    if let reading {
+      parts.append(.init("refreshing \(reading.done)/\(reading.total)", priority: 7))
+    }
+    return parts
   }
 
   func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
-    TitleBar.draw(title(context: context), into: &buffer)
+    TitleBar.draw(titleParts(context: context), into: &buffer)
     draw(into: &buffer, y: 1, width: buffer.width, now: context.now, counts: context.marks?.counts)
     StatusLine.draw(
       position: "\(selection + 1)/\(lineCount)", hints: selectedDetail(now: context.now) ?? hints,

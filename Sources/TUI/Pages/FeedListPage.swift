@@ -58,12 +58,17 @@ public struct FeedListPage: Sendable {
   /// The feeds the last read or refresh covered (nil: every one): only their failures are
   /// news when it ends.
   private(set) var covered: Set<Int>?
+  /// What each feed of the refresh under way came to, by subscription number (nil: the
+  /// opening read, which is no refresh): its end says what happened in one line.
+  private(set) var refreshed: [Int: (state: FeedState, source: String)]?
   /// The keys in effect, for the hints.
   var keys = KeyBindings.standard
   /// Lines for entries.
   public private(set) var height = 0
   /// Items in "All items": every feed's, de-duplicated.
   public private(set) var allItemsCount = 0
+  /// Items in "All items" under the tag filter: the shown feeds', de-duplicated.
+  public private(set) var taggedItemsCount = 0
   /// A read or refresh under way: how many feeds it covers and how many have come back.
   public private(set) var reading: (done: Int, total: Int)?
 
@@ -153,9 +158,10 @@ public struct FeedListPage: Sendable {
   }
 
   /// A read or refresh of `feeds` (subscription numbers; empty: every one) starts.
-  mutating func beginReading(_ feeds: [Int]) {
+  mutating func beginReading(_ feeds: [Int], refresh: Bool = false) {
     reading = (0, feeds.count)
     covered = feeds.isEmpty ? nil : Set(feeds)
+    refreshed = refresh ? [:] : nil
     for feed in feeds where entries.indices.contains(feed + 1) {
       entries[feed + 1].isRefreshing = true
     }
@@ -177,6 +183,9 @@ public struct FeedListPage: Sendable {
       // Failed with no copy to fall back on: a list it had stays, and the error shows.
       entry.state = refresh.state
     }
+    if refreshed != nil, !refresh.isCancelled {
+      refreshed?[feed] = (refresh.state, refresh.subscription.source)
+    }
     entries[feed + 1] = entry
     if let reading { self.reading = (min(reading.total, reading.done + 1), reading.total) }
   }
@@ -192,26 +201,26 @@ public struct FeedListPage: Sendable {
   /// The read or refresh ended (or was cancelled).
   mutating func endReading() {
     reading = nil
+    refreshed = nil
     for index in entries.indices { entries[index].isRefreshing = false }
   }
 
   mutating func setAllItemsCount(_ count: Int) { allItemsCount = count }
 
+  mutating func setTaggedItemsCount(_ count: Int) { taggedItemsCount = count }
+
   /// Every feed's list, in subscription order (for "All items").
   var lists: [LoadedList] { entries.dropFirst().compactMap(\.list) }
 
-  /// After a refresh (not the opening read): how many of the feeds it covered still show a
-  /// copy from before, and the first one's reason; nil when none does.
-  var staleAfterRefresh: (count: Int, reason: String)? {
-    guard let covered else { return nil }
-    var count = 0
-    var first: String?
-    for feed in covered.sorted() where entries.indices.contains(feed + 1) {
-      guard case .cached(_, let reason) = entries[feed + 1].state else { continue }
-      count += 1
-      if first == nil { first = reason }
-    }
-    return first.map { (count, $0) }
+  /// What the refresh that ended came to, in one line (a feed refreshed alone is named);
+  /// nil after the opening read, which is no refresh.
+  var refreshSummary: String? {
+    guard let refreshed else { return nil }
+    let feeds = refreshed.keys.sorted().filter { entries.indices.contains($0 + 1) }
+    let summary = RefreshSummary(
+      feeds.map { refreshed[$0]?.state ?? .local }, sources: feeds.map { refreshed[$0]?.source })
+    let name = feeds.count == 1 ? feeds.first.map { Sanitizer.clean(entries[$0 + 1].title) } : nil
+    return Sanitizer.clean(summary.line(naming: name))
   }
 
   /// The feeds that failed among those the last read or refresh covered.
@@ -229,6 +238,11 @@ public struct FeedListPage: Sendable {
   enum KeyAction {
     case move(Move)
     case nextTag, open, refresh, refreshAll, search, help, quit, togglePictures
+    /// `A`: every item of the selected feed (or of All items, as the tag filter shows it)
+    /// read; `u` undoes it.
+    case markFeedRead, undoMark
+    /// `n` / `N`: the next / previous feed with unread items.
+    case findUnread(forward: Bool)
     /// A key that works on an items page only: the status line says so.
     case notHere
   }
@@ -243,8 +257,10 @@ public struct FeedListPage: Sendable {
     .top: .move(.top), .bottom: .move(.bottom),
     .nextTag: .nextTag, .open: .open, .reload: .refresh, .refreshAll: .refreshAll,
     .search: .search, .help: .help, .quit: .quit, .togglePictures: .togglePictures,
-    .toggleRead: .notHere, .toggleStar: .notHere, .markViewRead: .notHere, .undoMark: .notHere,
-    .nextUnread: .notHere, .previousUnread: .notHere, .filter: .notHere, .download: .notHere,
+    .markViewRead: .markFeedRead, .undoMark: .undoMark,
+    .nextUnread: .findUnread(forward: true), .previousUnread: .findUnread(forward: false),
+    .toggleRead: .notHere, .toggleStar: .notHere, .filter: .notHere, .download: .notHere,
+    .openPicture: .notHere,
   ]
 
   mutating func handle(_ action: KeyAction, context: PageContext) -> PageOutcome {
@@ -261,6 +277,7 @@ public struct FeedListPage: Sendable {
       }
     case .nextTag:
       nextTag()
+      recountAllItems()
       if let tag = tagFilter {
         outcome.status =
           "Feeds tagged “\(tag)”: \(shownFeedCount)"
@@ -283,12 +300,56 @@ public struct FeedListPage: Sendable {
     case .help: outcome.requests = [.help]
     case .quit: outcome.requests = [.quit]
     case .togglePictures: outcome.requests = [.togglePictures]
+    case .markFeedRead: return markSelectedRead(context: context)
+    case .undoMark:
+      guard context.hasMarks else { return PageOutcome(status: ItemsPage.stateIsOff) }
+      outcome.requests = [.undoMark]
+    case .findUnread(let forward): return findUnread(forward: forward, context: context)
     case .notHere:
-      let named = [Action.toggleRead, .toggleStar, .markViewRead, .nextUnread, .filter, .download]
+      let named = [Action.toggleRead, .toggleStar, .filter, .download, .openPicture]
         .compactMap(keys.label).joined(separator: ", ")
       outcome.status = "Open a feed first: \(named) work on its items"
     }
     return outcome
+  }
+
+  /// `A`: every item of the selected feed read, or of "All items" (the feeds the tag filter
+  /// shows); the marks book says how many, and `u` undoes it.
+  func markSelectedRead(context: PageContext) -> PageOutcome {
+    guard context.hasMarks else { return PageOutcome(status: ItemsPage.stateIsOff) }
+    let items: ItemChunks
+    switch line(selection) {
+    case .starred, .following:
+      return PageOutcome(status: "A marks a feed read: select a feed or All items")
+    case .entry(0):
+      items = AllItems.merge(shownLists).chunks
+    case .entry(let entry):
+      guard let list = entries[entry].list else {
+        return PageOutcome(status: "Nothing read from this feed yet")
+      }
+      items = list.chunks
+    }
+    guard items.count > 0 else { return PageOutcome(status: "No items to mark read") }
+    return PageOutcome(status: .some(nil), requests: [.markViewRead(items, count: items.count)])
+  }
+
+  /// `n` / `N`: the next (previous) feed line with unread items, by the reading state's
+  /// counts; the selection stays, and the status line says so, when there is none.
+  mutating func findUnread(forward: Bool, context: PageContext) -> PageOutcome {
+    guard context.hasMarks else { return PageOutcome(status: ItemsPage.stateIsOff) }
+    let step = forward ? 1 : -1
+    var index = selection + step
+    while index >= 0 && index < lineCount {
+      if case .entry(let entry) = line(index), entry > 0, let source = entries[entry].source,
+        let counts = context.counts?.feeds[FeedKey(rawValue: source)], counts.unread > 0
+      {
+        select(index)
+        return PageOutcome(status: .some(nil))
+      }
+      index += step
+    }
+    return PageOutcome(
+      status: forward ? "No feed below has unread items" : "No feed above has unread items")
   }
 
   /// Opens entry `entry`: "All items" (0) or a feed, as an items page over the feed list,
@@ -319,7 +380,7 @@ public struct FeedListPage: Sendable {
     let loaded: LoadedList
     let source: SourceKey
     if entry == 0 {
-      loaded = AllItems.merge(lists)
+      loaded = AllItems.merge(shownLists)
       source = .allItems
     } else {
       guard var list = entries[entry].list else { return nil }
@@ -334,8 +395,24 @@ public struct FeedListPage: Sendable {
         list: list, source: source, generationsFrom: context.generationFloor, keys: keys)
       : ItemsPage(
         list: list, source: source, generationsFrom: context.generationFloor, keys: keys)
+    if entry == 0, let tagFilter {
+      // "All items" of the feeds the tag filter shows: that page merges, refreshes and
+      // titles only them.
+      page.onlyFeeds = shownFeeds
+      page.list.title = AllItems.title + " · tag: " + Sanitizer.clean(tagFilter)
+    }
     page.resize(width: context.width, height: context.height)
     return page
+  }
+
+  /// The subscriptions the tag filter shows (every one without it).
+  var shownFeeds: [Int] {
+    lines.compactMap { if case .entry(let index) = $0, index > 0 { index - 1 } else { nil } }
+  }
+
+  /// The lists of the feeds the tag filter shows, in subscription order.
+  var shownLists: [LoadedList] {
+    shownFeeds.compactMap { entries[$0 + 1].list }
   }
 
   /// The starred items of every feed: a page whose load the runtime answers.
@@ -376,92 +453,6 @@ public struct FeedListPage: Sendable {
   func entry(atScreenLine line: Int) -> Int? {
     let index = top + line
     return line >= 0 && line < height && index < lineCount ? index : nil
-  }
-
-  // MARK: - Drawing
-
-  /// Draws the lines on screen from line `y` of `buffer`, `width` columns, the last of
-  /// which is the scrollbar when the lines do not fit. `counts` (the reading state's) give
-  /// each feed's unread / total and the starred count.
-  func draw(
-    into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date, counts: StateCounts? = nil
-  ) {
-    let columns = max(0, width - 1)
-    for line in 0..<height {
-      let index = top + line
-      guard index < lineCount else { break }
-      drawLine(index, into: &buffer, y: y + line, width: columns, now: now, counts: counts)
-    }
-    guard lineCount > height else { return }
-    Scrollbar.draw(
-      x: columns, top: y, height: height,
-      thumb: Scrollbar.thumb(offset: top, visible: height, total: lineCount, track: height),
-      into: &buffer)
-  }
-
-  /// The starred line's entry: a title and a count, no state.
-  private static let starredEntry = Entry(title: "★ Starred", list: nil, state: nil)
-  /// The following line's entry.
-  private static let followingEntry = Entry(title: "♥ Following", list: nil, state: nil)
-
-  /// `▸ Title ………  12/60 unread  fresh`: the title takes what the count and a short state
-  /// leave, up to half the line; the state takes the rest (an error is cut with `…`).
-  /// Without counts from the reading state the count is the list's (`60 items`).
-  private func drawLine(
-    _ index: Int, into buffer: inout ScreenBuffer, y: Int, width: Int, now: Date,
-    counts: StateCounts?
-  ) {
-    let isStarred = line(index) == .starred
-    let isFollowing = line(index) == .following
-    let entryIndex: Int = if case .entry(let entry) = line(index) { entry } else { -1 }
-    let entry =
-      isStarred ? Self.starredEntry : isFollowing ? Self.followingEntry : entries[entryIndex]
-    let isSelected = index == selection
-    func style(_ base: Style) -> Style { isSelected ? base.selected : base }
-    if isSelected { buffer.fill(x: 0, y: y, width: width, height: 1, style: style(.normal)) }
-    let count: String
-    if isStarred {
-      count = counts.map { Self.starred($0.starred) } ?? ""
-    } else if isFollowing {
-      count =
-        following.map { $0.artists == 0 ? "no artist yet (f on an item)" : Self.unread($0.counts) }
-        ?? ""
-    } else if entryIndex == 0 {
-      count = counts.map { Self.unread($0.allItems) } ?? Self.items(allItemsCount)
-    } else {
-      let recorded = entry.source.flatMap { counts?.feeds[FeedKey(rawValue: $0)] }
-      count = recorded.map(Self.unread) ?? entry.itemCount.map(Self.items) ?? ""
-    }
-    let state = entryIndex <= 0 ? "" : Self.stateText(entry, now: now)
-    let titleRoom = max(4, min(width / 2, width - 2 - 12))
-    let title = Truncation.truncated(Sanitizer.clean(entry.title), toWidth: titleRoom - 2)
-    var x = buffer.put(
-      isSelected ? "▸ " : "  ", x: 0, y: y, style: style(Style(.accent)), limit: width)
-    x = buffer.put(title, x: x, y: y, style: style(.title), limit: width)
-    if !entry.tags.isEmpty, x + 4 < titleRoom {
-      // The tags, dim, in what the title leaves of its column.
-      let tags = "[" + entry.tags.joined(separator: ", ") + "]"
-      x = buffer.put(
-        " " + Truncation.truncated(Sanitizer.clean(tags), toWidth: titleRoom - x - 1), x: x,
-        y: y, style: style(.subtitle), limit: width)
-    }
-    x = max(x, titleRoom) + 1
-    guard x < width else { return }
-    // `60 items`, or with the state's counts `12/60 unread`: one column width for every line.
-    let column = counts == nil ? 10 : 14
-    let countText = count.padding(
-      toLength: max(count.count + 1, column), withPad: " ", startingAt: 0)
-    x = buffer.put(countText, x: x, y: y, style: style(.subtitle), limit: width)
-    guard x + 1 < width, !state.isEmpty else { return }
-    let isError: Bool =
-      switch entry.state {
-      case .failed, .unsaved: true
-      default: false
-      }
-    let stateStyle: Style = isError ? .error : .subtitle
-    buffer.put(
-      Truncation.truncated(Sanitizer.clean(state), toWidth: width - x - 1), x: x + 1, y: y,
-      style: style(stateStyle), limit: width)
   }
 
   static func items(_ count: Int) -> String { count == 1 ? "1 item" : "\(count) items" }

@@ -6,38 +6,59 @@ import TextLayout
 /// At small sizes the box takes the whole screen and its text scrolls (j/k, arrows, pages);
 /// lines too wide for the box end with `…`. Any other key closes it.
 public enum HelpOverlay {
-  /// The overlay's text, one entry per line: the keys in effect and what they do.
-  static func rows(_ keys: KeyBindings = .standard) -> [String] {
-    keys.helpRows.map { row in
-      row.keys.padding(toLength: 16, withPad: " ", startingAt: 0) + row.help
-    } + [
-      "", "Mouse: wheel scrolls, click selects, double click opens.", "Press q or Esc to close.",
-    ]
+  /// The overlay's text, one entry per line: the keys in effect and what they do. In a box
+  /// narrower than an entry (`width` columns of text), the keys take a line of their own
+  /// and what they do is wrapped under them, so nothing is cut.
+  static func rows(_ keys: KeyBindings = .standard, width: Int = .max) -> [String] {
+    let width = max(1, width)
+    var rows: [String] = []
+    for row in keys.helpRows {
+      let line = row.keys.padding(toLength: 16, withPad: " ", startingAt: 0) + row.help
+      if DisplayWidth.of(line) <= width {
+        rows.append(line)
+        continue
+      }
+      rows.append(Truncation.truncated(row.keys, toWidth: width))
+      rows += LineWrapper.wrap(row.help, width: max(1, width - 2)).map { "  " + $0.text }
+    }
+    rows.append("")
+    for note in [
+      "Mouse: wheel scrolls, click selects, double click opens.", "Press q or Esc to close.",
+    ] {
+      rows += LineWrapper.wrap(note, width: width).map(\.text)
+    }
+    return rows
+  }
+
+  /// The longest entry on one line.
+  static func longest(_ keys: KeyBindings) -> Int {
+    rows(keys).map { DisplayWidth.of($0) }.max() ?? 0
   }
 
   /// The box's inner size on a screen: as wide as the longest line and as tall as the text,
-  /// within the screen less its frame.
+  /// within the screen less its frame (the whole width on a narrow screen, whose text then
+  /// wraps).
   static func innerSize(width: Int, height: Int, keys: KeyBindings = .standard) -> (
     width: Int, height: Int
   ) {
-    let rows = Self.rows(keys)
-    let longest = rows.map { DisplayWidth.of($0) }.max() ?? 0
-    return (min(width - 4, longest + 2), min(height - 2, rows.count))
+    let inner = width < 40 ? width - 2 : min(width - 4, longest(keys) + 2)
+    return (inner, min(height - 2, rows(keys, width: inner - 1).count))
   }
 
   /// The first line that may be at the top: the text scrolls no further than its end.
   static func maxTop(width: Int, height: Int, keys: KeyBindings = .standard) -> Int {
-    max(0, rows(keys).count - max(0, innerSize(width: width, height: height, keys: keys).height))
+    let inner = innerSize(width: width, height: height, keys: keys)
+    return max(0, rows(keys, width: inner.width - 1).count - max(0, inner.height))
   }
 
   /// Draws the overlay with line `top` of its text first.
   public static func draw(
     into buffer: inout ScreenBuffer, top: Int = 0, keys: KeyBindings = .standard
   ) {
-    let rows = Self.rows(keys)
     let (innerWidth, innerHeight) = innerSize(
       width: buffer.width, height: buffer.height, keys: keys)
     guard innerWidth > 4, innerHeight > 0 else { return }
+    let rows = Self.rows(keys, width: innerWidth - 1)
     let top = min(max(0, top), maxTop(width: buffer.width, height: buffer.height, keys: keys))
     let x = (buffer.width - innerWidth - 2) / 2
     let y = (buffer.height - innerHeight - 2) / 2

@@ -2,6 +2,7 @@ import FeedCore
 import FeedModel
 import Foundation
 import Pictures
+import TextLayout
 
 /// The open item: its laid-out text, its pictures one at a time, and the reading position.
 /// A page (`Page`): the moving keys scroll, `[` `]` page through the pictures, the rest ask
@@ -37,7 +38,7 @@ public struct ItemPage {
   /// What keys mean on the item page.
   enum KeyAction {
     case scroll(Scroll)
-    case back, openLink, copyLink, help, togglePictures
+    case back, openLink, copyLink, openPicture, help, togglePictures
     case previousPicture, nextPicture
     case toggleRead, toggleStar, download
     /// `a`, Enter, or a click on the "by" line: the artist's page.
@@ -54,7 +55,8 @@ public struct ItemPage {
     .pageDown: .scroll(.page(1)), .pageUp: .scroll(.page(-1)),
     .top: .scroll(.top), .bottom: .scroll(.bottom),
     .back: .back, .quit: .back,
-    .openLink: .openLink, .copyLink: .copyLink, .help: .help, .togglePictures: .togglePictures,
+    .openLink: .openLink, .copyLink: .copyLink, .openPicture: .openPicture, .help: .help,
+    .togglePictures: .togglePictures,
     .previousPicture: .previousPicture, .nextPicture: .nextPicture,
     .artistPage: .artistPage, .open: .artistPage, .follow: .follow,
     .toggleRead: .toggleRead, .toggleStar: .toggleStar, .download: .download,
@@ -75,6 +77,8 @@ public struct ItemPage {
     case .back: return PageOutcome(request: .close)
     case .openLink: return PageOutcome(request: .openLink(item))
     case .copyLink: return PageOutcome(request: .copyLink(item))
+    case .openPicture:
+      return PageOutcome(request: .openPicture(item, picture: view.pictureIndex))
     case .help: return PageOutcome(request: .help)
     case .togglePictures: return PageOutcome(request: .togglePictures)
     case .previousPicture: showPicture(view.pictureIndex - 1)
@@ -138,7 +142,21 @@ extension ItemPage: Page {
     top = min(view.line(atBlock: place.block, offset: place.offset), maxTop)
   }
 
-  func title(context: DrawContext) -> String { context.titleBelow ?? "artfeed" }
+  /// The title bar names the item: its title, its artist, and which of its pictures is
+  /// shown when it has several.
+  func title(context: DrawContext) -> String { TitleBar.text(titleParts) }
+
+  /// The title bar's pieces: the item's title most, then which picture, then the artist.
+  var titleParts: [TitleBar.Part] {
+    var parts = [TitleBar.Part(DetailView.title(of: view.item), priority: 10)]
+    if let author = view.item.author.map(Sanitizer.clean), !author.isEmpty {
+      parts.append(.init("by " + author, priority: 4))
+    }
+    if view.pictureCount > 1 {
+      parts.append(.init("picture \(view.pictureIndex + 1)/\(view.pictureCount)", priority: 6))
+    }
+    return parts
+  }
 
   /// The item view's picture alone: the list under it is not on screen, and its thumbnails
   /// would take the cores from the picture the reader waits for.
@@ -159,7 +177,7 @@ extension ItemPage: Page {
   }
 
   func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
-    TitleBar.draw(context.titleBelow ?? "artfeed", into: &buffer)
+    TitleBar.draw(titleParts, into: &buffer)
     let width = buffer.width
     let top = 1
     let visible = top..<(top + height)

@@ -19,7 +19,7 @@ extension ItemsPage {
   /// Draws the whole page: the title bar, the list (or why it is empty), and the status line
   /// (or the prompt, while it is open).
   func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
-    TitleBar.draw(title(context: context), into: &buffer)
+    TitleBar.draw(titleParts(context: context), into: &buffer)
     list.draw(
       into: &buffer, top: 1, emptyMessage: emptyMessage, pictures: context.pictures,
       context: context.render, marks: context.marks, endMarker: isComplete ? endMarker : nil)
@@ -31,9 +31,31 @@ extension ItemsPage {
     }
     let y = buffer.height - 1
     buffer.fill(x: 0, y: y, width: buffer.width, height: 1, style: .bar)
-    drawPrompt(
-      prompt, into: &buffer, y: y, spinner: context.spinner,
-      message: prompt.kind == .filter ? context.status : nil)
+    // Why a filter cannot be read: beside the query when it fits, else whole on the lines
+    // above it (its end says what to type: it is never cut).
+    let message = prompt.kind == .filter ? context.status.map(Self.withoutFilterLabel) : nil
+    let fits = drawPrompt(
+      prompt, into: &buffer, y: y, spinner: context.spinner, message: message)
+    if let message, !fits { Self.drawAbove(message, into: &buffer, y: y) }
+  }
+
+  /// A filter's message without the "Filter: " the prompt's label says already.
+  static func withoutFilterLabel(_ message: String) -> String {
+    let clean = Sanitizer.clean(message)
+    return clean.hasPrefix("Filter: ") ? String(clean.dropFirst("Filter: ".count)) : clean
+  }
+
+  /// `message` wrapped on the lines above line `y`, as an error, over the list (which is
+  /// drawn again when the message goes); as many lines as it takes, up to the title bar.
+  static func drawAbove(_ message: String, into buffer: inout ScreenBuffer, y: Int) {
+    let lines = Array(
+      LineWrapper.wrap(message, width: max(1, buffer.width - 2)).prefix(max(0, y - 1)))
+    let first = max(1, y - lines.count)
+    let style = Style(.error, bold: true, reverse: true)
+    for (offset, line) in lines.enumerated() where first + offset < y {
+      buffer.fill(x: 0, y: first + offset, width: buffer.width, height: 1, style: style)
+      buffer.put(" " + line.text, x: 0, y: first + offset, style: style, limit: buffer.width)
+    }
   }
 
   /// The list on screen has every item it will have: no load, page or search under way,
@@ -51,6 +73,10 @@ extension ItemsPage {
   private var emptyMessage: String {
     if isLoading { return "Loading…" }
     if isSearching, list.count == 0 { return "Searching…" }
+    if loadCancelled, searchQuery == nil, prompt == nil {
+      return "Not loaded: the load was cancelled."
+        + (keys.label(.reload).map { " Press \($0) to load it." } ?? "")
+    }
     if let loadFailure, searchQuery == nil, prompt == nil {
       return "Could not load the feed. \(loadFailure.description)."
         + (keys.label(.reload).map { " Press \($0) to try again." } ?? "")
@@ -68,31 +94,43 @@ extension ItemsPage {
   /// The title bar's text. `context.counts` are the feed's unread and new items, shown on
   /// the feed's own list (not on a search or filter, whose counts would need every item's
   /// marks).
-  func title(context: DrawContext) -> String {
-    var parts = [Sanitizer.clean(list.title)]
+  func title(context: DrawContext) -> String { TitleBar.text(titleParts(context: context)) }
+
+  /// The title bar's pieces, each with how much a narrow bar needs it: the list's name
+  /// most, then what is under way, the unread count, the count, how current it is, the new
+  /// items, and "artfeed" least.
+  func titleParts(context: DrawContext) -> [TitleBar.Part] {
+    let name = Sanitizer.clean(list.title)
+    var parts: [TitleBar.Part] = []
+    if !name.lowercased().contains("artfeed") { parts.append(.init("artfeed", priority: 0)) }
+    parts.append(.init(name, priority: 10))
     if isLoading && list.count == 0 {
-      parts.append("loading")
+      parts.append(.init("loading", priority: 9))
     } else {
-      parts.append(Self.count(list.count))
-      if let counts = context.counts, searchQuery == nil {
-        parts.append("\(counts.unread) unread")
+      parts.append(.init(Self.count(list.count), priority: 5))
+      // The state's counts are of the whole source: not of a search, a filter, or "All
+      // items" narrowed to a tag's feeds.
+      if let counts = context.counts, searchQuery == nil, onlyFeeds == nil {
+        parts.append(.init("\(counts.unread) unread", priority: 6))
         if counts.lastVisit != nil, counts.new > 0 {
-          parts.append("\(counts.new) new since last visit")
+          parts.append(.init("\(counts.new) new since last visit", priority: 2))
         }
       }
-      if listIsLoading { parts.append("loading") }
+      if listIsLoading { parts.append(.init("loading", priority: 8)) }
       if list.isPartial {
-        parts.append("partial" + (keys.label(.reload).map { " (\($0) loads it all)" } ?? ""))
+        parts.append(
+          .init(
+            "partial" + (keys.label(.reload).map { " (\($0) loads it all)" } ?? ""), priority: 7))
       }
     }
     switch list.freshness {
-    case .local: parts.append("offline")
+    case .local: parts.append(.init("offline", priority: 1))
     case .live: break
     case .cached(let fetchedAt, _):
-      parts.append("cached " + AppState.age(since: fetchedAt, now: context.now))
+      parts.append(
+        .init("cached " + AppState.age(since: fetchedAt, now: context.now), priority: 4))
     }
-    let name = parts[0].lowercased().contains("artfeed") ? "" : "artfeed · "
-    return " " + name + parts.joined(separator: " · ")
+    return parts
   }
 
   /// What the spinner says is under way, if anything.
@@ -123,7 +161,9 @@ extension ItemsPage {
     let help = KeyBindings.join(
       keys.hint(.gallery, says: showsGallery ? "list" : "gallery"), keys.hint(.help, says: "help"))
     if searchQuery != nil {
-      return KeyBindings.join(move, open, artist, keys.hint(.back, says: "all items"), help)
+      // Esc leaves the search: to the feed list when `/` there opened it, else to the list.
+      let back = openedForSearch && hasFeedList ? "feeds" : "all items"
+      return KeyBindings.join(move, open, artist, keys.hint(.back, says: back), help)
     }
     if hasFeedList {
       return KeyBindings.join(
@@ -134,23 +174,38 @@ extension ItemsPage {
   }
 
   /// The prompt on the status line `y`, with the spinner's frame while it searches; a
-  /// `message` (why a filter cannot be read) takes the place of the keys' hint.
+  /// `message` (why a filter cannot be read) takes the place of the keys' hint when it fits
+  /// whole (false: it does not, and is not drawn).
+  @discardableResult
   func drawPrompt(
     _ prompt: SearchPrompt, into buffer: inout ScreenBuffer, y: Int, spinner: String,
     message: String? = nil
-  ) {
-    let characters = Array(prompt.text)
-    let cursor = min(max(0, prompt.cursor), characters.count)
+  ) -> Bool {
+    var characters = Array(prompt.text)
+    var cursor = min(max(0, prompt.cursor), characters.count)
     let prompted = Style(.prompt, bold: true, reverse: true)
     let label = prompt.kind == .filter ? "Filter: " : "Artist: "
+    // A query wider than the line shows its part around the cursor, "…" where it is cut.
+    let room = buffer.width - DisplayWidth.of(label) - 1
+    if DisplayWidth.of(String(characters)) > room, room > 2 {
+      while DisplayWidth.of(String(characters[..<cursor])) > room - 2, cursor > 0 {
+        characters.removeFirst()
+        cursor -= 1
+      }
+      if cursor < prompt.cursor { characters.insert("…", at: 0); cursor += 1 }
+      let shown = Truncation.truncated(
+        String(characters[cursor...]),
+        toWidth: room - DisplayWidth.of(String(characters[..<cursor])))
+      characters = Array(String(characters[..<cursor]) + shown)
+    }
     var end = buffer.put(label + String(characters[..<cursor]), x: 0, y: y, style: prompted)
     end = buffer.put("▏", x: end, y: y, style: Style(.prompt, reverse: true))
     var x = buffer.put(String(characters[cursor...]), x: end, y: y, style: prompted)
     if let message {
+      guard DisplayWidth.of(message) + 2 <= buffer.width - x else { return false }
       buffer.put(
-        "  " + Sanitizer.clean(message), x: x, y: y,
-        style: Style(.error, bold: true, reverse: true))
-      return
+        "  " + message, x: x, y: y, style: Style(.error, bold: true, reverse: true))
+      return true
     }
     if isSearching {
       x = buffer.put("  " + spinner + " " + (busyWhat ?? ""), x: x, y: y, style: .bar)
@@ -168,7 +223,9 @@ extension ItemsPage {
       x = buffer.put("  showing close matches", x: x, y: y, style: .bar)
     }
     let keys = prompt.kind == .filter ? "   Enter apply  Esc cancel" : "   Enter keep  Esc cancel"
-    buffer.put(keys, x: x, y: y, style: .bar)
+    // The keys whole, or not at all.
+    if DisplayWidth.of(keys) <= buffer.width - x { buffer.put(keys, x: x, y: y, style: .bar) }
+    return true
   }
 
   /// A failure without the address it starts with (`http://host/rss.xml?q=by:x: HTTP 500`

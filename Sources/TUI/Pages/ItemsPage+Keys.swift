@@ -5,7 +5,7 @@ extension ItemsPage {
   /// What keys mean on an items page (the prompt, when open, takes keys before them).
   enum KeyAction {
     case move(ItemList.Move)
-    case open, back, quit, reload, refreshAll, openLink, copyLink, help
+    case open, back, quit, reload, refreshAll, openLink, copyLink, openPicture, help
     case search, filter, togglePictures, gallery
     case toggleRead, toggleStar, download, markViewRead, undoMark
     case findUnread(forward: Bool)
@@ -20,7 +20,8 @@ extension ItemsPage {
     .top: .move(.top), .bottom: .move(.bottom),
     .cardLeft: .move(.left), .cardRight: .move(.right),
     .open: .open, .back: .back, .quit: .quit, .reload: .reload, .refreshAll: .refreshAll,
-    .openLink: .openLink, .copyLink: .copyLink, .help: .help, .search: .search,
+    .openLink: .openLink, .copyLink: .copyLink, .openPicture: .openPicture, .help: .help,
+    .search: .search,
     .filter: .filter, .togglePictures: .togglePictures, .gallery: .gallery,
     .toggleRead: .toggleRead, .toggleStar: .toggleStar, .download: .download,
     .markViewRead: .markViewRead, .undoMark: .undoMark,
@@ -56,6 +57,7 @@ extension ItemsPage {
       if context.hasFeedList { outcome.requests += [.refreshFeeds([]), .refreshState] }
     case .openLink: ask(.openLink(selected))
     case .copyLink: ask(.copyLink(selected))
+    case .openPicture: if let selected { ask(.openPicture(selected, picture: 0)) }
     case .help: ask(.help)
     case .search: beginPrompt(.artist)
     case .filter: beginPrompt(.filter)
@@ -94,7 +96,8 @@ extension ItemsPage {
     var outcome = PageOutcome(status: .some(nil))
     switch sourceKey {
     case .feed(let feed) where context.hasFeedList: outcome.requests.append(.refreshFeeds([feed]))
-    case .allItems where context.hasFeedList: outcome.requests.append(.refreshFeeds([]))
+    case .allItems where context.hasFeedList:
+      outcome.requests.append(.refreshFeeds(onlyFeeds ?? []))
     default: outcome.commands += startLoading()
     }
     outcome.requests.append(.refreshState)
@@ -123,12 +126,18 @@ extension ItemsPage {
     }
     if searchQuery != nil {
       clearSearch()
+      // A search that `/` on the feed list opened goes back there once it is cleared, as
+      // Esc in its prompt does.
+      if openedForSearch, searchQuery == nil, context.hasPageBelow {
+        outcome.requests.append(.close)
+      }
       return outcome
     }
     if isLoading {
       _ = nextLoad()
       let shown = list.count
       endLoad()
+      loadCancelled = true
       if shown > 0 { list.markPartial() }
       outcome.commands.append(.cancel(.load))
       outcome.status =
@@ -233,7 +242,6 @@ extension ItemsPage {
       if prompt.kind == .filter { return applyFilter(prompt) }
       mode = .result(query: query, kind: .artist)
       resultRestores = prompt.restores.withoutArtistResults
-      openedForSearch = false
       return PageOutcome()
     default:
       return PageOutcome()

@@ -50,7 +50,11 @@ extension ItemsPage: Page {
         if let title { list.title = title }
         replaceItems(with: list)
       case .allItems:
-        replaceItems(with: AllItems.merge(lists.compactMap { $0 }))
+        let shown = onlyFeeds.map { $0.map { lists.indices.contains($0) ? lists[$0] : nil } }
+        var merged = AllItems.merge((shown ?? lists).compactMap { $0 })
+        // Narrowed to a tag's feeds, the page keeps the title that says so.
+        if onlyFeeds != nil { merged.title = (self.feed ?? list).title }
+        replaceItems(with: merged)
       default: break
       }
     case .viewShownRead(let isShown):

@@ -9,6 +9,7 @@ extension ItemsPage {
   mutating func startLoading() -> [Command] {
     let generation = nextLoad()
     load = .loading(LoadProgress())
+    loadCancelled = false
     return [.load(generation: generation, source: sourceKey)]
   }
 

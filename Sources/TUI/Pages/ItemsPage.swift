@@ -84,6 +84,9 @@ public struct ItemsPage {
   public internal(set) var isSearching = false
   /// Why the last load failed, while it has not succeeded since.
   public internal(set) var loadFailure: LoadError?
+  /// The reader cancelled the last load (Esc) before it ended: an empty list is not "no
+  /// items", it is not loaded.
+  var loadCancelled = false
   /// Why the last artist search failed, until the next one answers.
   public internal(set) var searchFailure: LoadError?
   /// What the last answer of a search that asks a server could not get (the server failed,
@@ -98,6 +101,8 @@ public struct ItemsPage {
   var progressShown: Int?
   /// Where the list comes from.
   public let sourceKey: SourceKey
+  /// "All items" of these subscriptions only (the feed list's tag filter); nil: every one.
+  var onlyFeeds: [Int]?
   /// The page was opened by `/` on the feed list: Esc in the prompt goes back there.
   var openedForSearch = false
   /// What Esc on a kept result brings back.

@@ -17,9 +17,10 @@ import TextLayout
 /// Narrow rows: margins shrink on rows of 1...4 columns so at least one text column remains.
 /// A row 0 columns wide has no text lines: just padding and separator (height 3).
 ///
-/// Marks (unread, starred) go in the two columns left of the text (the margin of a basic
-/// row, the gap after the box of an image row), one per text line from the first, so they
-/// never change what wraps where: a row is as tall marked as not.
+/// Marks (unread, starred) go in the row's left margin, one per text line from the first,
+/// left of the text of a basic row and left of the box of an image row (a blank between:
+/// a mark touches neither the picture nor the title), so they never change what wraps where:
+/// a row is as tall marked as not, and every row's marks are in one column.
 public struct RowLayout: Sendable, Equatable {
   /// Which layout a row uses.
   public enum Kind: Sendable, Equatable {
@@ -41,8 +42,8 @@ public struct RowLayout: Sendable, Equatable {
   public var thumbnailBox: BoxRect?
   /// The first separator line (the last line with the standard metrics).
   public var separatorY: Int
-  /// The column of a row's marks, left of the text; nil when the text has no room left of
-  /// it (rows under 5 columns).
+  /// The column of a row's marks, in its left margin; nil when there is no room for it
+  /// (rows under 5 columns).
   public var markX: Int?
 
   /// Lays out a row: sanitizes the title (truncated to `metrics.titleLimit` clusters; nil or
@@ -79,7 +80,7 @@ public struct RowLayout: Sendable, Equatable {
     return RowLayout(
       kind: columns.kind, width: columns.width, height: separatorY + metrics.separatorHeight,
       lines: lines, thumbnailBox: columns.box, separatorY: separatorY,
-      markX: columns.textX >= 2 ? columns.textX - 2 : nil)
+      markX: columns.markX)
   }
 
   /// `make(...).height`, computed without building the lines' strings.
@@ -123,6 +124,13 @@ struct RowColumns {
       textX = margin
       textWidth = max(0, self.width - 2 * margin)
     }
+  }
+
+  /// The column of the row's marks: two left of what the row starts with (its text, or its
+  /// box), when there is room.
+  var markX: Int? {
+    let first = box?.x ?? textX
+    return first >= 2 ? first - 2 : nil
   }
 
   /// The separator's line for a row with `textLines` lines of text.

@@ -4,9 +4,9 @@ import Pictures
 import TextLayout
 
 /// The detail view of one item: the article view (text only) or, when the item has a
-/// picture, the media view: the picture as large as the screen allows (across the text
-/// column, and as tall as the screen less a blank line above, and a blank line and the title
-/// below), then the heading and the text.
+/// picture, the media view: the title on top, then the picture as large as the screen allows
+/// (across the text column, and as tall as the screen less the title line above it, and a
+/// blank line and the byline below), then the rest of the heading and the text.
 ///
 /// Built for a width and a height; the reading position is kept as (block, characters of the
 /// block before the line) so a re-wrap at another width shows the same passage at the top.
@@ -84,7 +84,8 @@ public struct DetailView: Sendable {
 
   /// The picture box the view of `item` at `width` x `height` showing picture `picture` has
   /// (nil: the article view), without laying out its text: the picture loader reads ahead
-  /// with it, so it must be the very box `init` makes.
+  /// with it, so it must be the very box `init` makes (its size; `init` puts it under the
+  /// title, however many lines that wraps to, where this says line 1).
   public static func pictureBox(
     of item: FeedItem, width: Int, height: Int, picture: Int = 0
   ) -> BoxRect? {
@@ -115,15 +116,19 @@ public struct DetailView: Sendable {
       }
       block += 1
     }
-    lines = [Line(x: 0, text: "", style: .normal, block: -1)]
-    if let box {
-      // The box's lines belong to the opening blank line's block, after it: a reading place
-      // at the top stays at the top when the box changes height.
-      for _ in 0..<box.height + 1 {
-        lines.append(Line(x: 0, text: "", style: .normal, block: -1, offset: .max))
-      }
-    }
+    lines = []
+    // The title first, on the view's first line: what the item is, before its picture.
     add(Self.title(of: item), .title, into: &lines, x: margin, width: textWidth)
+    if var placed = box {
+      // The box's lines belong to the title's block, after it: a reading place at the top
+      // stays at the top when the box changes height.
+      placed.y = lines.count
+      box = placed
+      for _ in 0..<placed.height {
+        lines.append(Line(x: 0, text: "", style: .normal, block: 0, offset: .max))
+      }
+      lines.append(Line(x: 0, text: "", style: .normal, block: block))
+    }
     for field in headerFields() {
       add(field, Style(.accent), into: &lines, x: margin, width: textWidth)
     }
@@ -139,7 +144,7 @@ public struct DetailView: Sendable {
   }
 
   /// The picture box in `columns` at most: as tall as the view's height allows (less the
-  /// blank line above it and the blank line and title below; at least the list's box), and,
+  /// title line above it and the blank line and byline below; at least the list's box), and,
   /// when the feed gives the picture's size, no larger than its shape needs (cells taken as
   /// `RowMetrics`' 8 x 16 px).
   static func pictureBox(

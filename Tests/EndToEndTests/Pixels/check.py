@@ -2,8 +2,9 @@
 the screen (decoded output or a screenshot) against it.
 
 The text tells where each box is: a list row's box starts on its title's line at column 2,
-12 x 6 cells; the item view's box starts at line 2, column 2, across to 2 columns before the
-right edge and down to 2 lines above the title. Colours come from fixtures.COLOURS.
+12 x 6 cells; the item view's box starts on the line under its title (line 1), column 2,
+across to 2 columns before the right edge and down to the blank line above the next text (the
+byline). Colours come from fixtures.COLOURS.
 """
 import re
 
@@ -104,13 +105,17 @@ def expected_regions(lines, under_overlay=None, gallery=False):
             m = TITLE.search(line)
             if m and line.startswith("  Swatch"):
                 index = int(m.group(1))
-                rows = y - 3
+                # The box: from the line under the title to the blank line above the next text.
+                below = next((z for z in range(y + 2, height - 1) if lines[z].strip()
+                              and not set(lines[z].strip()) <= set("█│")), height - 1)
+                rows = below - 1 - (y + 1)
+                top = y + 1
                 if index == 0:
                     second = "picture 2/2" in status
                     colours = ["amber"] if second else ["green", "blue"]
                 else:
                     colours = [fixtures.colour_of_item(index)]
-                regions.append(Region(2, 2, width - 4, rows, colours, 0.3, "item %d" % index))
+                regions.append(Region(2, top, width - 4, rows, colours, 0.3, "item %d" % index))
                 break
     else:
         for y, line in enumerate(lines[1:-1], start=1):

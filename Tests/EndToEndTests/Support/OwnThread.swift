@@ -129,7 +129,7 @@ final class TestSlots: @unchecked Sendable {
     guard
       let handle = FileHandle(forWritingAtPath: logFile)
         ?? {
-          FileManager.default.createFile(atPath: logFile, contents: nil)
+          _ = FileManager.default.createFile(atPath: logFile, contents: nil)
           return FileHandle(forWritingAtPath: logFile)
         }()
     else { return }

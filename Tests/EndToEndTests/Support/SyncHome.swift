@@ -55,7 +55,7 @@ struct SyncHome {
   }
 
   static func setPassword(_ password: String, file: String) throws {
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: file, contents: nil, attributes: [.posixPermissions: 0o600])
     try Data((password + "\n").utf8).write(to: URL(fileURLWithPath: file))
   }

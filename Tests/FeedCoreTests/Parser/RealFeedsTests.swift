@@ -79,7 +79,9 @@ enum RealFeeds {
 
   /// Why the real-world feed tests are skipped, for the test report.
   static var missingReason: Comment {
-    "\(folder.path) is missing (the shared real-world feeds sit beside the package, outside git)"
+    Comment(
+      rawValue: "\(folder.path) is missing (the shared real-world feeds sit beside the package, "
+        + "outside git): put them there to run it (.ci/run fails without them)")
   }
 
   static var isAvailable: Bool {

@@ -19,7 +19,8 @@ struct FeedListDetailsTests {
       .feedRead(generation: 2, feed: 0, PageStackTests.refresh(0, PageStackTests.north)),
       .feedsRead(generation: 2),
     ])
-    #expect(state.status == nil, "\(state.status ?? "")")
+    // The line says what this refresh did, and nothing of the others.
+    #expect(state.status == "Refreshed “North”", "\(state.status ?? "")")
     #expect(state.screenText.contains("error: HTTP 500 oops"), "Broken's row still says it")
     // Refreshing Broken itself, which fails again, says so.
     state.press(.end)
@@ -27,7 +28,9 @@ struct FeedListDetailsTests {
     state.send([
       .feedRead(generation: 3, feed: 2, PageStackTests.refresh(2, nil)), .feedsRead(generation: 3),
     ])
-    #expect(state.status == "Error: 1 feed failed")
+    #expect(
+      state.status
+        == "Refresh failed: “Broken” could not be fetched (HTTP 500 oops); nothing cached to show")
   }
 
   @Test(
@@ -62,7 +65,54 @@ struct FeedListDetailsTests {
       .feedRead(generation: 2, feed: 2, PageStackTests.refresh(2, PageStackTests.south)),
       .feedsRead(generation: 2),
     ])
-    #expect(state.status == "Not refreshed (1 feed): " + reason, "\(state.status ?? "")")
+    #expect(
+      state.status
+        == "Refresh incomplete: 1 of 3 feeds could not be fetched (\(reason)); "
+        + "showing its cached copy", "\(state.status ?? "")")
+  }
+
+  @Test("every refresh ends with a line saying what happened, on whichever page is on top")
+  func refreshSummaries() {
+    var state = PageStackTests.opened(width: 100)
+    // R, every feed fetched.
+    _ = state.update(.key(.character("R")))
+    state.send([
+      .feedRead(generation: 2, feed: 0, PageStackTests.refresh(0, PageStackTests.north)),
+      .feedRead(generation: 2, feed: 1, PageStackTests.refresh(1, PageStackTests.south)),
+      .feedRead(generation: 2, feed: 2, PageStackTests.refresh(2, PageStackTests.south)),
+      .feedsRead(generation: 2),
+    ])
+    #expect(state.status == "Refreshed 3 feeds")
+    // R with the network down: every row keeps its copy, and the line says so.
+    _ = state.update(.key(.character("R")))
+    let cached: (Int) -> FeedRefresh = { feed in
+      var refresh = PageStackTests.refresh(feed, PageStackTests.north)
+      if case .success(var loaded) = refresh.result {
+        loaded.freshness = .cached(
+          fetchedAt: RenderContext.fixed.now - 600,
+          reason: refresh.subscription.source + ": could not resolve host")
+        refresh.result = .success(loaded)
+      }
+      return refresh
+    }
+    state.send(
+      (0..<3).map { .feedRead(generation: 3, feed: $0, cached($0)) } + [.feedsRead(generation: 3)])
+    #expect(
+      state.status
+        == "Refresh failed: 3 feeds could not be fetched (could not resolve host); "
+        + "showing cached copies")
+    let last = state.render(.fixed).trimmedLines.last ?? ""
+    #expect(last.contains("Refresh failed: 3 feeds"), "\(last)")
+    // r on a feed's own page: the line names the feed, over that page.
+    state.press(.down, .enter)
+    #expect(state.topPage == .items)
+    _ = state.update(.key(.character("r")))
+    state.send([.feedRead(generation: 4, feed: 0, cached(0)), .feedsRead(generation: 4)])
+    #expect(state.topPage == .items)
+    #expect(
+      state.status
+        == "Refresh failed: “North” could not be fetched (could not resolve host); "
+        + "showing its cached copy")
   }
 
   @Test("a feed whose server asked to wait says when artfeed will ask again")
@@ -107,5 +157,36 @@ struct FeedListDetailsTests {
     screen = state.render(.fixed).trimmedLines
     #expect(!screen[0].contains("tag:") && screen.contains { $0.contains("West") })
     #expect(state.status == "Every feed")
+  }
+
+  @Test("under a tag, All items opens, counts and refreshes only the tagged feeds")
+  func tagNarrowsAllItems() {
+    var state = AppState(
+      feedTitles: PageStackTests.titles, tags: [["art"], ["photo"], []], width: 70, height: 12)
+    _ = state.startOpeningFeeds()
+    state.send([
+      .feedRead(generation: 1, feed: 0, PageStackTests.refresh(0, PageStackTests.north)),
+      .feedRead(generation: 1, feed: 1, PageStackTests.refresh(1, PageStackTests.south)),
+      .feedRead(generation: 1, feed: 2, PageStackTests.refresh(2, nil)),
+      .feedsRead(generation: 1),
+    ])
+    #expect(state.render(.fixed).trimmedLines[1].contains("20 items"))
+    state.press(.character("t"))
+    #expect(state.feedList?.tagFilter == "art")
+    let all = state.render(.fixed).trimmedLines[1]
+    #expect(all.contains("All items") && all.contains("10 items"), "\(all)")
+    state.press(.enter)
+    #expect(state.itemsSource == .allItems)
+    #expect(state.list.count == 10, "North's items only")
+    #expect(state.list.items.map(\.guid) == PageStackTests.north.map(\.guid))
+    #expect(state.render(.fixed).trimmedLines[0].contains("All items · tag: art · 10 items"))
+    // r refreshes the tagged feeds, and their new lists keep the page narrowed.
+    #expect(state.update(.key(.character("r"))) == [.refreshFeeds(generation: 2, [0])])
+    state.send([
+      .feedRead(generation: 2, feed: 0, PageStackTests.refresh(0, PageStackTests.north)),
+      .feedsRead(generation: 2),
+    ])
+    #expect(state.list.count == 10)
+    #expect(state.render(.fixed).trimmedLines[0].contains("tag: art"))
   }
 }

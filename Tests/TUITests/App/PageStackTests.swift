@@ -140,7 +140,9 @@ struct PageStackTests {
     state.press(.down, .down, .enter)
     #expect(state.update(.key(.character("r"))) == [.refreshFeeds(generation: 2, [1])])
     state.send([.feedRead(generation: 2, feed: 1, Self.refresh(1, nil)), .feedsRead(generation: 2)])
-    #expect(state.status == "Error: HTTP 500 oops")
+    #expect(
+      state.status
+        == "Refresh failed: “South” could not be fetched (HTTP 500 oops); nothing cached to show")
     #expect(state.list.count == 10, "the page keeps its items")
     state.press(.escape)
     #expect(state.feedList?.entries[2].state == .failed("HTTP 500 oops"))
@@ -159,14 +161,19 @@ struct PageStackTests {
     #expect(commands.contains { if case .search(_, "b", .allItems) = $0 { true } else { false } })
     state.press(.escape)
     #expect(state.topPage == .feeds && state.feedList?.selectedFeed == 0)
-    // Enter keeps the search; Esc then shows All items, and Esc again the feed list.
+    // Enter keeps the search; Esc then goes back to the feed list, as Esc in its prompt does.
     state.press(.character("/"))
     state.send("bob".map { Event.key(.character($0)) }, catalog: Self.north + Self.south)
     state.press(.enter)
     #expect(state.searchQuery == "bob" && state.list.count > 0)
     #expect(state.list.items.allSatisfy { $0.author == "bob" })
+    #expect(state.screenText.contains("Esc feeds"), "the hint says where Esc goes")
     state.press(.escape)
-    #expect(state.topPage == .items && state.searchQuery == nil && state.list.count == 20)
+    #expect(state.topPage == .feeds && state.feedList?.selectedFeed == 0)
+    // A filter over the kept search comes off first; then Esc goes back to the feed list.
+    state.press(.character("/"))
+    state.send("bob".map { Event.key(.character($0)) }, catalog: Self.north + Self.south)
+    state.press(.enter)
     state.press(.escape)
     #expect(state.topPage == .feeds)
   }

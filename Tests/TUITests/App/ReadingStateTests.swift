@@ -73,12 +73,13 @@ struct StateHarness {
     return lines.indices.first { lines[$0].contains(title) }.map { ($0, lines[$0]) }
   }
 
-  /// The mark left of a row's title ("●", "★" or " ") and whether its title is bold.
+  /// The mark in the row's left margin on its title's line ("●", "★" or " ") and whether
+  /// its title is bold.
   func marks(of title: String) -> (sign: String, bold: Bool)? {
     guard let (y, line) = row(title), let start = line.range(of: title) else { return nil }
     let x = line.distance(from: line.startIndex, to: start.lowerBound)
     let buffer = screen
-    return (buffer[x - 2, y].text, buffer[x, y].style.bold)
+    return (buffer[0, y].text, buffer[x, y].style.bold)
   }
 }
 
@@ -99,15 +100,17 @@ struct ReadingStateTests {
     #expect(!harness.reader.marks(of: ItemKey(Fixtures.items[0])).read)
   }
 
-  @Test("s stars the item (★ left of its next line, or its first when read) and unstars it")
+  @Test(
+    "s stars the item (★ in the margin of its next line, or its first when read) and unstars it")
   func star() async throws {
     var harness = try await StateHarness()
     await harness.press(.character("s"))
     #expect(harness.reader.marks(of: ItemKey(Fixtures.items[0])).starred)
-    let (y, line) = try #require(harness.row("Item number 0 by"))
-    let title = try #require(line.range(of: "Item number 0 by"))
-    let x = line.distance(from: line.startIndex, to: title.lowerBound) - 2
+    let (y, _) = try #require(harness.row("Item number 0 by"))
+    // The marks are in the row's left margin, a blank away from the picture.
+    let x = 0
     #expect(harness.screen[x, y].text == "●" && harness.screen[x, y + 1].text == "★")
+    #expect(harness.screen[x + 1, y].text == " ")
     await harness.press(.character("m"))
     #expect(harness.screen[x, y].text == "★")
     await harness.press(.character("s"))
@@ -197,14 +200,17 @@ struct ReadingStateTests {
     #expect(harness.state.list.count == 30 && harness.state.searchQuery == nil)
   }
 
-  @Test("a filter that cannot be read is one line where the prompt's keys were; it stays open")
+  @Test("a filter that cannot be read is said whole, beside the query or above it; it stays open")
   func filterError() async throws {
     var harness = try await StateHarness()
     await harness.press(.character("F"))
     await harness.type("colour:red")
     await harness.press(.enter)
+    // The message is whole: beside the query, or on the lines above it when it is wider.
     let line = harness.screen.lines[19]
-    #expect(line.hasPrefix("Filter: colour:red▏") && line.contains("unknown term colour:"))
+    #expect(line.hasPrefix("Filter: colour:red▏"))
+    let said = harness.screen.lines[17...19].joined(separator: " ")
+    #expect(said.contains("unknown term colour:") && said.contains("rating:)"), "\(said)")
     #expect(harness.state.prompt == "colour:red")
     await harness.press(.backspace)
     #expect(!harness.screen.lines[19].contains("unknown"), "the next key clears it")
@@ -243,13 +249,13 @@ struct ReadingStateTests {
     #expect(harness.screen.lines[0].contains("20 items · 20 unread"), "\(harness.screen.lines[0])")
     await harness.run(unread)
     #expect(harness.screen.lines[0].contains("20 items · 20 unread"))
-    // Opening the next item marks it read: the item's page counts it at once too.
+    // Opening the next item marks it read (the item's title bar names the item); the list
+    // counts it when it comes back.
     await harness.press(.character("j"))
     let open = harness.state.update(.key(.enter))
     #expect(harness.state.detail != nil)
-    #expect(harness.screen.lines[0].contains("19 unread"), "\(harness.screen.lines[0])")
+    #expect(harness.screen.lines[0].hasPrefix(" Item number 1 by"), "\(harness.screen.lines[0])")
     await harness.run(open)
-    #expect(harness.screen.lines[0].contains("19 unread"), "\(harness.screen.lines[0])")
     await harness.press(.escape)
     #expect(harness.screen.lines[0].contains("20 items · 19 unread"))
     #expect(harness.reader.marks(of: ItemKey(Fixtures.items[1])).read)
@@ -264,7 +270,7 @@ struct ReadingStateTests {
     #expect(harness.screen.lines[0].contains("20 items · 18 unread"), "\(harness.screen.lines[0])")
   }
 
-  @Test("d saves the selected item's picture; the status line says where")
+  @Test("d saves the selected item's picture; the status line says where; d again, where it is")
   func download() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("artfeed-tui-pictures-\(UUID().uuidString)")
@@ -280,7 +286,10 @@ struct ReadingStateTests {
     #expect(harness.screen.lines[19].contains("Saved to \(saved.path)"))
     #expect(FileManager.default.fileExists(atPath: saved.path))
     await harness.press(.character("d"))
-    #expect(harness.screen.lines[19].contains("Item number 0 by ann-2.jpg"))
+    #expect(harness.screen.lines[19].contains("Already saved: \(saved.path)"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("artfeed/ann - Item number 0 by ann-2.jpg").path))
   }
 
   @Test("d saves into the settings' download-directory when they give one")
@@ -328,11 +337,49 @@ struct ReadingStateTests {
     #expect(harness.marks(of: "Item number 1 by")?.sign == "●")
   }
 
+  @Test("on the feed list, n and N go to the next and previous feed with unread items")
+  func feedListUnread() async throws {
+    var harness = try await StateHarness()
+    harness.state = WholeScreenStateTests.feeds(70, 16)
+    func selected() -> Int? { harness.state.feedList?.selectedFeed }
+    await harness.press(.character("n"))
+    #expect(selected() == 0, "North: 3 unread")
+    await harness.press(.character("n"))
+    #expect(selected() == 1, "South: 10 unread")
+    await harness.press(.character("n"))
+    #expect(selected() == 1, "Broken has no unread items")
+    #expect(harness.screen.lines[15].contains("No feed below has unread items"))
+    await harness.press(.character("N"))
+    #expect(selected() == 0)
+    await harness.press(.character("N"))
+    #expect(selected() == 0 && harness.screen.lines[15].contains("No feed above"))
+  }
+
+  @Test("on the feed list, A marks the selected feed read, u undoes it")
+  func feedListMarkRead() async throws {
+    var harness = try await StateHarness()
+    harness.state = WholeScreenStateTests.feeds(70, 16)
+    // All items, Starred, Following, then North.
+    await harness.press(.character("j"), .character("j"), .character("j"))
+    #expect(harness.state.feedList?.selectedFeed == 0)
+    await harness.press(.character("A"))
+    let north = PageStackTests.north.map(ItemKey.init)
+    #expect(north.allSatisfy { harness.reader.marks(of: $0).read })
+    #expect(!PageStackTests.south.map(ItemKey.init).contains { harness.reader.marks(of: $0).read })
+    #expect(harness.screen.lines[15].contains("Marked 10 items read (u undoes it)"))
+    await harness.press(.character("u"))
+    #expect(!north.contains { harness.reader.marks(of: $0).read })
+    #expect(harness.screen.lines[15].contains("Undone"))
+    // A on All items marks every feed's items.
+    await harness.press(.home, .character("A"))
+    #expect(harness.screen.lines[15].contains("Marked 20 items read"))
+  }
+
   @Test("on the feed list the item keys say where they work; the Starred line opens starred")
   func feedListKeys() async throws {
     var harness = try await StateHarness()
     harness.state = WholeScreenStateTests.feeds(70, 16)
-    for key in ["m", "A", "n", "F", "d"] {
+    for key in ["m", "s", "F", "d"] {
       await harness.press(.character(Character(key)))
       #expect(harness.state.topPage == .feeds)
       #expect(harness.screen.lines[15].contains("Open a feed first"), "\(key)")

@@ -165,14 +165,17 @@ struct ItemViewPictureTests {
     return state
   }
 
-  @Test("the picture is as large as the screen allows: across the text, down to the title")
+  @Test("the title on top, then the picture as large as the screen allows, then a blank")
   func largeBox() throws {
     let state = openedState(contents: 1)
     let box = try #require(state.detail?.view.box)
     #expect(box.x == 2 && box.width == 96)
-    #expect(box.height == 25, "30 lines: title bar, blank, 25, blank, title, status")
+    #expect(box.y == 1, "under the title")
+    #expect(box.height == 25, "30 lines: title bar, title, 25, blank, byline (or text), status")
     let lines = state.render().lines
-    #expect(lines[1 + box.y + box.height + 1].contains("Many"))
+    #expect(lines[1].contains("Many"), "\(lines[1])")
+    #expect(lines[0].hasPrefix(" Many"), "the title bar names the item: \(lines[0])")
+    #expect(lines[1 + box.y + box.height].allSatisfy { $0 == " " }, "a blank under the box")
   }
 
   @Test("the box asks for the full picture (media:content), not the row's thumbnail")

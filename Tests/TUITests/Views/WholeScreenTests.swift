@@ -6,13 +6,14 @@ import Testing
 
 @testable import TUI
 
-/// Every page and overlay drawn whole at three sizes and compared with its recorded screen
+/// Every page and overlay drawn whole at five sizes (100, 80, 50, 40 and 20 columns) and
+/// compared with its recorded screen
 /// (`Tests/TUITests/Snapshots`), with a fixed clock and time zone: a screen is a pure
 /// function of the state and its `RenderContext`, so any change to what the reader sees shows
 /// up here as a line diff (`RECORD_SNAPSHOTS=1` records anew, to be looked at).
 @Suite("Whole screens of every page and overlay")
 struct WholeScreenTests {
-  static let sizes = [(100, 30), (80, 24), (40, 12)]
+  static let sizes = [(100, 30), (80, 24), (50, 16), (40, 12), (20, 12)]
 
   /// The states a reader can see, built through events as the app builds them.
   static let screens: [(name: String, make: @Sendable (Int, Int) -> AppState)] = [
@@ -53,6 +54,16 @@ struct WholeScreenTests {
         var state = Fixtures.state(width: width, height: height)
         state.press(.character("/"))
         state.type("Zo")
+        return state
+      }
+    ),
+    (
+      "filter-error",
+      { width, height in
+        var state = Fixtures.state(width: width, height: height)
+        state.press(.character("F"))
+        state.type("unread sincee:7d")
+        state.press(.enter)
         return state
       }
     ),
