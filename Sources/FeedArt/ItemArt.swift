@@ -14,8 +14,10 @@ public struct PictureCopy: Sendable, Equatable {
 
   public init(url: String, width: Int?, height: Int?, kind: Kind) {
     self.url = url
+    // An address too long to be a picture's is refused by `isArt`; its size is not read.
     let encoded: (width: Int?, height: Int?) =
-      width == nil && height == nil ? PictureAddressRules.size(of: url) : (nil, nil)
+      width == nil && height == nil && url.utf8.count <= ItemArt.maxAddressBytes
+      ? PictureAddressRules.size(of: url) : (nil, nil)
     self.width = width ?? encoded.width
     self.height = height ?? encoded.height
     self.kind = kind
@@ -104,8 +106,10 @@ public enum ItemArt {
   /// found, and by the whole rule only when the first candidates are no art.
   public static func hasPicture(_ item: FeedItem) -> Bool {
     if let thumbnail = item.thumbnails.first, thumbnail.content == nil, !thumbnail.url.isEmpty,
+      thumbnail.url.utf8.count <= maxAddressBytes,
       !PictureAddressRules.isIconSized(width: thumbnail.width, height: thumbnail.height),
-      !PictureAddressRules.isNotArt(thumbnail.url)
+      !PictureAddressRules.isNotArt(
+        thumbnail.url, readingSize: thumbnail.width == nil && thumbnail.height == nil)
     {
       return true
     }

@@ -132,22 +132,40 @@ public enum PictureAddressRules {
 
   /// True when the address is of something that is never the art of a post: an avatar
   /// (gravatar, `/avatars/`), an emoji or smiley, a tracking pixel, a favicon or an icon.
-  public static func isNotArt(_ address: String) -> Bool {
-    let lowered = address.lowercased()
-    let host = PictureAddress.host(of: lowered) ?? ""
-    if host.hasSuffix("gravatar.com") || host == "pixel.wp.com" || host == "stats.wordpress.com"
-      || host.hasSuffix("feedburner.com") || host.contains("doubleclick")
-    {
-      return true
-    }
-    let markers = [
-      "/avatar", "/custom_emojis/", "/emoji/", "/emojis/", "twemoji", "/smilies/", "/smileys/",
-      "/wp-includes/images/", "/favicon", "/icons/", "/~r/", "/~ff/", "spacer.gif", "/pixel.gif",
-      "/1x1.", "/blank.gif", "/badges/", "/ads/",
-    ]
-    if markers.contains(where: { lowered.contains($0) }) { return true }
+  /// Read as bytes: it is asked of every item's first picture while a feed loads.
+  /// With `readingSize` false (the feed declared the picture's size), the size the address
+  /// encodes is not read.
+  public static func isNotArt(_ address: String, readingSize: Bool = true) -> Bool {
+    let lowered = address.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    if notArtMarkers.contains(where: { contains(lowered, $0) }) { return true }
+    guard readingSize else { return false }
     let (width, height) = size(of: address)
     return isIconSized(width: width, height: height)
+  }
+
+  /// Parts of addresses (lower case) of avatars, emoji, smileys, tracking pixels, favicons,
+  /// icons and badges.
+  static let notArtMarkers: [[UInt8]] = [
+    "gravatar.com/", "//pixel.wp.com/", "//stats.wordpress.com/", "feedburner.com/",
+    "doubleclick", "/avatar", "/custom_emojis/", "/emoji/", "/emojis/", "twemoji", "/smilies/",
+    "/smileys/", "/wp-includes/images/", "/favicon", "/icons/", "/~r/", "/~ff/", "spacer.gif",
+    "/pixel.gif", "/1x1.", "/blank.gif", "/badges/", "/ads/",
+  ].map { Array($0.utf8) }
+
+  /// Whether `needle` occurs in `haystack`.
+  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, needle.count <= haystack.count else { return false }
+    var index = 0
+    let last = haystack.count - needle.count
+    while index <= last {
+      if haystack[index] == first {
+        var offset = 1
+        while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+        if offset == needle.count { return true }
+      }
+      index += 1
+    }
+    return false
   }
 
   /// True for the size of a tracking pixel or an icon: at most 32 px both ways (or the one
