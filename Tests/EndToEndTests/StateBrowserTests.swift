@@ -63,9 +63,10 @@ extension EndToEnd {
         let tmux = try home.browser()
         let list = try Self.feedList(tmux, unread: "33")
         #expect(list[1].contains("▸ All items") && list[1].contains("33/33 unread"))
-        #expect(list[3].contains("16/16 unread") && list[4].contains("17/17 unread"))
+        // All items, Starred, Following, then the feeds.
+        #expect(list[4].contains("16/16 unread") && list[5].contains("17/17 unread"))
         // glitchcat404's page: the first item read (m), the second starred (s).
-        try tmux.send("j", "j", "Enter")
+        try tmux.send("j", "j", "j", "Enter")
         try tmux.waitFor("the feed's page") { $0.first?.contains("16 items · 16 unread") == true }
         try tmux.send("m")
         try tmux.waitFor("one read") { $0.first?.contains("16 items · 15 unread") == true }
@@ -76,21 +77,21 @@ extension EndToEnd {
         // `s` asked for may still be on its way when the total reads 32: wait for its figures.
         try tmux.waitFor("the feed list with 32 unread, one starred") { screen in
           screen.count > 3 && screen[0].contains("2 feeds · 33 items · 32 unread")
-            && screen[2].contains("1 starred") && screen[3].contains("15/16 unread")
+            && screen[2].contains("1 starred") && screen[4].contains("15/16 unread")
         }
         try Self.quit(tmux)
       }
       // A new browser on the same state: the same counts, the same marks.
       let tmux = try home.browser()
       let list = try Self.feedList(tmux, unread: "32")
-      #expect(list[2].contains("1 starred") && list[3].contains("15/16 unread"), "\(list)")
+      #expect(list[2].contains("1 starred") && list[4].contains("15/16 unread"), "\(list)")
       try tmux.send("j", "Enter")
       let starred = try tmux.waitFor("the starred items") { screen in
         screen.first?.contains("Starred · 1 item") == true
       }
       // Unread and starred: ● left of its title, ★ on the line below.
       #expect(starred[2].contains("●") && starred[3].contains("★"), "\(starred)")
-      try tmux.send("Escape", "j", "Enter")
+      try tmux.send("Escape", "j", "j", "Enter")
       let page = try tmux.waitFor("glitchcat's page") {
         $0.first?.contains("16 items · 15 unread") == true
       }
@@ -129,7 +130,7 @@ extension EndToEnd {
       let second = try home.browser()
       for tmux in [first, second] {
         try Self.feedList(tmux, unread: "33")
-        try tmux.send("j", "j", "Enter")
+        try tmux.send("j", "j", "j", "Enter")
         try tmux.waitFor("glitchcat's page") { $0.first?.contains("16 unread") == true }
       }
       // The first marks every item of the feed read; the second sees it on r.
@@ -161,7 +162,7 @@ extension EndToEnd {
       }
       try first.send("Escape", "R")
       let list = try Self.feedList(first, unread: "18")
-      #expect(list[3].contains("1/16 unread"), "\(list)")
+      #expect(list[4].contains("1/16 unread"), "\(list)")
       try first.send("Enter")
       let page = try first.waitFor("glitchcat's page, one unread") { screen in
         screen.first?.contains("16 items · 1 unread") == true
@@ -235,7 +236,7 @@ extension EndToEnd {
       }
       #expect(screen.last?.contains("started afresh") == true, "\(screen.last ?? "")")
       try Self.feedList(tmux, unread: "33")
-      try tmux.send("j", "j", "Enter")
+      try tmux.send("j", "j", "j", "Enter")
       try tmux.waitFor("the feed's page") { $0.first?.contains("16 unread") == true }
       try tmux.send("m")
       try tmux.waitFor("a mark") { $0.first?.contains("15 unread") == true }
@@ -261,7 +262,7 @@ extension EndToEnd {
         screen.last?.contains("cannot create /proc/self/artfeed-test") == true,
         "\(screen.last ?? "")")
       try Self.feedList(tmux, unread: "33")
-      try tmux.send("j", "j", "Enter")
+      try tmux.send("j", "j", "j", "Enter")
       try tmux.waitFor("the feed's page") { $0.first?.contains("16 unread") == true }
       try tmux.send("m")
       try tmux.waitFor("a mark, in memory") { $0.first?.contains("15 unread") == true }
