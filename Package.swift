@@ -203,7 +203,8 @@ let package = Package(
     .testTarget(
       name: "HTTPTests", dependencies: ["HTTP", "FeedModel", "FeedCore", "TestSupport"]),
     .testTarget(
-      name: "ArtistSearchTests", dependencies: ["ArtistSearch", "FeedModel", "FeedCore"]),
+      name: "ArtistSearchTests",
+      dependencies: ["ArtistSearch", "FeedModel", "FeedCore", "TestSupport"]),
     .testTarget(name: "FeedLoadingTests", dependencies: ["FeedLoading", "HTTP", "FeedCore"]),
     .testTarget(
       name: "PictureFilesTests",

@@ -3,6 +3,8 @@
 
 Usage: python3 Scripts/pty_figures.py [--items 1000,100000,1000000] [--binary PATH]
                                       [--query artist12] [--idle 5] [--no-build] [--gallery]
+                                      [--artists few|distinct] [--rounds 4]
+                                      [--scratch-path DIR]
        python3 Scripts/pty_figures.py --startup RUNS --binary PATH[,PATH...] [--no-build]
 
 Builds the release binary (unless --no-build), generates the feeds with ScaleBenchmark's
@@ -25,6 +27,13 @@ of every thread of the process (a wake-up is a context switch; 0 means it slept 
 --gallery: the gallery's keys instead (after `v`, checked on screen): `l` and `j` (30 times
 each), PgDn (10), `G` and `g` (3 each), Enter and Esc (5 each), a resize that reflows the
 columns (100x30 <-> 80x24, 6 times), and `v` back to the list and to the gallery (3 each).
+
+--artists distinct: feeds of about one artist per item (ScaleBenchmark --artists distinct,
+artfeed-scale-distinct-N.rss; the query defaults to "heron pix"), where the artist search has
+as many names as items; the search keys are also given key by key over the --rounds rounds,
+each against the p50 of `j` in the same run.
+
+--scratch-path DIR: builds into DIR (swift build --scratch-path) and takes the binaries there.
 
 --startup RUNS: the browser's start on the bundled feeds instead, from spawn to the last byte
 of the first screen, RUNS times per binary (interleaved), with --no-images and with --pictures
@@ -49,21 +58,24 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def build(no_build):
+def build(no_build, scratch=None):
+    scratch_args = ["--scratch-path", scratch] if scratch else []
     if not no_build:
         for product in ("artfeed", "ScaleBenchmark"):
-            subprocess.run(["swift", "build", "-c", "release", "--product", product],
-                           cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
-                         check=True, capture_output=True, text=True).stdout.strip()
+            subprocess.run(["swift", "build", "-c", "release", "--product", product]
+                           + scratch_args, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    out = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"] + scratch_args,
+                         cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
     return out
 
 
-def feed_path(bin_dir, count):
-    path = os.path.join(tempfile.gettempdir(), "artfeed-scale-%d.rss" % count)
+def feed_path(bin_dir, count, artists="few"):
+    shape = "" if artists == "few" else artists + "-"
+    path = os.path.join(tempfile.gettempdir(), "artfeed-scale-%s%d.rss" % (shape, count))
     if not os.path.exists(path):
         subprocess.run([os.path.join(bin_dir, "ScaleBenchmark"), "--items", str(count),
-                        "--generate-only"], check=True, stdout=subprocess.DEVNULL)
+                        "--generate-only", "--artists", artists],
+                       check=True, stdout=subprocess.DEVNULL)
     return path
 
 
@@ -225,10 +237,26 @@ def run_gallery(browser, quiet):
     return figures
 
 
-def run_size(binary, path, count, query, quiet, idle, gallery=False):
+def key_by_key(figures, query, j_p50):
+    """Each search key's p50 and max over the rounds, against `j`'s p50."""
+    print("  search keys one by one, against j's p50 of %.1f ms:" % j_p50)
+    worst_p50 = worst_max = 0
+    for position, label in enumerate(["/"] + list(query)):
+        values = sorted(v for v in figures[position::len(query) + 1] if v is not None)
+        if not values:
+            continue
+        p50 = statistics.median(values)
+        worst_p50, worst_max = max(worst_p50, p50), max(worst_max, values[-1])
+        print("    %-3s p50 %6.1f (j + %5.1f)  max %6.1f ms  (n=%d)"
+              % (repr(label), p50, p50 - j_p50, values[-1], len(values)))
+    print("    worst p50 %.1f ms (j + %.1f), worst max %.1f ms"
+          % (worst_p50, worst_p50 - j_p50, worst_max))
+
+
+def run_size(binary, path, count, query, quiet, idle, gallery=False, rounds=4, by_key=False):
     browser = Browser(binary, path)
     try:
-        loaded = browser.wait_loaded(count, timeout=max(60, count / 20000))
+        loaded = browser.wait_loaded(count, timeout=max(60, count / 10000))
         if not loaded:
             print("  the feed did not finish loading; the top line is: %r"
                   % browser.screen.display[0])
@@ -242,7 +270,7 @@ def run_size(binary, path, count, query, quiet, idle, gallery=False):
         figures.update(moves(browser, quiet, b"j", (90, 28)))
         search, erase, leave, kept, cleared = [], [], [], [], []
         shown = None
-        for round in range(4):
+        for round in range(rounds):
             search.append(browser.key(b"/", quiet))
             for letter in query:
                 search.append(browser.key(letter.encode(), quiet))
@@ -268,6 +296,9 @@ def run_size(binary, path, count, query, quiet, idle, gallery=False):
         loop = after.get(browser.process.pid, 0) - before.get(browser.process.pid, 0)
         for name, values in figures.items():
             print("  %-13s %s" % (name, summary(values)))
+        if by_key:
+            j_values = [v for v in figures["j"] if v is not None]
+            key_by_key(search, query, statistics.median(j_values) if j_values else 0)
         print("  idle          the loop's thread %d wake-ups over %g s; the whole process %.1f a"
               " second (%d context switches)" % (loop, idle, woken / idle, woken))
     finally:
@@ -306,7 +337,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--items", default="1000,100000,1000000")
     parser.add_argument("--binary")
-    parser.add_argument("--query", default="artist12")
+    parser.add_argument("--query")
+    parser.add_argument("--artists", choices=["few", "distinct"], default="few")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--scratch-path")
     parser.add_argument("--quiet", type=float, default=0.3)
     parser.add_argument("--idle", type=float, default=5)
     parser.add_argument("--no-build", action="store_true")
@@ -318,16 +352,19 @@ def main():
         import pyte  # noqa: F401
     except ImportError:
         sys.exit("pty_figures.py needs pyte: pip install pyte")
-    bin_dir = build(args.no_build)
+    bin_dir = build(args.no_build, args.scratch_path)
+    query = args.query or ("heron pix" if args.artists == "distinct" else "artist12")
     binary = args.binary or os.path.join(bin_dir, "artfeed")
     print("pty figures: %s, 100x30 pty, TERM=xterm-256color, quiet %.2f s" % (binary, args.quiet))
     if args.startup:
         run_startup(binary.split(","), args.startup, args.quiet)
         return
     for count in [int(c) for c in args.items.split(",")]:
-        path = feed_path(bin_dir, count)
-        print("\n%d items (%s)" % (count, path))
-        run_size(binary, path, count, args.query, args.quiet, args.idle, args.gallery)
+        path = feed_path(bin_dir, count, args.artists)
+        print("\n%d items (%s), load average %.2f" % (count, path, os.getloadavg()[0]))
+        run_size(binary, path, count, query, args.quiet, args.idle, args.gallery, args.rounds,
+                 by_key=args.artists == "distinct")
+        print("  (load average %.2f at the end)" % os.getloadavg()[0])
 
 
 if __name__ == "__main__":

@@ -66,14 +66,23 @@ enum SearchTiming {
     }
     print("  before, per key (fold and scan every item): " + times.joined(separator: ", "))
     var index = ArtistIndex()
+    let buildStart = DispatchTime.now()
     index.add(feed.items)
+    print(
+      String(
+        format: "  %d distinct artists; the index of %d items built in %.3f s", index.artistCount,
+        index.count, seconds(since: buildStart)))
     var direct: [String] = []
     for length in 1...query.count {
+      let text = String(query.prefix(length))
       let keyStart = DispatchTime.now()
-      let found = index.search(String(query.prefix(length)))
-      direct.append(String(format: "%.1f ms (%d)", 1000 * seconds(since: keyStart), found.count))
+      let found = index.search(text)
+      let work = index.matches(ArtistQuery(text)).work
+      direct.append(
+        String(
+          format: "%.1f ms (%d, work %d)", 1000 * seconds(since: keyStart), found.count, work))
     }
-    print("  the index alone, per key: " + direct.joined(separator: ", "))
+    print("  the index alone, per key (ms, items found, work): " + direct.joined(separator: ", "))
   }
 
   static func seconds(since start: DispatchTime) -> Double {

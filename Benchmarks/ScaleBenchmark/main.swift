@@ -9,13 +9,15 @@ import TUI
 //
 //   swift build -c release --product artfeed && swift run -c release ScaleBenchmark \
 //     [--items 1000,100000,1000000] [--runs 3] [--query artist123] [--search-only]
-//     [--generate-only]
+//     [--generate-only] [--artists few|distinct]
 //
 // `--search-only` skips the spawned figures and times only the search keystrokes (on feeds
 // already generated, or generated now). `--generate-only` writes the feeds, prints their
 // paths and times nothing (Scripts/peers.py times other tools on the same files).
 //
 // Feeds are generated once into the temporary folder (artfeed-scale-N.rss) and kept.
+// `--artists distinct` makes feeds of about one artist per item (artfeed-scale-distinct-N.rss,
+// `FeedGenerator.Artists`), where the artist search has as many names as items.
 
 let arguments = CommandLine.arguments
 var sizes = [1_000, 100_000, 1_000_000]
@@ -23,6 +25,7 @@ var runs = 3
 var query = "artist123"
 var searchOnly = false
 var generateOnly = false
+var artists = FeedGenerator.Artists.few
 var index = 1
 while index < arguments.count {
   if arguments[index] == "--search-only" || arguments[index] == "--generate-only" {
@@ -36,6 +39,7 @@ while index < arguments.count {
   case "--items": sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
   case "--runs": runs = max(1, Int(arguments[index + 1]) ?? runs)
   case "--query": query = arguments[index + 1]
+  case "--artists": artists = FeedGenerator.Artists(rawValue: arguments[index + 1]) ?? artists
   default: break
   }
   index += 2
@@ -50,9 +54,10 @@ guard generateOnly || FileManager.default.isExecutableFile(atPath: binary) else 
 
 print("ScaleBenchmark: artfeed at \(binary), \(runs) runs per spawned figure (median)")
 for count in sizes {
-  let path = NSTemporaryDirectory() + "artfeed-scale-\(count).rss"
+  let shape = artists == .few ? "" : "\(artists.rawValue)-"
+  let path = NSTemporaryDirectory() + "artfeed-scale-\(shape)\(count).rss"
   if !FileManager.default.fileExists(atPath: path) {
-    var generator = FeedGenerator(seed: 42)
+    var generator = FeedGenerator(seed: 42, artists: artists)
     try generator.write(items: count, to: path)
   }
   let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0

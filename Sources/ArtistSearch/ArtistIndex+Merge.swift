@@ -1,35 +1,76 @@
 /// Merging the matching artists' items: union, de-duplication and order, each in O(matching
-/// items), or with a bitmap over all items (1 bit each) when the matches are a large share.
+/// items), or with bitmaps over all items (1 bit each) when the matches are a large share.
 extension ArtistIndex {
-  /// The positions in any of `lists` (each ascending), ascending, each once.
-  func union(of lists: [[Int32]]) -> [Int32] {
-    if lists.count <= 1 { return lists.first ?? [] }
-    let total = lists.reduce(0) { $0 + $1.count }
-    if total * 32 < count {
-      return Array(Set(lists.joined())).sorted()
+  /// From one item in this many on, an answer is gathered by walking `order` with a bitmap
+  /// (O(items), sequential) instead of sorting its positions by date (O(k log k), each
+  /// comparison two random reads of `dates`): at a million items the walk costs about what
+  /// sorting 8,000 positions does.
+  static let broadShare = 128
+
+  /// The items by the artists of `tiers` (best tier first): each item once (the first in
+  /// document order of those with its `ItemID`), in the best tier of its artists, newest
+  /// first within a tier. Returns the positions and how many are in the first tier.
+  mutating func positions(ofTiers tiers: [[Int32]]) -> (positions: [Int32], leading: Int) {
+    // Every artist has an item: as many artists as the broad share of items is broad at once.
+    if tiers.reduce(0, { $0 + $1.count }) * Self.broadShare >= count { return broad(tiers) }
+    let counts = tiers.map { $0.reduce(0) { $0 + positionsOfArtist.count(of: Int($1)) } }
+    let total = counts.reduce(0, +)
+    if total * Self.broadShare >= count { return broad(tiers) }
+    var all: [Int32] = []
+    all.reserveCapacity(total)
+    for artist in tiers.joined() { positionsOfArtist.forEach(of: Int(artist)) { all.append($0) } }
+    all.sort()
+    let found = newestFirst(deduplicated(Self.unique(all)))
+    guard let first = tiers.first, tiers.count > 1, counts[0] > 0, counts[0] < total else {
+      return (found, counts.first ?? 0 > 0 ? found.count : 0)
     }
-    var bits = Bitmap(count: count)
-    for list in lists {
-      for position in list { bits.insert(Int(position)) }
-    }
-    return bits.members()
+    var ahead = Set<Int32>(minimumCapacity: counts[0])
+    for artist in first { positionsOfArtist.forEach(of: Int(artist)) { ahead.insert($0) } }
+    let leading = found.filter { ahead.contains($0) }
+    return (leading + found.filter { !ahead.contains($0) }, leading.count)
   }
 
-  /// The answer for a large share of the items in one bitmap: the lists' positions marked,
-  /// the later items of each shared `ItemID` unmarked (only items in `duplicates` can be),
-  /// and `order` walked once. The same as `newestFirst(deduplicated(union(of: lists)))`.
-  mutating func broad(_ lists: [[Int32]]) -> [Int32] {
+  /// The answer for a large share of the items, from marks: the tiers' positions marked
+  /// (with whether a first-tier artist has them), the later items of each shared `ItemID`
+  /// unmarked (only items in `duplicates` can be), and `order` walked once, first-tier items
+  /// written from the front of the answer and the others after them. The same as
+  /// `positions(ofTiers:)`'s other path.
+  mutating func broad(_ tiers: [[Int32]]) -> (positions: [Int32], leading: Int) {
     extendOrder()
-    var bits = Bitmap(count: count)
-    for list in lists {
-      for position in list { bits.insert(Int(position)) }
+    var marks = TierMarks(count: count)
+    for (tier, artists) in tiers.enumerated() {
+      for artist in artists {
+        positionsOfArtist.forEach(of: Int(artist)) { marks.mark(Int($0), first: tier == 0) }
+      }
     }
     var seen = Set<Int32>()
-    for position in duplicates.sorted() where bits.contains(Int(position)) {
-      if !seen.insert(leaders[Int(position)]).inserted { bits.remove(Int(position)) }
+    for position in duplicates.sorted() where marks.tier(of: Int(position)) != nil {
+      if !seen.insert(leaders[Int(position)]).inserted { marks.unmark(Int(position)) }
     }
-    if bits.memberCount == count { return order }
-    return order.filter { bits.contains(Int($0)) }
+    let (found, leading) = marks.counts
+    if found == count, leading == 0 || leading == count { return (order, leading) }
+    // Without branches (a quarter to all of a million items are taken, at random): every
+    // position is written, to its tier's next place or to a spare place past the answer.
+    let positions = [Int32](unsafeUninitializedCapacity: found + 1) { buffer, initialized in
+      var (front, back) = (0, leading)
+      for position in order {
+        let (marked, first) = marks.bits(of: Int(position))
+        let second = marked & (first ^ 1)
+        buffer[marked & first != 0 ? front : second != 0 ? back : found] = position
+        front &+= Int(marked & first)
+        back &+= Int(second)
+      }
+      initialized = found
+    }
+    return (positions, leading)
+  }
+
+  /// `ascending` without repeats.
+  static func unique(_ ascending: [Int32]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(ascending.count)
+    for position in ascending where position != result.last { result.append(position) }
+    return result
   }
 
   /// Drops every item whose `ItemID` an earlier item of `ascending` has.
@@ -106,15 +147,15 @@ struct Bitmap {
     words[position >> 6] |= 1 << UInt64(position & 63)
   }
 
-  mutating func remove(_ position: Int) {
-    words[position >> 6] &= ~(1 << UInt64(position & 63))
-  }
-
-  /// The number of members.
-  var memberCount: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
-
   func contains(_ position: Int) -> Bool {
     words[position >> 6] & (1 << UInt64(position & 63)) != 0
+  }
+
+  /// The members not in `other` (of the same count).
+  func subtracting(_ other: Bitmap) -> Bitmap {
+    var result = self
+    for index in result.words.indices { result.words[index] &= ~other.words[index] }
+    return result
   }
 
   /// The members, ascending.
@@ -128,5 +169,52 @@ struct Bitmap {
       }
     }
     return result
+  }
+}
+
+/// Two bits per position, `0..<count`: marked, and marked by a first-tier artist. The two
+/// words of 64 positions sit side by side, so reading both is one cache line.
+struct TierMarks {
+  private var words: [UInt64]
+
+  init(count: Int) {
+    words = [UInt64](repeating: 0, count: 2 * ((count + 63) / 64))
+  }
+
+  mutating func mark(_ position: Int, first: Bool) {
+    let (word, bit) = (2 * (position >> 6), UInt64(1) << UInt64(position & 63))
+    words[word] |= bit
+    if first { words[word + 1] |= bit }
+  }
+
+  mutating func unmark(_ position: Int) {
+    let (word, bit) = (2 * (position >> 6), UInt64(1) << UInt64(position & 63))
+    words[word] &= ~bit
+    words[word + 1] &= ~bit
+  }
+
+  /// Nil when unmarked, else whether a first-tier artist marked it.
+  @inline(__always)
+  func tier(of position: Int) -> Bool? {
+    let (word, bit) = (2 * (position >> 6), UInt64(1) << UInt64(position & 63))
+    guard words[word] & bit != 0 else { return nil }
+    return words[word + 1] & bit != 0
+  }
+
+  /// Whether the position is marked, and whether a first-tier artist marked it, as 0 or 1.
+  @inline(__always)
+  func bits(of position: Int) -> (marked: UInt64, first: UInt64) {
+    let (word, shift) = (2 * (position >> 6), UInt64(position & 63))
+    return ((words[word] >> shift) & 1, (words[word + 1] >> shift) & 1)
+  }
+
+  /// The marked positions, and those of them a first-tier artist marked.
+  var counts: (marked: Int, first: Int) {
+    var (marked, first) = (0, 0)
+    for index in stride(from: 0, to: words.count, by: 2) {
+      marked += words[index].nonzeroBitCount
+      first += (words[index] & words[index + 1]).nonzeroBitCount
+    }
+    return (marked, first)
   }
 }

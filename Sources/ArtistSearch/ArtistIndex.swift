@@ -3,13 +3,15 @@ import FeedModel
 import Foundation
 
 /// One feed's items by artist, grown batch by batch as the feed is parsed, so that a search
-/// costs O(distinct artists + matching items), not O(items).
+/// costs about what it finds, not O(items) nor O(artists).
 ///
-/// Each distinct spelling of a name is folded once (`ArtistMatch.normalized`); each folded
-/// name keeps its items' positions in document order. A query is compared with the folded
-/// names only (a feed has far fewer artists than items), and the matching artists' positions
-/// are merged, de-duplicated by `ItemID` (the first in document order wins) and ordered
-/// newest first, undated after in document order: the same answer as checking every item.
+/// Each distinct spelling of a name is folded once (`ArtistMatch.normalized`): a folded name
+/// is an artist, with its items' positions in document order. Each artist's name (its first
+/// spelling) is read as words into `nameSearch`, which finds the artists a query matches
+/// (`ArtistQuery`) from sorted word starts and trigram postings. The matching artists'
+/// positions are merged, de-duplicated by `ItemID` (the first in document order wins) and
+/// ordered by tier (artists matched at a word start first), then newest first, undated after
+/// in document order: the same answer as checking every item.
 public struct ArtistIndex: Sendable {
   /// The items, as the batches they came in.
   public private(set) var items = ItemChunks()
@@ -18,11 +20,12 @@ public struct ArtistIndex: Sendable {
   /// only in their form meet again in `artistOfFolded`.
   private var artistOfName: [NameBytes: Int32] = [:]
   private var artistOfFolded: [String: Int32] = [:]
-  /// Folded names by artist number, and each artist's item positions, ascending.
-  private var foldedNames: [String] = []
+  /// The artists' names as words, searchable (artist numbers are theirs).
+  private(set) var nameSearch = NameSearch()
   /// Each artist's name as first written, by artist number (what a server is asked for).
   private var writtenNames: [String] = []
-  private var positionsOfArtist: [[Int32]] = []
+  /// Each artist's item positions, ascending.
+  var positionsOfArtist = ArtistPositions()
   /// Per item: its date as seconds since the reference date, `-infinity` when undated, so
   /// that "newer first, undated last, ties in document order" is one comparison.
   var dates: [Double] = []
@@ -49,7 +52,7 @@ public struct ArtistIndex: Sendable {
 
   public var count: Int { items.count }
   /// The number of distinct folded artist names.
-  public var artistCount: Int { foldedNames.count }
+  public var artistCount: Int { writtenNames.count }
 
   // MARK: - Growing
 
@@ -68,11 +71,10 @@ public struct ArtistIndex: Sendable {
       noteIdentity(of: item, at: position)
       for name in ArtistMatch.names(of: item) {
         let artist = Int(artist(named: name))
-        if positionsOfArtist[artist].last != position {
-          positionsOfArtist[artist].append(position)
-        }
+        positionsOfArtist.append(position, to: artist)
       }
     }
+    nameSearch.endBatch()
   }
 
   /// The artist number of a name as written, folding each distinct spelling once.
@@ -83,10 +85,10 @@ public struct ArtistIndex: Sendable {
     if let known = artistOfFolded[folded] {
       artist = known
     } else {
-      artist = Int32(foldedNames.count)
-      foldedNames.append(folded)
+      artist = Int32(writtenNames.count)
+      nameSearch.add(ArtistWords(name))
       writtenNames.append(ArtistMatch.trimmed(name))
-      positionsOfArtist.append([])
+      positionsOfArtist.addArtist()
       artistOfFolded[folded] = artist
     }
     artistOfName[NameBytes(name)] = artist
@@ -117,51 +119,108 @@ public struct ArtistIndex: Sendable {
 
   // MARK: - Searching
 
-  /// Items by artists whose folded name contains the folded query; see `ArtistMatch.search`.
-  public mutating func search(_ query: String) -> [FeedItem] {
-    positions(matching: ArtistMatch.normalized(query)).map { items[Int($0)] }
+  /// Items by artists matching `text`; see `ArtistMatch.search`.
+  public mutating func search(_ text: String) -> [FeedItem] {
+    answer(matching: ArtistQuery(text)).items.array
   }
 
-  /// The answer to a normalized query as a selection view of `items` (no item copied), with
-  /// the items' row kinds when the index keeps them. The same items as `search`.
-  public mutating func answer(matching folded: String) -> (items: ItemChunks, rowKinds: [UInt8]?) {
-    answer(ofArtists: artists(matching: folded))
+  /// The answer to a query as a selection view of `items` (no item copied), with the items'
+  /// row kinds when the index keeps them.
+  public mutating func answer(matching query: ArtistQuery) -> ArtistAnswer {
+    answer(matches(query))
   }
 
-  /// The items by any of `artists` as a selection view, with their row kinds if kept.
-  mutating func answer(ofArtists artists: [Int]) -> (items: ItemChunks, rowKinds: [UInt8]?) {
-    let found = positions(ofArtists: artists)
-    let kinds = rowKind == nil ? nil : found.map { rowKinds[Int($0)] }
-    return (ItemChunks(selecting: found, of: items), kinds)
+  /// The artists matching the query exactly, else, for a query that tolerates a typo and
+  /// matches nothing, those one typo away.
+  public func matches(_ query: ArtistQuery) -> ArtistMatches {
+    let exact = exactMatches(query)
+    guard exact.isEmpty, query.toleratesTypo else { return exact }
+    var close = closeMatches(query)
+    close.work += exact.work
+    return close
   }
 
-  /// The names, as first written, of the artists whose folded name contains `folded`
-  /// (already normalized), most items first (then by name): whom to ask a server about.
-  public func names(matching folded: String) -> [String] {
-    artists(matching: folded)
-      .sorted { left, right in
-        let (a, b) = (positionsOfArtist[left].count, positionsOfArtist[right].count)
-        return a > b || (a == b && writtenNames[left] < writtenNames[right])
-      }
-      .map { writtenNames[$0] }
+  /// The artists matching the query exactly, by tier.
+  public func exactMatches(_ query: ArtistQuery) -> ArtistMatches {
+    nameSearch.exactMatches(query)
   }
 
-  /// The folded names containing `folded` (already normalized), by artist number.
-  func artists(matching folded: String) -> [Int] {
-    guard !folded.isEmpty else { return [] }
-    return foldedNames.indices.filter { foldedNames[$0].contains(folded) }
+  /// The artists one typo from the query (none unless it tolerates one).
+  public func closeMatches(_ query: ArtistQuery) -> ArtistMatches {
+    nameSearch.closeMatches(query)
   }
 
-  /// Positions of the items matching a normalized query, de-duplicated, newest first.
-  mutating func positions(matching folded: String) -> [Int32] {
-    positions(ofArtists: artists(matching: folded))
+  /// The items by `matches` as a selection view, with their row kinds if kept.
+  public mutating func answer(_ matches: ArtistMatches) -> ArtistAnswer {
+    let found = positions(ofTiers: [matches.wordStart, matches.inside])
+    let kinds = rowKind == nil ? nil : found.positions.map { rowKinds[Int($0)] }
+    return ArtistAnswer(
+      items: ItemChunks(selecting: found.positions, of: items), rowKinds: kinds,
+      leading: found.leading, isClose: matches.isClose)
   }
 
-  /// Positions of the items by any of `artists`, de-duplicated, newest first.
-  mutating func positions(ofArtists artists: [Int]) -> [Int32] {
-    let lists = artists.map { positionsOfArtist[$0] }
-    if lists.reduce(0, { $0 + $1.count }) * 16 >= count { return broad(lists) }
-    return newestFirst(deduplicated(union(of: lists)))
+  /// The names, as first written, of `matches`: first tier first, then most items, then by
+  /// name (whom to ask a server about).
+  public func names(of matches: ArtistMatches) -> [String] {
+    let byItems = { (artists: [Int32]) in
+      artists.map(Int.init)
+        .sorted { left, right in
+          let (a, b) = (
+            self.positionsOfArtist.count(of: left), self.positionsOfArtist.count(of: right)
+          )
+          return a > b || (a == b && self.writtenNames[left] < self.writtenNames[right])
+        }
+        .map { self.writtenNames[$0] }
+    }
+    return byItems(matches.wordStart) + byItems(matches.inside)
+  }
+
+  // MARK: - Once a feed is read
+
+  /// What the loading task prepares once a feed is read, outside the catalog's lock: the
+  /// order brought up to every item, the word starts merged into one run, and the items by
+  /// artist laid out artist by artist.
+  struct Preparation {
+    var order: [Int32]
+    var runs: [[WordStart]]
+    var positions: ArtistPositions
+  }
+
+  /// The preparation for the index as it is, without changing it.
+  func prepared() -> Preparation {
+    Preparation(
+      order: extendedOrder(), runs: nameSearch.consolidatedRuns(),
+      positions: positionsOfArtist.compacted())
+  }
+
+  /// Takes what `prepared()` made of this index, or of an earlier state of it: each part only
+  /// if it still covers everything (nothing was added since).
+  mutating func adopt(_ prepared: Preparation) {
+    adopt(order: prepared.order)
+    nameSearch.adopt(runs: prepared.runs)
+    if prepared.positions.size == positionsOfArtist.size { positionsOfArtist = prepared.positions }
+  }
+}
+
+/// A search's answer: the items by the matching artists as a selection view, first-tier
+/// artists' items first, newest first within a tier.
+public struct ArtistAnswer: Sendable {
+  public var items: ItemChunks
+  /// The items' row kinds, when the index keeps them.
+  public var rowKinds: [UInt8]?
+  /// The first `leading` items are by artists matched at a word start.
+  public var leading: Int
+  /// The items are close matches: nothing matched exactly.
+  public var isClose: Bool
+
+  public init(
+    items: ItemChunks = ItemChunks(), rowKinds: [UInt8]? = nil, leading: Int = 0,
+    isClose: Bool = false
+  ) {
+    self.items = items
+    self.rowKinds = rowKinds
+    self.leading = leading
+    self.isClose = isClose
   }
 }
 

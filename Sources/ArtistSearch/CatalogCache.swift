@@ -10,23 +10,19 @@ import Locking
 /// needs them. A reload of the main feed starts its index again. Behind a lock (`Locked`), so the
 /// loading task adds batches from inside the parse's callback without waiting.
 package final class CatalogCache: Sendable {
-  /// One feed's answer: a selection view of its index's items, and their row kinds if kept.
-  package typealias Answer = (items: ItemChunks, rowKinds: [UInt8]?)
-
   private struct Part {
     var index: ArtistIndex
     /// Which load fills it: batches from an older load are dropped.
     var token: Int
     /// The last answer, for the artists it matched over the items there were: typing one
     /// more letter often matches the same artists, and then costs no copy of their items.
-    var last: (artists: [Int], itemCount: Int, answer: Answer)?
+    var last: (matches: ArtistMatches, itemCount: Int, answer: ArtistAnswer)?
 
-    /// The items by artists whose folded name contains `folded`.
-    mutating func search(_ folded: String) -> Answer {
-      let artists = index.artists(matching: folded)
-      if let last, last.artists == artists, last.itemCount == index.count { return last.answer }
-      let found = index.answer(ofArtists: artists)
-      last = (artists, index.count, found)
+    /// The items by `matches` (artists of this index).
+    mutating func answer(_ matches: ArtistMatches) -> ArtistAnswer {
+      if let last, last.matches == matches, last.itemCount == index.count { return last.answer }
+      let found = index.answer(matches)
+      last = (matches, index.count, found)
       return found
     }
   }
@@ -48,17 +44,20 @@ package final class CatalogCache: Sendable {
     }
   }
 
-  /// The load `token` of `address` ended: sorts its items newest first (O(n log n), in the
-  /// calling loading task and outside the lock), so that the first broad search only merges.
+  /// The load `token` of `address` ended: sorts its items newest first (O(n log n)), merges
+  /// its names' word starts into one run and lays out its items by artist artist by artist
+  /// (`ArtistIndex.prepared()`), in the calling loading task and outside the lock, so that
+  /// the first broad search only merges, a lookup searches one run, and a broad answer reads
+  /// the items by artist in order.
   package func prepareOrder(for address: FeedAddress, token: Int) {
     let index = state.withLock { state -> ArtistIndex? in
       guard let part = state.parts[address], part.token == token else { return nil }
       return part.index  // shares the index's storage; nothing is copied
     }
-    guard let order = index?.extendedOrder() else { return }
+    guard let prepared = index?.prepared() else { return }
     state.withLock { state in
       guard state.parts[address]?.token == token else { return }
-      state.parts[address]?.index.adopt(order: order)
+      state.parts[address]?.index.adopt(prepared)
     }
   }
 
@@ -86,38 +85,47 @@ package final class CatalogCache: Sendable {
     if let token { add(items, for: address, token: token) }
   }
 
-  /// Items of the catalog by artists matching `query` (see `ArtistMatch.search`): each
-  /// feed's index answers, then the feeds' answers are merged in catalog order. One feed's
-  /// answer is its selection view as it is; several (the bundled feeds: small) are copied
-  /// and merged, and their row kinds left to the list.
-  package func search(_ query: String, in catalog: [FeedAddress]) -> Answer {
-    let folded = ArtistMatch.normalized(query)
-    guard !folded.isEmpty else { return (ItemChunks(), nil) }
-    var answers: [(feed: Int, answer: Answer)] = []
+  /// Items of the catalog by artists matching `text` (see `ArtistMatch.search`): each
+  /// feed's index finds its artists (close ones only when no feed has an exact match), then
+  /// the feeds' answers are merged in catalog order. One feed's answer is its selection view
+  /// as it is; several (the bundled feeds: small) are copied and merged, and their row kinds
+  /// left to the list.
+  package func search(_ text: String, in catalog: [FeedAddress]) -> ArtistAnswer {
+    let query = ArtistQuery(text)
+    guard !query.isEmpty else { return ArtistAnswer() }
+    var answers: [(feed: Int, answer: ArtistAnswer)] = []
     state.withLock { state in
-      for (feed, address) in catalog.enumerated() {
-        guard var part = state.parts[address], !catalog[..<feed].contains(address) else { continue }
-        state.parts[address] = nil  // keeps the index uniquely referenced while it mutates
-        let found = part.search(folded)
-        state.parts[address] = part
-        if !found.items.isEmpty { answers.append((feed, found)) }
+      let feeds = catalog.indices.filter { feed in
+        state.parts[catalog[feed]] != nil && !catalog[..<feed].contains(catalog[feed])
+      }
+      var matches = feeds.map { state.parts[catalog[$0]]?.index.exactMatches(query) }
+      if matches.allSatisfy({ $0?.isEmpty != false }), query.toleratesTypo {
+        matches = feeds.map { state.parts[catalog[$0]]?.index.closeMatches(query) }
+      }
+      for (feed, found) in zip(feeds, matches) {
+        guard let found, !found.isEmpty, var part = state.parts[catalog[feed]] else { continue }
+        state.parts[catalog[feed]] = nil  // keeps the index uniquely referenced while it mutates
+        answers.append((feed, part.answer(found)))
+        state.parts[catalog[feed]] = part
       }
     }
-    if answers.count <= 1 { return answers.first?.answer ?? (ItemChunks(), nil) }
-    return (ItemChunks(Self.merged(answers.map { ($0.feed, $0.answer.items.array) })), nil)
+    if answers.count <= 1 { return answers.first?.answer ?? ArtistAnswer() }
+    return Self.merged(answers)
   }
 
   /// Several feeds' answers as one: an item whose `ItemID` an earlier feed's answer has is
-  /// dropped, then all are ordered newest first, undated after in catalog order.
-  private static func merged(_ answers: [(feed: Int, items: [FeedItem])]) -> [FeedItem] {
+  /// dropped, then all are ordered by tier, then newest first, undated after in catalog order.
+  private static func merged(_ answers: [(feed: Int, answer: ArtistAnswer)]) -> ArtistAnswer {
     var seen = Set<ItemID>()
-    var kept: [(rank: Int, item: FeedItem)] = []
-    for answer in answers {
-      let fresh = answer.items.filter { seen.insert(ItemID($0)).inserted }
+    var kept: [(tier: Int, rank: Int, item: FeedItem)] = []
+    for (feed, answer) in answers {
       // A feed's answer lists equal dates, and undated items, in document order already.
-      for (offset, item) in fresh.enumerated() { kept.append((answer.feed << 40 | offset, item)) }
+      for (offset, item) in answer.items.enumerated() where seen.insert(ItemID(item)).inserted {
+        kept.append((offset < answer.leading ? 0 : 1, feed << 40 | offset, item))
+      }
     }
     kept.sort { a, b in
+      if a.tier != b.tier { return a.tier < b.tier }
       switch (a.item.published, b.item.published) {
       case let (x?, y?) where x != y: return x > y
       case (.some, nil): return true
@@ -125,6 +133,8 @@ package final class CatalogCache: Sendable {
       default: return a.rank < b.rank
       }
     }
-    return kept.map(\.item)
+    return ArtistAnswer(
+      items: ItemChunks(kept.map(\.item)), leading: kept.filter { $0.tier == 0 }.count,
+      isClose: answers.contains { $0.answer.isClose })
   }
 }

@@ -66,8 +66,10 @@ public final class CatalogSource: FeedSource {
       cache.store(try await loader.load(address).list().items, for: address)
     }
     let found = cache.search(query, in: catalog)
-    return LoadedList(
+    var list = LoadedList(
       title: "Artist: \(query)", chunks: found.items, rowKinds: found.rowKinds, freshness: .local)
+    list.closeMatches = found.isClose
+    return list
   }
 
   public func page(at url: URL) async throws(LoadError) -> LoadedList {

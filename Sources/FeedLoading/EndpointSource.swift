@@ -9,9 +9,9 @@ import Locking
 ///
 /// `by:NAME` finds only an artist's exact name, so an artist search works in two steps: the
 /// items this endpoint already answered with (the popular list, its pages, earlier searches),
-/// matched by any part of a name at once (`searchLocally`); then, once typing pauses, the
-/// endpoint asked for the name as typed and for the full names of the artists it matched
-/// (`search`), each item once.
+/// matched by the search's rule (`ArtistQuery`) at once (`searchLocally`); then, once typing
+/// pauses, the endpoint asked for the name as typed and for the full names of the artists it
+/// matched, best first (`search`), each item once.
 public final class EndpointSource: FeedSource {
   /// The endpoint, e.g. `https://backend.deviantart.com/rss.xml`; its own query is kept.
   public let endpoint: URL
@@ -56,9 +56,11 @@ public final class EndpointSource: FeedSource {
   /// The items already seen whose artist's name contains the query: no request.
   public func searchLocally(artist query: String) async -> LoadedList? {
     let name = query.trimmingCharacters(in: .whitespacesAndNewlines)
-    let found = seen.withLock { $0.index.answer(matching: ArtistMatch.normalized(name)) }
-    return LoadedList(
+    let found = seen.withLock { $0.index.answer(matching: ArtistQuery(name)) }
+    var list = LoadedList(
       title: "Artist: \(name)", chunks: found.items, rowKinds: found.rowKinds, freshness: .live)
+    list.closeMatches = found.isClose
+    return list
   }
 
   /// The items seen so far, merged with what the endpoint answers for the name as typed and
@@ -66,14 +68,16 @@ public final class EndpointSource: FeedSource {
   /// Requests that fail are warnings when anything was found, else the error.
   public func search(artist query: String) async throws(LoadError) -> LoadedList {
     let name = query.trimmingCharacters(in: .whitespacesAndNewlines)
-    let folded = ArtistMatch.normalized(name)
     let (local, known) = seen.withLock { seen in
-      (seen.index.answer(matching: folded), seen.index.names(matching: folded))
+      let matches = seen.index.matches(ArtistQuery(name))
+      return (seen.index.answer(matches), seen.index.names(of: matches))
     }
     let online = try await ask(Self.names(typed: name, known: known))
     remember(online.items)
-    return try Self.merged(
+    var list = try Self.merged(
       local: Array(local.items), online: online, title: "Artist: \(name)")
+    list.closeMatches = local.isClose
+    return list
   }
 
   public func page(at url: URL) async throws(LoadError) -> LoadedList {

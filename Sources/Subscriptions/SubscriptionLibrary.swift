@@ -161,17 +161,19 @@ public final class SubscriptionLibrary: SubscriptionListing, Sendable {
   /// The items by artists matching `query` in `list`, newest first, and the matching
   /// artists' names as first written (most items first).
   func search(_ query: String, in list: LoadedList) -> (list: LoadedList, names: [String]) {
-    let folded = ArtistMatch.normalized(query)
-    guard !folded.isEmpty else {
+    let artistQuery = ArtistQuery(query)
+    guard !artistQuery.isEmpty else {
       return (LoadedList(title: "Artist: \(query)", items: [], freshness: list.freshness), [])
     }
     var index = ArtistIndex(rowKind: rowKind)
     index.add(list.items)
-    let found = index.answer(matching: folded)
-    let answer = LoadedList(
+    let matches = index.matches(artistQuery)
+    let found = index.answer(matches)
+    var answer = LoadedList(
       title: "Artist: \(query)", chunks: found.items, rowKinds: found.rowKinds,
       freshness: list.freshness)
-    return (answer, index.names(matching: folded))
+    answer.closeMatches = found.isClose
+    return (answer, index.names(of: matches))
   }
 
   /// Every feed's items by the artist, merged with what each endpoint answers for the name
@@ -212,6 +214,7 @@ public final class SubscriptionLibrary: SubscriptionListing, Sendable {
     merged.nextPage = nil  // several endpoints: no one next page
     // The answer is as current as the lists it was found in, unless an endpoint answered.
     if online.items.isEmpty { merged.freshness = found.freshness }
+    merged.closeMatches = found.closeMatches
     return merged
   }
 

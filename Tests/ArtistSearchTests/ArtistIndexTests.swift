@@ -5,30 +5,12 @@ import Testing
 @testable import ArtistSearch
 @testable import FeedModel
 
-/// The index answers exactly as checking every item does (a brute-force search).
+/// The index answers exactly as checking every item does (`NaiveArtistSearch`).
 @Suite("Artist index")
 struct ArtistIndexTests {
-  /// The model: fold every item's names, keep matching items, first `ItemID` in
-  /// document order, then newest first with undated items after, in document order.
+  /// The model: every item looked at, every artist asked of the rule (`NaiveArtistSearch`).
   static func bruteForce(_ items: [FeedItem], query: String) -> [FeedItem] {
-    let query = ArtistMatch.normalized(query)
-    guard !query.isEmpty else { return [] }
-    var seen = Set<ItemID>()
-    var found: [(offset: Int, item: FeedItem)] = []
-    for (offset, item) in items.enumerated()
-    where ArtistMatch.names(of: item).contains(where: { ArtistMatch.normalized($0).contains(query) }
-    ) {
-      if seen.insert(ItemID(item)).inserted { found.append((offset, item)) }
-    }
-    found.sort { a, b in
-      switch (a.item.published, b.item.published) {
-      case let (x?, y?) where x != y: return x > y
-      case (.some, nil): return true
-      case (nil, .some): return false
-      default: return a.offset < b.offset
-      }
-    }
-    return found.map(\.item)
+    NaiveArtistSearch(items).search(query).items
   }
 
   static let names = [
@@ -88,7 +70,7 @@ struct ArtistIndexTests {
         cache.store(items, for: address)
       }
       for query in Self.queries {
-        let expected = Self.bruteForce(feeds.flatMap { $0 }, query: query)
+        let expected = NaiveArtistSearch(feeds: feeds).search(query).items
         #expect(cache.search(query, in: addresses).items.array == expected, "query \(query)")
       }
     }

@@ -1,27 +1,26 @@
 import FeedCore
 import Foundation
 
-/// Decides whether an item is by an artist, from what a reader types.
+/// The names an item is by, and how names and queries are folded; the matching rule itself
+/// is `ArtistQuery`'s.
 ///
-/// Case and accents are ignored ("zoe" finds "Zoë"), and the query may be any part of the name.
-/// The item's author and its `media:credit` names count; credits that are URLs (DeviantArt's
-/// avatar credit) do not, so typing "http" finds nothing.
+/// Case and accents are ignored ("zoe" finds "Zoë"). The item's author and its `media:credit`
+/// names count; credits that are URLs (DeviantArt's avatar credit) do not, so typing "http"
+/// finds nothing.
 public enum ArtistMatch {
   /// The query as it is compared: folded, trimmed, inner spaces kept.
   public static func normalized(_ text: String) -> String {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      // ASCII has no accents or widths to fold; lowercasing is all (and much cheaper).
-      return trimmed(text.lowercased())
-    }
-    return trimmed(
-      text.folding(
-        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil))
+    trimmed(folded(text))
   }
 
-  /// True when the item's author or one of its credits contains the query.
-  public static func matches(_ item: FeedItem, normalizedQuery query: String) -> Bool {
-    guard !query.isEmpty else { return false }
-    return names(of: item).contains { normalized($0).contains(query) }
+  /// `text` with case, diacritics and width folded.
+  public static func folded(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII has no accents or widths to fold; lowercasing is all (and much cheaper).
+      return text.lowercased()
+    }
+    return text.folding(
+      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
   }
 
   /// The artist names an item carries: its author, then credits that are not links.

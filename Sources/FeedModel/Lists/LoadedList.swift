@@ -36,6 +36,9 @@ public struct LoadedList: Sendable, Equatable {
   public var notSaved: String?
   /// The next page to append when the reader nears the end; nil when there is none.
   public var nextPage: URL?
+  /// An artist search's answer of close matches: no artist matched the query exactly, and
+  /// these are one typo away (`ArtistQuery.isClose(to:)`).
+  public var closeMatches = false
   // Picture addresses in `items` are absolute (see `MediaAddresses`).
 
   public init(
@@ -67,6 +70,7 @@ public struct LoadedList: Sendable, Equatable {
   public static func == (a: LoadedList, b: LoadedList) -> Bool {
     a.title == b.title && a.chunks == b.chunks && a.warnings == b.warnings
       && a.freshness == b.freshness && a.nextPage == b.nextPage && a.notSaved == b.notSaved
+      && a.closeMatches == b.closeMatches
   }
 
   /// A list read without the network (`isOffline`) or fetched live.

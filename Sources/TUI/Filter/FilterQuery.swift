@@ -15,8 +15,8 @@ public struct FilterQuery: Sendable, Equatable {
   public enum Condition: Sendable, Equatable {
     case unread
     case starred
-    /// The artist's name contains this (folded), as the artist search matches.
-    case artist(String)
+    /// An artist's name matches this, as the artist search matches (`ArtistQuery`; no typo).
+    case artist(ArtistQuery)
     /// A category or keyword equals this (folded).
     case tag(String)
     /// Every word is in the title (folded).
@@ -101,7 +101,7 @@ public struct FilterQuery: Sendable, Equatable {
         throw ParseError(description: "Filter: \(key): needs a value, as in \(key):\(example(key))")
       }
       switch key {
-      case "artist": condition = .artist(folded)
+      case "artist": condition = .artist(ArtistQuery(value))
       case "tag": condition = .tag(folded)
       case "title": condition = .title(folded.split(separator: " ").map(String.init))
       case "rating": condition = .rating(folded)
@@ -155,7 +155,7 @@ public struct FilterQuery: Sendable, Equatable {
     switch condition {
     case .unread: return !marks.read
     case .starred: return marks.starred
-    case .artist(let name): return ArtistMatch.matches(item, normalizedQuery: name)
+    case .artist(let query): return query.matches(item)
     case .tag(let tag): return tags(of: item).contains(tag)
     case .title(let words):
       let title = ArtistMatch.normalized(ItemPresentation.title(of: item))

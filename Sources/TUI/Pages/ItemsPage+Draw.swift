@@ -218,6 +218,9 @@ extension ItemsPage {
         x = buffer.put("  ", x: x, y: y, style: .bar)
         x = buffer.put(text, x: x, y: y, style: Style(.error, bold: true, reverse: true))
       }
+    } else if showsCloseMatches {
+      // Nothing matched exactly: the names on screen are one typo away.
+      x = buffer.put("  showing close matches", x: x, y: y, style: .bar)
     }
     let keys = prompt.kind == .filter ? "   Enter apply  Esc cancel" : "   Enter keep  Esc cancel"
     // The keys whole, or not at all.

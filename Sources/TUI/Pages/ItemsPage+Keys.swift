@@ -301,6 +301,7 @@ extension ItemsPage {
       let wasSearching = isSearching
       isSearching = false
       searchWarning = nil
+      showsCloseMatches = false
       return PageOutcome(wasSearching ? [.cancel(.search)] : [])
     }
     isSearching = true
@@ -324,6 +325,7 @@ extension ItemsPage {
     var outcome = PageOutcome(isSearching ? [.cancel(work)] : [], status: .some(nil))
     isSearching = false
     searchWarning = nil
+    showsCloseMatches = false
     switch prompt.restores {
     case .feed:
       list = sized(feed ?? list)

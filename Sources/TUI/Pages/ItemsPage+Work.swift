@@ -212,6 +212,7 @@ extension ItemsPage {
     } else {
       list = sized(ItemList(found, metrics: metrics))
     }
+    showsCloseMatches = found.closeMatches
     progressShown = searchGeneration
   }
 
@@ -236,6 +237,7 @@ extension ItemsPage {
         list = sized(ItemList(loaded, metrics: metrics))
       }
       searchWarning = loaded.warnings.first
+      showsCloseMatches = loaded.closeMatches && !loaded.chunks.isEmpty
       // Not "the cached copy": the answer is as current as the lists it came from (the title
       // bar says how old); only what the server could not give is news.
       let status: String?
@@ -244,8 +246,10 @@ extension ItemsPage {
           "Search failed: \(Self.withoutAddress(warning))"
           + (loaded.chunks.isEmpty
             ? "" : " (showing the \(Self.count(loaded.chunks.count)) found here)")
+      } else if loaded.chunks.isEmpty {
+        status = "No items by an artist matching “\(query)”"
       } else {
-        status = loaded.chunks.isEmpty ? "No items by an artist matching “\(query)”" : nil
+        status = showsCloseMatches ? "No artist matches “\(query)”: showing close matches" : nil
       }
       return PageOutcome(status: .some(status))
     case .failure(let error):

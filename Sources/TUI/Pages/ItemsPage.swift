@@ -93,6 +93,9 @@ public struct ItemsPage {
   /// or answered from a cached copy), until the next answer: the prompt line says it, and
   /// the matches already loaded stay on screen.
   public internal(set) var searchWarning: String?
+  /// The artist search on screen found no artist exactly and shows close matches (one typo
+  /// away), until the next answer: the prompt line says so.
+  public internal(set) var showsCloseMatches = false
   /// The search whose answer from what the source already had is on screen
   /// (`.searchProgress`): its full answer replaces it keeping the reader's place.
   var progressShown: Int?
