@@ -14,6 +14,9 @@ extension FeedListPage {
     /// `12/60 unread`, `60 items`, `2 starred`; and the short form, `12/60`, `60`, `2`.
     var count: String
     var shortCount: String
+    /// The count is a note ("no artist yet ..."), not a count: it may run on into the state
+    /// column (its line has no state), and sets no column's width.
+    var countIsNote = false
     /// `fresh`, `cached 3 h ago`, `error: ...` (empty for All items and Starred).
     var state: String
     /// The state is an error (cut with "…" to its column, never left out for its length).
@@ -69,11 +72,12 @@ extension FeedListPage {
       isStarred ? Self.starredEntry : isFollowing ? Self.followingEntry : entries[entryIndex]
     var count = ""
     var short = ""
+    var note = false
     if isStarred {
       if let counts { (count, short) = (Self.starred(counts.starred), "\(counts.starred)") }
     } else if isFollowing {
       if let following, following.artists == 0 {
-        (count, short) = ("no artist yet (f on an item)", "0")
+        (count, short, note) = ("no artist yet (f on an item)", "0", true)
       } else if let following {
         (count, short) = (
           Self.unread(following.counts), "\(following.counts.unread)/\(following.counts.total)"
@@ -101,7 +105,7 @@ extension FeedListPage {
     let tags = entry.tags.isEmpty ? nil : "[" + entry.tags.joined(separator: ", ") + "]"
     return LineText(
       title: Sanitizer.clean(entry.title), tags: tags.map(Sanitizer.clean), count: count,
-      shortCount: short,
+      shortCount: short, countIsNote: note,
       state: entryIndex <= 0 ? "" : Sanitizer.clean(Self.stateText(entry, now: now)),
       isError: isError && entryIndex > 0)
   }
@@ -116,7 +120,7 @@ extension FeedListPage {
       lines.map { line in
         DisplayWidth.of(line.title) + (line.tags.map { 1 + DisplayWidth.of($0) } ?? 0)
       }.max() ?? 0
-    let full = lines.map { DisplayWidth.of($0.count) }.max() ?? 0
+    let full = lines.filter { !$0.countIsNote }.map { DisplayWidth.of($0.count) }.max() ?? 0
     let short = lines.map { DisplayWidth.of($0.shortCount) }.max() ?? 0
     let states = lines.filter { !$0.isError }.map { DisplayWidth.of($0.state) }.max() ?? 0
     // An error needs a few words' room to say anything; longer ones are cut with "…".
@@ -160,9 +164,11 @@ extension FeedListPage {
     }
     x = titleEnd + 1
     if let count = layout.count {
+      let shown = layout.shortCount ? text.shortCount : text.count
+      let room = text.countIsNote && !layout.shortCount ? width - x : count
       buffer.put(
-        layout.shortCount ? text.shortCount : text.count, x: x, y: y, style: style(.subtitle),
-        limit: min(width, x + count))
+        Truncation.truncated(shown, toWidth: room), x: x, y: y, style: style(.subtitle),
+        limit: min(width, x + room))
       x += count + 2
     }
     guard let room = layout.state, room > 0, !text.state.isEmpty else { return }
