@@ -1,7 +1,9 @@
 import FeedModel
 
-/// Exact matches: candidates from the word starts and the trigram postings, each confirmed by
-/// the rule (`ArtistQuery.tier(of:)`).
+/// Exact matches: candidates from the word starts and the trigram postings. Several words are
+/// confirmed by the rule (`ArtistQuery.tier(joined:ends:)`); one word needs less: for one word
+/// the rule's first tier is exactly the names with a word start range for it, and the second
+/// the other names containing it, which the postings give (or narrow to a substring test).
 extension NameSearch {
   /// The artists the query matches exactly, by tier.
   func exactMatches(_ query: ArtistQuery) -> ArtistMatches {
