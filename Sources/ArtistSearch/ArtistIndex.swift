@@ -39,6 +39,9 @@ public struct ArtistIndex: Sendable {
   /// Positions of items `0..<order.count`, newest first: built on the first search that
   /// matches a large share of the items, extended by merging when items arrived since.
   var order: [Int32] = []
+  /// Per item: its place in `order`, once the feed is read (`prepared()`); a search uses it
+  /// only while it covers every item.
+  var ranks: [Int32] = []
   /// The rule for `rowKinds`, if the index keeps them.
   private let rowKind: (@Sendable (FeedItem) -> UInt8)?
   /// Per item: `rowKind` of it, computed as items are added (empty without a rule), so an
@@ -178,18 +181,23 @@ public struct ArtistIndex: Sendable {
   // MARK: - Once a feed is read
 
   /// What the loading task prepares once a feed is read, outside the catalog's lock: the
-  /// order brought up to every item, the word starts merged into one run, and the items by
-  /// artist laid out artist by artist.
+  /// order brought up to every item and each item's place in it, the word starts merged into
+  /// one run, and the items by artist laid out artist by artist.
   struct Preparation {
     var order: [Int32]
+    /// Each item's place in `order`.
+    var ranks: [Int32]
     var runs: [[WordStart]]
     var positions: ArtistPositions
   }
 
   /// The preparation for the index as it is, without changing it.
   func prepared() -> Preparation {
-    Preparation(
-      order: extendedOrder(), runs: nameSearch.consolidatedRuns(),
+    let order = extendedOrder()
+    var ranks = [Int32](repeating: 0, count: order.count)
+    for (rank, position) in order.enumerated() { ranks[Int(position)] = Int32(rank) }
+    return Preparation(
+      order: order, ranks: ranks, runs: nameSearch.consolidatedRuns(),
       positions: positionsOfArtist.compacted())
   }
 
@@ -197,6 +205,7 @@ public struct ArtistIndex: Sendable {
   /// if it still covers everything (nothing was added since).
   mutating func adopt(_ prepared: Preparation) {
     adopt(order: prepared.order)
+    if order.count == count, prepared.ranks.count == count { ranks = prepared.ranks }
     nameSearch.adopt(runs: prepared.runs)
     if prepared.positions.size == positionsOfArtist.size { positionsOfArtist = prepared.positions }
   }

@@ -1,7 +1,9 @@
 import FeedModel
 
-/// Exact matches: candidates from the word starts and the trigram postings, each confirmed by
-/// the rule (`ArtistQuery.tier(of:)`).
+/// Exact matches: candidates from the word starts and the trigram postings. Several words are
+/// confirmed by the rule (`ArtistQuery.tier(joined:ends:)`); one word needs less: for one word
+/// the rule's first tier is exactly the names with a word start range for it, and the second
+/// the other names containing it, which the postings give (or narrow to a substring test).
 extension NameSearch {
   /// The artists the query matches exactly, by tier.
   func exactMatches(_ query: ArtistQuery) -> ArtistMatches {
@@ -78,33 +80,9 @@ extension NameSearch {
     if let rarest = rarestWord(query.words, work: &work) {
       lists.append(artists(of: rarest, work: &work))
     }
-    return confirmExactly(Self.union(lists, count: count), query: query, work: &work)
-  }
-
-  /// The candidates (ascending) the rule matches, by tier: read in place, one borrow of the
-  /// names' storage for all of them.
-  private func confirmExactly(_ candidates: [Int32], query: ArtistQuery, work: inout Int)
-    -> ArtistMatches
-  {
-    work += candidates.count
-    var matches = ArtistMatches()
-    bytes.withUnsafeBufferPointer { bytes in
-      wordEnds.withUnsafeBufferPointer { wordEnds in
-        for artist in candidates {
-          let index = Int(artist)
-          let name = bytes[Int(starts[index])..<Int(starts[index + 1])]
-          let ends = wordEnds[Int(wordEndStarts[index])..<Int(wordEndStarts[index + 1])]
-          let tier = query.tier(
-            joined: UnsafeBufferPointer(rebasing: name), ends: UnsafeBufferPointer(rebasing: ends))
-          switch tier {
-          case .wordStart?: matches.wordStart.append(artist)
-          case .inside?: matches.inside.append(artist)
-          case nil: break
-          }
-        }
-      }
+    return confirm(Self.union(lists, count: count), work: &work) {
+      query.tier(joined: $0, ends: $1)
     }
-    return matches
   }
 
   /// The word starts of the query word that begins fewest of them.
@@ -117,17 +95,26 @@ extension NameSearch {
     return rarest
   }
 
-  /// The candidates (ascending) the rule matches, by the tier `tier` gives.
+  /// The candidates (ascending) the rule matches, by the tier `tier` gives for a name's words
+  /// joined and word ends: read in place, one borrow of the names' storage for all of them.
   func confirm(
-    _ candidates: [Int32], work: inout Int, tier: (NameText) -> ArtistQuery.Tier?
+    _ candidates: [Int32], work: inout Int,
+    tier: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt16>) -> ArtistQuery.Tier?
   ) -> ArtistMatches {
     work += candidates.count
     var matches = ArtistMatches()
-    for artist in candidates {
-      switch tier(text(of: artist)) {
-      case .wordStart?: matches.wordStart.append(artist)
-      case .inside?: matches.inside.append(artist)
-      case nil: break
+    bytes.withUnsafeBufferPointer { bytes in
+      wordEnds.withUnsafeBufferPointer { wordEnds in
+        for artist in candidates {
+          let index = Int(artist)
+          let name = bytes[Int(starts[index])..<Int(starts[index + 1])]
+          let ends = wordEnds[Int(wordEndStarts[index])..<Int(wordEndStarts[index + 1])]
+          switch tier(UnsafeBufferPointer(rebasing: name), UnsafeBufferPointer(rebasing: ends)) {
+          case .wordStart?: matches.wordStart.append(artist)
+          case .inside?: matches.inside.append(artist)
+          case nil: break
+          }
+        }
       }
     }
     return matches

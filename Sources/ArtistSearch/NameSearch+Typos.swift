@@ -20,8 +20,8 @@ extension NameSearch {
         lists.append(candidates(editing: edited, of: query.words, work: &work))
       }
     }
-    var matches = confirm(Self.union(lists, count: count), work: &work) { name in
-      query.isClose(to: name) ? .wordStart : nil
+    var matches = confirm(Self.union(lists, count: count), work: &work) { name, ends in
+      query.isClose(joined: name, ends: ends) ? .wordStart : nil
     }
     matches.isClose = !matches.isEmpty
     matches.work = work

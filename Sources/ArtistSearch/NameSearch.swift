@@ -72,14 +72,6 @@ struct NameSearch: Sendable {
     }
   }
 
-  /// Artist `artist`'s words, for the rule.
-  func text(of artist: Int32) -> NameText {
-    let index = Int(artist)
-    return NameText(
-      joined: bytes[Int(starts[index])..<Int(starts[index + 1])],
-      ends: wordEnds[Int(wordEndStarts[index])..<Int(wordEndStarts[index + 1])])
-  }
-
   // MARK: - Grams
 
   /// The gram of three bytes (0xFF, never in UTF-8, past the end).

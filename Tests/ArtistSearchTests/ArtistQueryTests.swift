@@ -77,6 +77,7 @@ struct ArtistQueryTests {
       ("pixle", "PixelHeron"), ("pixelhreon", "PixelHeron"), ("heorn pixel", "PixelHeron"),
       ("saudadr", "saudade-pixels"), ("glitchcta", "GlitchCat404"), ("reneedrwas", "RenéeDraws"),
       ("fishreking", "Fisher King"), ("pxielheron", "PixelHeron"), ("pixelheronn", "PixelHeron"),
+      ("heron x pixel", "PixelHeron"), ("pixel hreon", "PixelHeron"),
     ])
   func typo(query: String, name: String) {
     let found = Self.found(query)

@@ -68,37 +68,7 @@ public struct ArtistQuery: Sendable, Equatable {
     }
   }
 
-  /// Whether each of `count` query words (by position) can be given a different word of
-  /// `name` for which `fits(position, nameWord)` holds: a search over assignments, tiny for
-  /// names of a few words. Words past a name's 64th are not considered.
-  static func assign(
-    _ count: Int, from position: Int = 0, to name: NameText, used: UInt64 = 0,
-    fits: (Int, ArraySlice<UInt8>) -> Bool
-  ) -> Bool {
-    guard position < count else { return true }
-    for index in 0..<min(name.ends.count, 64) where used & (1 << UInt64(index)) == 0 {
-      if fits(position, name.word(index)),
-        assign(count, from: position + 1, to: name, used: used | (1 << UInt64(index)), fits: fits)
-      {
-        return true
-      }
-    }
-    return false
-  }
-
   // MARK: - Bytes
-
-  /// Whether `text` starts with `prefix`.
-  static func hasPrefix(_ text: ArraySlice<UInt8>, _ prefix: ArraySlice<UInt8>) -> Bool {
-    guard text.count >= prefix.count else { return false }
-    var (i, j) = (text.startIndex, prefix.startIndex)
-    while j < prefix.endIndex {
-      if text[i] != prefix[j] { return false }
-      i += 1
-      j += 1
-    }
-    return true
-  }
 
   /// The length in bytes of the UTF-8 scalar whose lead byte is `byte`.
   public static func scalarLength(_ byte: UInt8) -> Int {

@@ -149,27 +149,4 @@ public struct NameText {
     self.joined = joined
     self.ends = ends
   }
-
-  /// Whether `test` holds for the offset of some word's start in `joined` (the first is 0),
-  /// trying them in order.
-  func anyWordStart(_ test: (Int) -> Bool) -> Bool {
-    var start = 0
-    for end in ends {
-      if test(start) { return true }
-      start = Int(end)
-    }
-    return false
-  }
-
-  /// Word `index`'s bytes.
-  func word(_ index: Int) -> ArraySlice<UInt8> {
-    let base = joined.startIndex
-    let start = index == 0 ? 0 : Int(ends[ends.startIndex + index - 1])
-    return joined[(base + start)..<(base + Int(ends[ends.startIndex + index]))]
-  }
-
-  /// `joined` from word start `offset` to the end.
-  func suffix(from offset: Int) -> ArraySlice<UInt8> {
-    joined[(joined.startIndex + offset)...]
-  }
 }
