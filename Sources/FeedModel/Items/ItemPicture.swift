@@ -7,9 +7,6 @@ public enum ItemPicture {
   /// True when the item has a picture that is art (not an avatar, an emoji or an icon).
   public static func has(_ item: FeedItem) -> Bool { ItemArt.hasPicture(item) }
 
-  /// A `media:content` that is a still image.
-  public static func isImage(_ content: MediaContent) -> Bool { ItemArt.isImage(content) }
-
   /// An item's row kind as the list numbers them: 1 for an image row, 0 for a basic one.
   public static let rowKind: @Sendable (FeedItem) -> UInt8 = { has($0) ? 1 : 0 }
 }

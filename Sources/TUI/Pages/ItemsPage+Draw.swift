@@ -165,6 +165,13 @@ extension ItemsPage {
       let back = openedForSearch && hasFeedList ? "feeds" : "all items"
       return KeyBindings.join(move, open, artist, keys.hint(.back, says: back), help)
     }
+    if case .artist = sourceKey {
+      // An artist's page is opened from an item or a list, not from the feed list: Esc goes
+      // back to whatever opened it.
+      return KeyBindings.join(
+        move, open, artist, keys.hint(.reload, says: "refresh"),
+        keys.hint(.back, says: "back"), help)
+    }
     if hasFeedList {
       return KeyBindings.join(
         move, open, artist, keys.hint(.reload, says: "refresh"),

@@ -138,6 +138,4 @@ public enum ItemPresentation {
   /// True when the item gets an image row (it has a picture of some kind): FeedModel's rule,
   /// which the search indexes keep per item too.
   public static func hasPicture(_ item: FeedItem) -> Bool { ItemPicture.has(item) }
-
-  static func isImage(_ content: MediaContent) -> Bool { ItemPicture.isImage(content) }
 }
