@@ -90,7 +90,8 @@ extension ItemsPage {
     guard let selection = list.selection,
       ViewerPage.itemWithPicture(in: list.items, from: selection, step: 1) != nil
     else { return PageOutcome(status: "No picture to show") }
-    let show = slideshow ? ViewerPage.Slideshow(marksRead: context.settings.slideshowMarksRead) : nil
+    let show =
+      slideshow ? ViewerPage.Slideshow(marksRead: context.settings.slideshowMarksRead) : nil
     let viewer = ViewerPage(
       items: list.items, index: selection, width: context.width, height: context.height,
       source: source, listTitle: list.title, slideshow: show)

@@ -110,8 +110,11 @@ public struct ViewerView: Sendable, Equatable {
     guard case .scale(let scale) = zoom else { return .fit }
     let width = max(1, min(size.width, Int((Double(box.width) / scale).rounded(.down))))
     let height = max(1, min(size.height, Int((Double(box.height) / scale).rounded(.down))))
-    let x = min(max(0, Int((centreX * Double(size.width) - Double(width) / 2).rounded())), size.width - width)
-    let y = min(max(0, Int((centreY * Double(size.height) - Double(height) / 2).rounded())), size.height - height)
+    let x = min(
+      max(0, Int((centreX * Double(size.width) - Double(width) / 2).rounded())), size.width - width)
+    let y = min(
+      max(0, Int((centreY * Double(size.height) - Double(height) / 2).rounded())),
+      size.height - height)
     return .region(
       x: x, y: y, width: width, height: height, permille: max(1, Int((scale * 1000).rounded())))
   }

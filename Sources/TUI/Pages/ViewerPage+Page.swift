@@ -46,8 +46,7 @@ extension ViewerPage: Page {
     if let next = Self.itemWithPicture(in: items, from: index + 1, step: 1) {
       keys += [fitKey(ofItem: next, pictures)].compactMap { $0 }
     }
-    if slideshow == nil, let previous = Self.itemWithPicture(in: items, from: index - 1, step: -1)
-    {
+    if slideshow == nil, let previous = Self.itemWithPicture(in: items, from: index - 1, step: -1) {
       keys += [fitKey(ofItem: previous, pictures)].compactMap { $0 }
     }
     if self.pictures.count > picture + 1, url != nil {

@@ -25,7 +25,8 @@ extension ViewerPage {
       case .pixels(let pixels):
         // Half blocks need colours; a monochrome terminal gets the frame instead.
         guard !board.depth.isMonochrome else { continue }
-        return Self.halfBlocks(pixels.picture, columns: box.width, rows: box.height, depth: board.depth)
+        return Self.halfBlocks(
+          pixels.picture, columns: box.width, rows: box.height, depth: board.depth)
       }
     }
     return nil
@@ -103,7 +104,8 @@ extension ViewerPage {
     default:
       // Eight colours: the nearest of the basic ones by each channel's half.
       let bit = { (value: UInt32) -> UInt32 in value >= 128 ? 1 : 0 }
-      return .indexed(UInt8(bit(rgb >> 16 & 0xFF) | bit(rgb >> 8 & 0xFF) << 1 | bit(rgb & 0xFF) << 2))
+      return .indexed(
+        UInt8(bit(rgb >> 16 & 0xFF) | bit(rgb >> 8 & 0xFF) << 1 | bit(rgb & 0xFF) << 2))
     }
   }
 }

@@ -129,7 +129,8 @@ struct ViewerPageTests {
     _ = state.update(Self.z)
     _ = state.update(.key(.character("+")))
     #expect(state.status == "Measuring the picture…")
-    _ = state.update(.pictureMeasured(url: "https://img.example/0-0.png", width: 1600, height: 1200))
+    _ = state.update(
+      .pictureMeasured(url: "https://img.example/0-0.png", width: 1600, height: 1200))
     var commands = state.update(.key(.character("+")))
     var wished = try #require(Self.wishes(commands))
     guard case .region(let x, let y, let width, let height, let permille) = wished.first?.crop
@@ -152,7 +153,8 @@ struct ViewerPageTests {
   func panKeys() throws {
     var state = Self.state()
     _ = state.update(Self.z)
-    _ = state.update(.pictureMeasured(url: "https://img.example/0-0.png", width: 1600, height: 1200))
+    _ = state.update(
+      .pictureMeasured(url: "https://img.example/0-0.png", width: 1600, height: 1200))
     _ = state.update(.key(.character("1")))
     for key in [Key.character("l"), .right, .character("l"), .character("l")] {
       _ = state.update(.key(key))
@@ -289,7 +291,8 @@ struct ViewerPageTests {
     let url = "https://img.example/0-0.png"
     _ = state.update(.pictureMeasured(url: url, width: picture.width, height: picture.height))
     try make(&state, picture)
-    assertSnapshot(state.render(now: Date(timeIntervalSince1970: 0)).lines, named: "viewer-fit-80x24")
+    assertSnapshot(
+      state.render(now: Date(timeIntervalSince1970: 0)).lines, named: "viewer-fit-80x24")
     _ = state.update(.key(.character("1")))
     for _ in 0..<4 { _ = state.update(.key(.character("l"))) }
     for _ in 0..<4 { _ = state.update(.key(.character("k"))) }

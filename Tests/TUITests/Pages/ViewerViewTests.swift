@@ -108,7 +108,8 @@ struct ViewerViewTests {
     var view = ViewerView()
     view.actualSize(picture: picture, box: box)
     for _ in 0..<100 { view.pan(dx: 1, dy: -1, picture: picture, box: box) }
-    guard case .region(let x, let y, let width, let height, _) = view.crop(picture: picture, box: box)
+    guard
+      case .region(let x, let y, let width, let height, _) = view.crop(picture: picture, box: box)
     else {
       Issue.record("1:1 of a picture larger than the box is a region")
       return
@@ -170,13 +171,17 @@ struct ViewerViewTests {
         naive.pan(dx: dx, dy: dy)
       }
       let scale = view.scale(picture: picture, box: box)
-      #expect(scale >= fit * 0.9999 && scale <= ViewerView.maximumScale, "seed \(seed) step \(step)")
+      #expect(
+        scale >= fit * 0.9999 && scale <= ViewerView.maximumScale, "seed \(seed) step \(step)")
       let centre = naive.centre
       #expect(abs(view.centreX - centre.0) < 1e-9, "seed \(seed) step \(step) x")
       #expect(abs(view.centreY - centre.1) < 1e-9, "seed \(seed) step \(step) y")
-      if case .region(let x, let y, let width, let height, _) = view.crop(picture: picture, box: box) {
+      if case .region(let x, let y, let width, let height, _) = view.crop(
+        picture: picture, box: box)
+      {
         #expect(x >= 0 && y >= 0 && x + width <= picture.width && y + height <= picture.height)
-        #expect(abs(Double(x) - naive.left) <= 1 || width == picture.width, "seed \(seed) step \(step)")
+        #expect(
+          abs(Double(x) - naive.left) <= 1 || width == picture.width, "seed \(seed) step \(step)")
       }
     }
   }
