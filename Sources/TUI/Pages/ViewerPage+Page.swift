@@ -70,7 +70,8 @@ extension ViewerPage: Page {
       var parts = ["\(index + 1)/\(items.count)"]
       if pictures.count > 1 { parts.append("picture \(picture + 1)/\(pictures.count)") }
       parts.append(
-        view.label(picture: url.flatMap(board.size(of:)), box: boxPixels(cell: board.cell)))
+        view.label(
+          picture: shownURL(board).flatMap(board.size(of:)), box: boxPixels(cell: board.cell)))
       position = parts.joined(separator: " · ")
       hints = Self.hints(context.keys, slideshow: slideshow != nil)
       let title = Sanitizer.clean(DetailView.title(of: item))

@@ -84,9 +84,21 @@ public struct ViewerPage {
     return .init(width: box.width * cell.width, height: box.height * cell.height)
   }
 
+  /// The address shown: the picture's, or the row's thumbnail when the full picture failed
+  /// (a full picture that cannot be fetched offline still shows the copy that can).
+  func shownURL(_ pictures: PictureBoard) -> String? {
+    guard let url else { return nil }
+    var fit = pictures.key(url: url, columns: box.width, rows: box.height)
+    fit.crop = .fit
+    guard pictures.hasFailed(fit), picture == 0, let item,
+      let thumbnail = ItemList.pictureURL(of: item), thumbnail != url
+    else { return url }
+    return thumbnail
+  }
+
   /// The key of the view shown now: "fit" until the picture's size is known.
   func key(_ pictures: PictureBoard) -> PictureCache.Key? {
-    guard let url else { return nil }
+    guard let url = shownURL(pictures) else { return nil }
     var crop = PictureCrop.fit
     if let size = pictures.size(of: url) {
       crop = view.crop(picture: size, box: boxPixels(cell: pictures.cell))
@@ -133,7 +145,7 @@ public struct ViewerPage {
   /// Carries out a key's action; `pictures` gives the picture's size and the cell size.
   mutating func handle(_ action: KeyAction, pictures: PictureBoard?) -> PageOutcome {
     let before = pictures.flatMap(key)
-    let size = url.flatMap { pictures?.size(of: $0) }
+    let size = pictures.flatMap { board in shownURL(board).flatMap(board.size(of:)) }
     let box = boxPixels(cell: pictures?.cell)
     switch action {
     case .zoom(let steps):

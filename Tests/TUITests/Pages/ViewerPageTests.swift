@@ -217,6 +217,25 @@ struct ViewerPageTests {
     #expect(!screen.lines.joined().contains("loading"))
   }
 
+  @Test("a full picture that fails is replaced by the row's thumbnail, as the item view does")
+  func thumbnailWhenFullFails() throws {
+    let item = FeedItem(
+      title: "Offline", guid: "o",
+      thumbnails: [MediaThumbnail(url: "file:///th.png", width: 150, height: 150)],
+      contents: [
+        MediaContent(url: "https://img.example/full.png", medium: "image", width: 900, height: 900)
+      ])
+    var state = AppState(
+      list: ItemList(title: "Test feed", items: [item]), isOffline: true, width: 80, height: 24)
+    state.configurePictures(enabled: true, depth: .indexed256)
+    let commands = state.update(Self.z)
+    let full = try #require(Self.wishes(commands)?.first)
+    #expect(full.url == "https://img.example/full.png")
+    let next = state.update(.pictureReady(full, .failure(ImageLoadError("no host"))))
+    let thumbnail = try #require(Self.wishes(next)?.first)
+    #expect(thumbnail.url == "file:///th.png" && thumbnail.crop == .fit)
+  }
+
   @Test("with nothing made yet, the box says it is loading")
   func loadingFrame() {
     var state = Self.state(depth: .none)
