@@ -15,13 +15,20 @@ public final class PictureCache: Sendable {
     public var depth: ColorDepth
     /// Nil for symbol cells; the terminal's cell size for a picture in pixels.
     public var cell: CellSize?
+    /// The picture viewer's view of the picture (`PictureCrop`); nil: the whole picture
+    /// fitted to the box, as rows, cards and the item view show it.
+    public var crop: PictureCrop?
 
-    public init(url: String, columns: Int, rows: Int, depth: ColorDepth, cell: CellSize? = nil) {
+    public init(
+      url: String, columns: Int, rows: Int, depth: ColorDepth, cell: CellSize? = nil,
+      crop: PictureCrop? = nil
+    ) {
       self.url = url
       self.columns = columns
       self.rows = rows
       self.depth = depth
       self.cell = cell
+      self.crop = crop
     }
   }
 

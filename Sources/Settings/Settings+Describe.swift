@@ -57,6 +57,8 @@ extension Settings {
     case ("general", "max-items"): return maxItemsPerFeed.map(String.init) ?? "all"
     case ("pictures", "mode"): return pictureMode.rawValue
     case ("pictures", "thumbnail"): return thumbnail.description
+    case ("pictures", "slideshow-delay"): return "\(slideshowDelay)s"
+    case ("pictures", "slideshow-marks-read"): return slideshowMarksRead ? "yes" : "no"
     case ("colors", "enabled"): return useColor ? "yes" : "no"
     case ("colors", "theme"): return themeIsAuto ? "auto" : theme.rawValue
     default:

@@ -11,7 +11,7 @@ extension Settings {
         "max-items",
       ]
     ),
-    ("pictures", ["mode", "thumbnail"]),
+    ("pictures", ["mode", "thumbnail", "slideshow-delay", "slideshow-marks-read"]),
     ("colors", ["enabled", "theme"] + ColorElement.allCases.map(\.rawValue)),
     ("keys", []),
   ]
@@ -113,6 +113,10 @@ extension Settings {
             + "\(ThumbnailSize.rowRange.upperBound)), not “\(entry.text)”")
       }
       thumbnail = size
+    case "slideshow-delay":
+      slideshowDelay = try Self.slideDelay(entry)
+    case "slideshow-marks-read":
+      slideshowMarksRead = try Self.flag(entry)
     default:
       return false
     }
@@ -223,6 +227,21 @@ extension Settings {
       line: entry.line, key: entry.key,
       "give off, or a time from 10s to 168h such as 30s, 15m (a bare number is minutes) or 2h, "
         + "not “\(entry.text)”")
+  }
+
+  /// Shortest and longest slideshow delay, in seconds.
+  public static let slideDelayRange = 1...3600
+
+  /// A number of seconds, bare or with `s` (`5`, `5s`).
+  static func slideDelay(_ entry: ConfigSyntax.Entry) throws(SettingsError) -> Int {
+    let word = try single(entry).lowercased()
+    let digits = word.hasSuffix("s") ? String(word.dropLast()) : word
+    guard let seconds = Int(digits), slideDelayRange.contains(seconds) else {
+      throw .badValue(
+        line: entry.line, key: entry.key,
+        "give a number of seconds from 1 to 3600 such as 5 or 5s, not “\(entry.text)”")
+    }
+    return seconds
   }
 
   /// The most items `max-items` may keep (a bound, not a target).

@@ -29,6 +29,10 @@ public struct Settings: Sendable, Equatable {
 
   public var pictureMode = PictureMode.auto
   public var thumbnail = ThumbnailSize.medium
+  /// Seconds each picture of a slideshow (`S`) shows.
+  public var slideshowDelay = 5
+  /// A slideshow marks each item read as its picture is shown.
+  public var slideshowMarksRead = false
 
   // MARK: [colors]
 

@@ -93,6 +93,9 @@ public struct AppLoop {
     // per move onto an item whose picture is not made yet, so an idle browser has no timer.
     var restingOn: PictureCache.Key?
     var rested: ContinuousClock.Instant?
+    // A slideshow's next picture: each slide shown (a new step) starts the delay again.
+    var slideShown: Int?
+    var nextSlide: ContinuousClock.Instant?
     var needsDraw = true
     defer { runner.cancelAll() }
     while true {
@@ -124,7 +127,13 @@ public struct AppLoop {
         restingOn = candidate
         rested = candidate.map { _ in clock.now + Self.restInterval }
       }
-      let timeout = [nextTick, nextRefresh, rested, runner.nextDeadline].compactMap { $0 }.min()
+      let step = state.slideStep
+      if step != slideShown {
+        slideShown = step
+        nextSlide = step.map { _ in clock.now + state.slideDelay }
+      }
+      let timeout = [nextTick, nextRefresh, rested, nextSlide, runner.nextDeadline]
+        .compactMap { $0 }.min()
         .map { Self.milliseconds(until: $0, clock: clock) }
       if let event = screen.nextEvent(wake: runner.inbox.wake, timeoutMilliseconds: timeout) {
         if PixelLog.isOn, case .key(let key) = event { PixelLog.note("loop: key \(key)") }
@@ -142,6 +151,11 @@ public struct AppLoop {
       if let due = rested, let key = restingOn, clock.now >= due {
         rested = nil
         pending += state.update(.selectionRested(key))
+      }
+      if let due = nextSlide, clock.now >= due {
+        nextSlide = nil
+        pending += state.update(.slideDue)
+        needsDraw = true
       }
       if let due = nextRefresh, let every = refreshEvery, clock.now >= due {
         // Counted from now: a refresh that was late (the machine slept) is not repeated.

@@ -82,8 +82,11 @@ public final class PictureLoader: Sendable {
         PixelLog.note("loader: start \(Self.describe(key))")
         let images = self.images
         let prepare = preparer.withLock { $0 }
+        let inbox = self.inbox
         queue.running[key] = Task.detached(executorPreference: WorkerPool.shared) {
-          let result = await Self.make(key, images: images, prepare: prepare)
+          let result = await Self.make(
+            key, images: images, prepare: prepare,
+            measured: { inbox.post(.pictureMeasured(url: $0, width: $1, height: $2)) })
           self.finished(key, result)
         }
       }
@@ -116,8 +119,14 @@ public final class PictureLoader: Sendable {
   /// decode and no conversion; cells converted are stored there (failures never are).
   static func make(
     _ key: PictureCache.Key, images: ImageLoader,
-    prepare: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? = nil
+    prepare: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? = nil,
+    measured: (@Sendable (String, Int, Int) -> Void)? = nil
   ) async -> Result<PictureRendition, ImageLoadError> {
+    // The picture viewer's views are cut from the picture decoded at full size.
+    if let crop = key.crop {
+      return await makeView(
+        key, crop: crop, images: images, prepare: prepare, measured: measured)
+    }
     do throws(ImageLoadError) {
       let data = try await images.load(key.url)
       PixelLog.note("loader: read \(data.count) bytes \(describe(key))")

@@ -74,6 +74,11 @@ extension AppState {
       pictures.take(key, result)
       showPendingNote()
       return []
+    case .pictureMeasured(let url, let width, let height):
+      pictures.measured(url, width: width, height: height)
+      return []
+    case .slideDue:
+      return route(pages.count - 1) { $0.apply(.work(.slideDue), context: $1) }
     case .mouse(let mouse):
       return route(pages.count - 1) { $0.handle(mouse, context: $1) }
     case .key(let key):

@@ -182,7 +182,7 @@ public struct AppState {
       hasPageBelow: index > 0, isOnTop: index == pages.count - 1,
       hasFeedList: pages.last(FeedListPage.self).map { $0.index < index } ?? false,
       hasMarks: marks != nil, counts: marks?.counts, generationFloor: generationEpoch << 32,
-      timeZone: timeZone)
+      timeZone: timeZone, pictures: pictures)
   }
 
   /// Runs `body` on page `index` and carries out what it asks.
@@ -294,6 +294,8 @@ public struct AppState {
         source: .artist(name), generationsFrom: (generationEpoch << 32) + (1 << 31), keys: keys)
       let commands = page.startLoading()
       return carryOut(.push(page), from: index) + commands
+    case .openViewer(let item, let picture):
+      return carryOut(.push(viewer(on: item, picture: picture)), from: index)
     case .toggleFollow(let item):
       guard marks != nil else {
         status = ItemsPage.stateIsOff

@@ -47,6 +47,11 @@ public enum Event: Sendable {
   case feedsRead(generation: Int)
   /// A picture for a thumbnail box was made (or failed, or was cancelled).
   case pictureReady(PictureCache.Key, Result<PictureRendition, ImageLoadError>)
+  /// The picture viewer's picture at `url` was decoded at full size: `width` x `height`
+  /// pixels (its zoom and pan count in them).
+  case pictureMeasured(url: String, width: Int, height: Int)
+  /// The slideshow's delay passed: the next picture.
+  case slideDue
   /// Time passed (drives the spinner).
   case tick
   /// The selection stayed on the item whose full picture is `key` for

@@ -135,7 +135,8 @@ public struct KeyBindings: Sendable {
   /// Actions shown together on one line of the help: the previous with the next.
   static let companions: [Action: [Action]] = [
     .nextPicture: [.previousPicture, .nextPicture], .nextUnread: [.nextUnread, .previousUnread],
-    .cardRight: [.cardLeft, .cardRight],
+    .cardRight: [.cardLeft, .cardRight], .zoomIn: [.zoomIn, .zoomOut],
+    .zoomActual: [.zoomActual, .zoomFit], .viewer: [.viewer, .slideshow],
   ]
 
   /// The help overlay's lines: each `KeyMap.bindings` line with the keys in effect (as

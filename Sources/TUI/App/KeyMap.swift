@@ -29,6 +29,11 @@ public enum Action: Sendable, Equatable, CaseIterable {
   case artistPage
   /// Follow or unfollow the selected item's artist.
   case follow
+  /// The picture viewer (`z`), and in it: zoom in (`+` `=`), out (`-`), 1:1 pixels (`1`),
+  /// the whole picture (`0`).
+  case viewer, zoomIn, zoomOut, zoomActual, zoomFit
+  /// The list's pictures full screen in turn, from the selection (`S`).
+  case slideshow
 
   /// The action's keys are the gallery's layer (`KeyMap.galleryKeys`).
   public var isCardMove: Bool { self == .cardLeft || self == .cardRight }
@@ -73,6 +78,12 @@ public enum KeyMap {
     (.character("p"), .openPicture),
     (.character("a"), .artistPage),
     (.character("f"), .follow),
+    (.character("z"), .viewer),
+    (.character("+"), .zoomIn), (.character("="), .zoomIn),
+    (.character("-"), .zoomOut),
+    (.character("1"), .zoomActual),
+    (.character("0"), .zoomFit),
+    (.character("S"), .slideshow),
     (.character("?"), .help),
     // The gallery's layer: these keys move between cards there, and do as above elsewhere.
     (.left, .cardLeft), (.character("h"), .cardLeft),
@@ -112,6 +123,9 @@ public enum KeyMap {
     ("a", .artistPage, "the artist's page: their work from every source"),
     ("f", .follow, "follow / unfollow the artist (feed list: Following)"),
     ("h  l", .cardRight, "gallery: the card left / right (Left Right)"),
+    ("z  S", .viewer, "picture viewer / slideshow (h j k l pan, n N item)"),
+    ("+  -", .zoomIn, "viewer: zoom in / out (= zooms in too)"),
+    ("1  0", .zoomActual, "viewer: 1:1 pixels / the whole picture"),
     ("?", .help, "this help"),
   ]
 

@@ -68,6 +68,10 @@ protocol Page {
   /// Work that follows from where the reader is now, asked after every update (the next
   /// page of a list whose end is near).
   mutating func followUpCommands() -> [Command]
+
+  /// A slideshow's progress while the page runs one: each new value starts the run loop's
+  /// delay to the next `.slideDue`; nil: no slideshow, no timer.
+  var slideStep: Int? { get }
 }
 
 extension Page {
@@ -86,6 +90,7 @@ extension Page {
   func readAheadPicture(_ pictures: PictureBoard) -> PictureCache.Key? { nil }
   var source: SourceKey? { nil }
   mutating func followUpCommands() -> [Command] { [] }
+  var slideStep: Int? { nil }
 }
 
 /// The kinds of page, as readings name them; a page that readings need not tell apart is
@@ -165,6 +170,9 @@ enum PageRequest {
   case openArtist(FeedItem?)
   /// `f`: follow or unfollow this item's artist.
   case toggleFollow(FeedItem?)
+  /// `z`, Enter on the item view's picture: the picture viewer on the item's picture
+  /// `picture`, walking the list below when it has the item.
+  case openViewer(FeedItem, picture: Int)
 }
 
 /// What reaches a page besides keys: the runtime's finished work, and news one page gives
@@ -195,6 +203,9 @@ enum PageEvent {
   /// The settings' refresh interval passed and no feed list refreshes: a page whose source
   /// is on the network loads it again.
   case reloadDue
+  /// The picture viewer (or slideshow) closed on this item: the list it was opened from,
+  /// now on top, selects it (and shows `note` in the status line, if any).
+  case viewerClosed(on: FeedItem, note: String?)
 }
 
 /// What a page may know of the app while it handles a key or an event.
@@ -218,6 +229,8 @@ struct PageContext {
   /// Generations below this one belong to pages opened before.
   let generationFloor: Int
   let timeZone: TimeZone
+  /// The pictures (the viewer's zoom needs a picture's size and the cell size).
+  var pictures: PictureBoard? = nil
 
   /// Lines for rows: the first line is the title bar, the last the status line.
   var listHeight: Int { max(0, height - 2) }

@@ -60,7 +60,7 @@ extension FeedListPage: Page {
       showsStarred = true
     case .followingCounted(let counts, let artists):
       following = (counts, artists)
-    case .work, .subscriptionsChanged, .viewShownRead, .reloadDue:
+    case .work, .subscriptionsChanged, .viewShownRead, .reloadDue, .viewerClosed:
       break
     }
     return PageOutcome()

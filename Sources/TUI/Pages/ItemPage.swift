@@ -41,9 +41,11 @@ public struct ItemPage {
     case back, openLink, copyLink, openPicture, help, togglePictures
     case previousPicture, nextPicture
     case toggleRead, toggleStar, download
-    /// `a`, Enter, or a click on the "by" line: the artist's page.
+    /// `a`, a click on the "by" line, or Enter on an item without a picture: the artist's page.
     case artistPage
     case follow
+    /// `z`: the picture viewer; Enter: the viewer, or the artist's page without a picture.
+    case viewer, enter
   }
 
   enum Scroll { case line(Int), halfPage(Int), page(Int), top, bottom }
@@ -58,7 +60,7 @@ public struct ItemPage {
     .openLink: .openLink, .copyLink: .copyLink, .openPicture: .openPicture, .help: .help,
     .togglePictures: .togglePictures,
     .previousPicture: .previousPicture, .nextPicture: .nextPicture,
-    .artistPage: .artistPage, .open: .artistPage, .follow: .follow,
+    .artistPage: .artistPage, .open: .enter, .follow: .follow, .viewer: .viewer,
     .toggleRead: .toggleRead, .toggleStar: .toggleStar, .download: .download,
   ]
 
@@ -88,6 +90,13 @@ public struct ItemPage {
     case .download: return PageOutcome(request: .download(item, feed: listTitle))
     case .artistPage: return PageOutcome(request: .openArtist(item))
     case .follow: return PageOutcome(request: .toggleFollow(item))
+    case .viewer:
+      guard view.pictureCount > 0 else { return PageOutcome(status: "This item has no picture") }
+      return PageOutcome(request: .openViewer(item, picture: view.pictureIndex))
+    case .enter:
+      // Enter on an item without a picture keeps its old meaning: the artist's page.
+      guard view.pictureCount > 0 else { return PageOutcome(request: .openArtist(item)) }
+      return PageOutcome(request: .openViewer(item, picture: view.pictureIndex))
     }
     return PageOutcome()
   }
@@ -130,6 +139,12 @@ extension ItemPage: Page {
         view.lines[index].text.hasPrefix("by "), view.item.author != nil
       {
         return PageOutcome(request: .openArtist(view.item))
+      }
+      // A click on the picture opens it in the viewer.
+      if let box = view.box, (box.x..<box.x + box.width).contains(mouse.x),
+        (box.y..<box.y + box.height).contains(mouse.y - 1 + top)
+      {
+        return PageOutcome(request: .openViewer(view.item, picture: view.pictureIndex))
       }
     }
     return PageOutcome()

@@ -10,6 +10,7 @@ extension ItemsPage {
     case toggleRead, toggleStar, download, markViewRead, undoMark
     case findUnread(forward: Bool)
     case artistPage, follow
+    case viewer, slideshow
   }
 
   /// The items page's key map; in the gallery its card moves are a layer over it.
@@ -27,6 +28,7 @@ extension ItemsPage {
     .markViewRead: .markViewRead, .undoMark: .undoMark,
     .nextUnread: .findUnread(forward: true), .previousUnread: .findUnread(forward: false),
     .artistPage: .artistPage, .follow: .follow,
+    .viewer: .viewer, .slideshow: .slideshow,
   ]
 
   /// A key, with the prompt open or not.
@@ -76,8 +78,24 @@ extension ItemsPage {
     case .findUnread(let forward): return findUnread(forward: forward, context: context)
     case .artistPage: ask(.openArtist(selected))
     case .follow: ask(.toggleFollow(selected))
+    case .viewer: return openViewer(slideshow: false, context: context)
+    case .slideshow: return openViewer(slideshow: true, context: context)
     }
     return outcome
+  }
+
+  /// `z`: the picture viewer on the selected item's picture; `S`: a slideshow from it. The
+  /// status line says when no item from the selection on has a picture.
+  func openViewer(slideshow: Bool, context: PageContext) -> PageOutcome {
+    guard let selection = list.selection,
+      ViewerPage.itemWithPicture(in: list.items, from: selection, step: 1) != nil
+    else { return PageOutcome(status: "No picture to show") }
+    let show =
+      slideshow ? ViewerPage.Slideshow(marksRead: context.settings.slideshowMarksRead) : nil
+    let viewer = ViewerPage(
+      items: list.items, index: selection, width: context.width, height: context.height,
+      source: source, listTitle: list.title, slideshow: show)
+    return PageOutcome(status: .some(nil), requests: [.push(viewer)]) + viewer.shownOutcome()
   }
 
   /// What a key of the reading state says while the state is off.

@@ -65,6 +65,10 @@ extension ItemsPage: Page {
         return PageOutcome()
       }
       return PageOutcome(startLoading())
+    case .viewerClosed(let item, let note):
+      guard context.isOnTop else { return PageOutcome() }
+      list.select(matching: item)
+      if let note { return PageOutcome(status: note) }
     case .feedsReading, .feedsReadingEnded, .feedReloaded, .stateAttached, .followingCounted:
       break
     }

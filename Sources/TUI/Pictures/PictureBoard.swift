@@ -39,6 +39,12 @@ public struct PictureBoard {
   var pendingNote: String?
   /// Whether a picture arrived (or failed) yet: the pending note waits for one.
   var hasArrived = false
+  /// The picture viewer's pictures' sizes as decoded at full size, by address
+  /// (`.pictureMeasured`; at most `PictureBoard.sizesKept`).
+  var sizes: [String: ViewerView.Size] = [:]
+  /// The key last made for each address, so the viewer can preview a picture from any copy
+  /// of it already made (`latestKey(for:)`; pruned to the cached ones past `madeKept`).
+  var made: [String: PictureCache.Key] = [:]
 
   public init(
     isEnabled: Bool = false, depth: ColorDepth = .none,
@@ -83,7 +89,10 @@ public struct PictureBoard {
     _ key: PictureCache.Key, _ result: Result<PictureRendition, ImageLoadError>
   ) {
     switch result {
-    case .success(let value): cache.insert(value, for: key)
+    case .success(let value):
+      cache.insert(value, for: key)
+      // A zoomed view is no preview of the whole picture.
+      if key.crop == nil || key.crop == .fit { noteMade(key) }
     case .failure(let error) where error == .cancelled: break
     case .failure(let error): failures[key] = error.reason
     }

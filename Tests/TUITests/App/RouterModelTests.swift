@@ -197,8 +197,9 @@ struct RouterModelTests {
     state.press(.down)
     state.press(.enter)
     #expect(state.topPage == .item && state.detail?.view.item == byZoe[1])
-    // Enter in the item view is the artist's page too: items, artist, item, artist.
-    commands = state.send([.key(.enter)])
+    // `a` in the item view is the artist's page too: items, artist, item, artist (Enter
+    // opens the picture viewer on an item with a picture).
+    commands = state.send([.key(.character("a"))])
     #expect(state.topPage == .items && state.pages.count == 4)
     guard case .load(let second, .artist("Zoë"))? = commands.first else {
       Issue.record("a second artist's page: \(commands)")

@@ -1,0 +1,46 @@
+/// What the picture viewer asks of a picture: the whole picture fitted to the box but never
+/// enlarged past 1:1, or a part of it at a scale (zoomed in, or at 1:1 pixels).
+///
+/// Part of `PictureCache.Key`, so each view of a picture is cached apart from the item view's
+/// and the rows' fitted copies. Sizes are in pixels of the picture decoded at full size.
+public enum PictureCrop: Hashable, Sendable {
+  /// The whole picture, as large as the box allows up to 1:1 (a small picture stays small).
+  case fit
+  /// The part of the picture at (`x`, `y`), `width` x `height`, shown at `permille`
+  /// thousandths of its pixels' size (1000: one screen pixel per picture pixel).
+  case region(x: Int, y: Int, width: Int, height: Int, permille: Int)
+
+  /// The cell a symbol view's scale counts in: symbol cells have no pixels of their own, so
+  /// 1:1 is taken at xterm's usual cell (`CellSize.fallback`).
+  public static let symbolCell = CellSize.fallback
+
+  /// The part of a `width` x `height` picture to cut, and the scale it is drawn at, for a box
+  /// of `boxWidth` x `boxHeight` screen pixels.
+  public func resolved(width: Int, height: Int, boxWidth: Int, boxHeight: Int)
+    -> (x: Int, y: Int, width: Int, height: Int, scale: Double)
+  {
+    switch self {
+    case .fit:
+      let scale = min(
+        1, Double(max(1, boxWidth)) / Double(width), Double(max(1, boxHeight)) / Double(height))
+      return (0, 0, width, height, scale)
+    case .region(let x, let y, let cropWidth, let cropHeight, let permille):
+      let left = min(max(0, x), width - 1)
+      let top = min(max(0, y), height - 1)
+      return (
+        left, top, max(1, min(cropWidth, width - left)), max(1, min(cropHeight, height - top)),
+        Double(max(1, permille)) / 1000
+      )
+    }
+  }
+
+  /// The size in screen pixels the part takes at its scale, at most the box.
+  public static func shownSize(
+    width: Int, height: Int, scale: Double, boxWidth: Int, boxHeight: Int
+  ) -> (width: Int, height: Int) {
+    (
+      max(1, min(boxWidth, Int((Double(width) * scale).rounded()))),
+      max(1, min(boxHeight, Int((Double(height) * scale).rounded())))
+    )
+  }
+}
