@@ -43,6 +43,8 @@ struct Refresh: FeedsFileCommand {
       return
     }
     let refresher = SubscriptionRefresher(loader: FeedSources.loader(network), limit: jobs)
+    let recorder = RefreshRecorder()
+    let now = Date()
     let results = runBlocking {
       await refresher.refresh(subscriptions) { progress in
         let source = progress.latest.subscription.source
@@ -50,9 +52,10 @@ struct Refresh: FeedsFileCommand {
         say(
           "[\(progress.done)/\(progress.total)] \(source): "
             + progress.latest.state.summary(source: source))
+        recorder.record(progress.latest, at: now)
       }
     }
-    StateAccess.record(results)
+    recorder.finish()
     let all = AllItems.merge(results.compactMap(\.list))
     let summary = RefreshSummary(
       results.map(\.state), sources: results.map(\.subscription.source))

@@ -71,6 +71,9 @@ public struct FeedListPage: Sendable {
   public private(set) var taggedItemsCount = 0
   /// A read or refresh under way: how many feeds it covers and how many have come back.
   public private(set) var reading: (done: Int, total: Int)?
+  /// Every subscription's list by its number (nil: none read yet), kept beside `entries`
+  /// so the news of one feed's arrival carries them all without an O(subscriptions) copy.
+  private(set) var feedLists: [LoadedList?]
 
   /// The page for subscriptions with these titles (nil: the source is shown until the feed
   /// is read) and tags.
@@ -79,6 +82,7 @@ public struct FeedListPage: Sendable {
     tags: [[String]]? = nil
   ) {
     entries = [Entry(title: AllItems.title, list: nil, state: nil)]
+    feedLists = Array(repeating: nil, count: titles.count)
     for (index, title) in titles.enumerated() {
       var entry = Entry(title: title, list: nil, state: nil)
       entry.hasCustomTitle = customTitles.map { index < $0.count && $0[index] } ?? false
@@ -175,6 +179,7 @@ public struct FeedListPage: Sendable {
     entry.retryAt = refresh.retryAt
     if let list = refresh.list {
       entry.list = list
+      feedLists[feed] = list
       entry.state = refresh.state
       if !entry.hasCustomTitle { entry.title = list.title }
     } else if case .failure(let error) = refresh.result, error.kind == .cancelled {
@@ -194,6 +199,7 @@ public struct FeedListPage: Sendable {
   mutating func feedReloaded(_ feed: Int, _ list: LoadedList) {
     guard entries.indices.contains(feed + 1) else { return }
     entries[feed + 1].list = list
+    feedLists[feed] = list
     if !entries[feed + 1].hasCustomTitle { entries[feed + 1].title = list.title }
     entries[feed + 1].state = FeedState(list)
   }
