@@ -3,7 +3,7 @@
 
 Usage: python3 Scripts/many_feeds_figures.py [--feeds 1000] [--hosts 10] [--rounds 3]
            [--before PATH] [--after PATH] [--latency 20-80] [--reload-threads 4]
-           [--no-newsboat] [--browser] [--keep DIR]
+           [--order mixed|grouped] [--no-newsboat] [--browser] [--keep DIR]
 
 Generates --feeds small feeds (20-60 items each, about 1 KB an item, three shapes: RSS 2.0
 with Media RSS content, thumbnails and credits; Atom with a media:group; RSS 2.0 with an
@@ -26,12 +26,17 @@ of the wall time, CPU time (user + system, from wait4), peak RSS (ru_maxrss), th
 descriptors the process had open (/proc/PID/fd, sampled every 5 ms) and, from the server,
 the most requests in progress at once on one host and on all hosts together.
 
---browser: also R in the browser (before and after): the release `artfeed` in a real pty
-(100x30, --no-images) on the same thousand subscriptions with their cache warm; after R,
-`j` and `k` are sent every 50 ms while the refresh runs, and each key's time to the last
-byte of its frame is taken (output quiet for 30 ms); the figure is p50/p99/max of those
-keys, beside the same keys with nothing running, and the time from R to the title bar's
-"refreshing" going away.
+--order grouped: each host's feeds together in the feeds file (an import from one site),
+instead of a seeded shuffle ("mixed", the default).
+
+--browser: also R in the browser (before and after, two runs each, alternating): the release
+`artfeed --no-images` in a real pty (100x30) on the same subscriptions with their cache
+warm. `j` and `k` alternate, one about every 50 ms after the last one's frame, first with
+nothing running (40 keys), then from R until the title bar's "refreshing" goes away; each
+key's figure is the time from writing it to the arrival of the bytes that put the
+selection marker on its new line (fed to pyte as they arrive). Prints p50/p99/max of each,
+the time from R to the end of the refresh, and the CPU time of the run loop's thread (the
+main one) from R to that end.
 """
 
 import argparse
@@ -436,6 +441,12 @@ def main():
                           file=sys.stderr, flush=True)
                 if isinstance(program, Newsboat):
                     program.check(items)
+        if args.browser and args.rounds == 0:
+            # The browser alone (--rounds 0): one refresh each fills the cache first.
+            for program in programs[:2]:
+                program.fresh()
+                program.refresh()
+                stats(ports[0])
         browser = run_browser(programs[:2], ports[0]) if args.browser else None
     finally:
         server.terminate()
@@ -449,6 +460,8 @@ def main():
                                                       capture_output=True).stdout.strip()))
     print("median (min-max); fds, per host and all hosts: the most at once over the rounds")
     for kind, words in (("cold", "every feed fetched"), ("warm", "every feed 304")):
+        if args.rounds == 0:
+            break
         print("%s (%s):" % (kind, words))
         for program in programs:
             label = program.name
@@ -527,34 +540,74 @@ class Terminal:
 
 
 def browser_once(program, pty, stats_port):
+    """Keys before and during R: each key's time to the frame that shows it (the selection
+    marker on its new line, read through pyte as the bytes arrive), and R's length."""
     import pyte
     screen = pyte.Screen(100, 30)
     stream = pyte.ByteStream(screen)
     terminal = Terminal(program.binary, program.env(), pty)
     terminal.wait_for(b"%d feeds" % len(program.urls))
-    terminal.quiet(0.5)
 
-    def title():
+    def take():
         stream.feed(bytes(terminal.output))
         terminal.output.clear()
-        return screen.display[0]
+
+    # The opening read (every cached copy) ends before the keys "with nothing running".
+    while True:
+        terminal.quiet(0.5)
+        take()
+        if "refreshing" not in screen.display[0] and "All items" in "".join(screen.display):
+            break
+
+    def marker():
+        return next((row for row, line in enumerate(screen.display)
+                     if line.lstrip().startswith("\u25b8")), None)
+
+    def key(data):
+        take()
+        before = marker()
+        start = time.perf_counter()
+        os.write(terminal.fd, data)
+        while time.perf_counter() - start < 5:
+            terminal.read(0.05)
+            take()
+            if marker() != before:
+                return time.perf_counter() - start
+        sys.exit("the selection did not move after %r" % data)
 
     keys = [b"j", b"k"]
-    idle = [terminal.key(keys[i % 2]) for i in range(40)]
-    title()
+    idle = []
+    for i in range(40):
+        idle.append(key(keys[i % 2]))
+        terminal.read(0.05)
+    take()
+    ui_before = thread_cpu(terminal.pid)
     start = time.perf_counter()
     os.write(terminal.fd, b"R")
-    terminal.wait_for(b"refreshing")
+    while "refreshing" not in screen.display[0]:
+        terminal.read(0.05)
+        take()
     busy = []
     ended = None
     while ended is None and time.perf_counter() - start < 120:
-        busy.append(terminal.key(keys[len(busy) % 2]))
-        if "refreshing" not in title():
+        busy.append(key(keys[len(busy) % 2]))
+        end = time.perf_counter() + 0.05
+        while time.perf_counter() < end:
+            terminal.read(max(0, end - time.perf_counter()))
+        take()
+        if "refreshing" not in screen.display[0]:
             ended = time.perf_counter() - start
-        terminal.read(0.05)
+    ui = thread_cpu(terminal.pid) - ui_before
     terminal.close()
     stats(stats_port)
-    return idle, busy, ended
+    return idle, busy, ended, ui
+
+
+def thread_cpu(pid):
+    """CPU seconds (user + system) of the process's main thread: the run loop's."""
+    with open("/proc/%d/task/%d/stat" % (pid, pid)) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def print_browser(results):
@@ -563,14 +616,15 @@ def print_browser(results):
         p99 = values[max(0, int(len(values) * 0.99) - 1)]
         return "p50 %.1f  p99 %.1f  max %.1f ms (%d keys)" % (
             statistics.median(values) * 1e3, p99 * 1e3, values[-1] * 1e3, len(values))
-    print("R in the browser (warm cache, every feed 304), 100x30 pty, j/k every 50 ms:")
+    print("R in the browser (warm cache, every feed 304), 100x30 pty, j/k about every 50 ms:")
     for name, runs in results.items():
         idle = [v for run in runs for v in run[0]]
         busy = [v for run in runs for v in run[1]]
         ends = [run[2] for run in runs if run[2] is not None]
         print("  %-7s keys idle: %s" % (name, cut(idle)))
-        print("  %-7s keys during R: %s; R to its end %s s" % (
-            name, cut(busy), ", ".join("%.2f" % e for e in ends)))
+        print("  %-7s keys during R: %s; R to its end %s s; run loop's CPU during R %s s" % (
+            name, cut(busy), ", ".join("%.2f" % e for e in ends),
+            ", ".join("%.2f" % run[3] for run in runs)))
 
 
 if __name__ == "__main__":

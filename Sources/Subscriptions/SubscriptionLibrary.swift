@@ -138,7 +138,8 @@ public final class SubscriptionLibrary: SubscriptionListing, Sendable {
       perHost: HostGate.shared.limit
     ) { index in
       await body(all[index])
-    } finished: { index, refresh in
+    } finished: { index, fetched in
+      let refresh = fetched.withListBuilt()
       if let list = refresh.list { lists.withLock { $0[index] = list } }
       results.append(refresh)
       progress(index, refresh)

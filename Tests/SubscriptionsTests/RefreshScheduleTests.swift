@@ -43,7 +43,8 @@ struct RefreshScheduleTests {
     return order
   }
 
-  @Test("random runs: limits kept, no host idle with feeds waiting, every job once, in order",
+  @Test(
+    "random runs: limits kept, no host idle with feeds waiting, every job once, in order",
     arguments: 0..<40)
   func randomRuns(seed: UInt64) {
     var random = Seeded(state: seed)
@@ -53,7 +54,8 @@ struct RefreshScheduleTests {
     var hosts: [String?] = (0..<jobs).map { job in
       // A few files and standard input: no host.
       if Int.random(in: 0..<10, using: &random) == 0 { return nil }
-      let host = grouped ? job * hostCount / max(1, jobs) : Int.random(in: 0..<hostCount, using: &random)
+      let host =
+        grouped ? job * hostCount / max(1, jobs) : Int.random(in: 0..<hostCount, using: &random)
       return "127.0.0.\(host + 1):8080"
     }
     if grouped { hosts.sort { ($0 ?? "") < ($1 ?? "") } }

@@ -90,6 +90,7 @@ public struct FeedListPage: Sendable {
       entry.tags = tags.flatMap { index < $0.count ? $0[index] : nil } ?? []
       entries.append(entry)
     }
+    allTags = Self.tags(of: entries)
     arrangeLines()
   }
 
@@ -129,8 +130,11 @@ public struct FeedListPage: Sendable {
     reveal()
   }
 
-  /// Every tag of the feeds, sorted (case ignored), each once.
-  public var allTags: [String] {
+  /// Every tag of the feeds, sorted (case ignored), each once: made once (the feeds' tags
+  /// come from the feeds file and never change), not on every frame's hints.
+  public private(set) var allTags: [String] = []
+
+  private static func tags(of entries: [Entry]) -> [String] {
     var seen = Set<String>()
     return entries.flatMap(\.tags).filter { seen.insert($0).inserted }
       .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
