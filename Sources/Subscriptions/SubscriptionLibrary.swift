@@ -29,7 +29,7 @@ public final class SubscriptionLibrary: SubscriptionListing, Sendable {
   let loader: FeedLoader
   /// Reads cached copies only (the same cache as `loader`).
   let cachedLoader: FeedLoader
-  /// Requests in flight at once.
+  /// Requests in flight at once (and `HostGate.shared.limit` on one host).
   public let limit: Int
   /// The DeviantArt-style endpoints a search across every feed asks too (one per endpoint
   /// the subscriptions use).
@@ -48,7 +48,8 @@ public final class SubscriptionLibrary: SubscriptionListing, Sendable {
   ///   - maxItemsPerFeed: the newest items each feed keeps; nil: all.
   ///   - accounts: sync accounts whose feeds follow `subscriptions`.
   public init(
-    subscriptions: [Subscription], loader: FeedLoader, limit: Int = 4,
+    subscriptions: [Subscription], loader: FeedLoader,
+    limit: Int = SubscriptionRefresher.defaultLimit,
     endpoints: [EndpointSource] = [],
     rowKind: (@Sendable (FeedItem) -> UInt8)? = ItemPicture.rowKind,
     maxItemsPerFeed: Int? = nil,
@@ -132,9 +133,13 @@ public final class SubscriptionLibrary: SubscriptionListing, Sendable {
     let all = subscriptions
     let valid = indices.filter { all.indices.contains($0) }
     var results: [FeedRefresh] = []
-    await SubscriptionRefresher.run(valid, limit: limit) { index in
+    await SubscriptionRefresher.run(
+      valid, hosts: valid.map { SubscriptionRefresher.host(all[$0]) }, limit: limit,
+      perHost: HostGate.shared.limit
+    ) { index in
       await body(all[index])
-    } finished: { index, refresh in
+    } finished: { index, fetched in
+      let refresh = fetched.withListBuilt()
       if let list = refresh.list { lists.withLock { $0[index] = list } }
       results.append(refresh)
       progress(index, refresh)

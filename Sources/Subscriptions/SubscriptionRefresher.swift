@@ -11,20 +11,33 @@ public struct RefreshProgress: Sendable {
   public var latest: FeedRefresh
 }
 
-/// Refreshes every subscription through a `FeedLoader`, at most `limit` at a time.
+/// Refreshes every subscription through a `FeedLoader`, at most `limit` at a time in all and
+/// `perHost` at a time on one host.
 ///
 /// Each feed goes through the loader as `artfeed URL` does (conditional GET, cache, back-off,
 /// cached copy when the network fails), so one failing feed costs one line, never the rest.
-/// Results come back in the subscriptions' order; progress comes as each feed finishes.
-/// Cancelling the calling task cancels the requests in flight and starts no more.
+/// Feeds start host by host (`RefreshSchedule`): every host with feeds waiting works at once,
+/// up to `limit`, and none is asked more than `perHost` at a time. Results come back in the
+/// subscriptions' order; progress comes as each feed finishes. Cancelling the calling task
+/// cancels the requests in flight and starts no more.
 public struct SubscriptionRefresher: Sendable {
+  /// Requests in flight at once by default: every host of 16 at its gate's two, and few
+  /// enough that the sockets (one each) and bodies in flight stay small (docs/adr/0180).
+  public static let defaultLimit = 32
+
   public let loader: FeedLoader
   /// Requests in flight at once (at least 1).
   public let limit: Int
+  /// Requests in flight at once to one host (at least 1): the process's gate's
+  /// (`HostGate.shared`), so no feed waits at the gate holding a place here.
+  public let perHost: Int
 
-  public init(loader: FeedLoader, limit: Int = 4) {
+  public init(
+    loader: FeedLoader, limit: Int = Self.defaultLimit, perHost: Int = HostGate.shared.limit
+  ) {
     self.loader = loader
     self.limit = max(1, limit)
+    self.perHost = max(1, perHost)
   }
 
   /// Refreshes `subscriptions`, calling `progress` after each one finishes.
@@ -34,7 +47,10 @@ public struct SubscriptionRefresher: Sendable {
   ) async -> [FeedRefresh] {
     var results: [FeedRefresh?] = Array(repeating: nil, count: subscriptions.count)
     var done = 0
-    await Self.run(Array(subscriptions.indices), limit: limit) { index in
+    await Self.run(
+      Array(subscriptions.indices), hosts: subscriptions.map(Self.host), limit: limit,
+      perHost: perHost
+    ) { index in
       await self.refresh(subscriptions[index])
     } finished: { index, refresh in
       results[index] = refresh
@@ -49,24 +65,35 @@ public struct SubscriptionRefresher: Sendable {
     }
   }
 
-  /// Runs `body` for each of `indices`, at most `limit` at a time, and `finished` after each
-  /// one, in the order they finish. Cancelling the calling task starts no more.
+  /// The key a subscription's requests are limited by (the host gate's), nil when it
+  /// makes none (a file, standard input).
+  public static func host(_ subscription: Subscription) -> String? {
+    guard case .web(let url) = subscription.address else { return nil }
+    return Backoff.key(for: url)
+  }
+
+  /// Runs `body` for each of `indices` (whose hosts are `hosts`, in the same order) as
+  /// `RefreshSchedule` allows, and `finished` after each one, in the order they finish.
+  /// Cancelling the calling task starts no more.
   static func run(
-    _ indices: [Int], limit: Int, _ body: @escaping @Sendable (Int) async -> FeedRefresh,
+    _ indices: [Int], hosts: [String?], limit: Int, perHost: Int,
+    _ body: @escaping @Sendable (Int) async -> FeedRefresh,
     finished: (Int, FeedRefresh) -> Void
   ) async {
+    precondition(indices.count == hosts.count, "one host per index")
+    var schedule = RefreshSchedule(hosts: hosts, limit: limit, perHost: perHost)
     await withTaskGroup(of: (Int, FeedRefresh).self) { group in
-      var next = 0
-      func startNext() {
-        guard next < indices.count, !Task.isCancelled else { return }
-        let index = indices[next]
-        next += 1
-        group.addTask { (index, await body(index)) }
+      func startAll() {
+        while !Task.isCancelled, let job = schedule.next() {
+          let index = indices[job]
+          group.addTask { (job, await body(index)) }
+        }
       }
-      for _ in 0..<max(1, limit) { startNext() }
-      while let (index, refresh) = await group.next() {
-        finished(index, refresh)
-        startNext()
+      startAll()
+      while let (job, refresh) = await group.next() {
+        schedule.finished(job)
+        finished(indices[job], refresh)
+        startAll()
       }
     }
   }

@@ -3,14 +3,15 @@ import FeedModel
 import Foundation
 import Subscriptions
 
-/// `artfeed refresh`: fetches every subscription now, a few at a time, into the cache.
+/// `artfeed refresh`: fetches every subscription now, host by host, into the cache.
 struct Refresh: FeedsFileCommand {
   static let configuration = CommandConfiguration(
     commandName: "refresh",
     abstract: "Fetch every subscription now and report each feed's state.",
     discussion: """
-      Feeds are fetched --jobs at a time into the cache the browser reads (conditional \
-      requests; a feed that cannot be fetched keeps its cached copy). One line per feed as it \
+      Feeds are fetched into the cache the browser reads, up to --jobs at a time in all and \
+      two at a time from one host, every host at once (conditional requests; a feed that \
+      cannot be fetched keeps its cached copy). One line per feed as it \
       finishes, then one line saying what the refresh came to ("Refreshed 3 feeds", \
       "Refresh failed: 3 feeds could not be fetched (...); showing cached copies") and the \
       number of items in "All items". Exit status: 0 every feed was fetched (a local file \
@@ -19,8 +20,10 @@ struct Refresh: FeedsFileCommand {
       """,
     version: Artfeed.version)
 
-  @Option(parsing: .unconditional, help: "Feeds fetched at once (1 to 64).")
-  var jobs = 4
+  @Option(
+    parsing: .unconditional,
+    help: "Feeds fetched at once in all (1 to 64; two at a time from one host).")
+  var jobs = SubscriptionRefresher.defaultLimit
 
   /// The most requests at once (each holds up to a 50 MB body).
   static let maxJobs = 64
@@ -40,6 +43,8 @@ struct Refresh: FeedsFileCommand {
       return
     }
     let refresher = SubscriptionRefresher(loader: FeedSources.loader(network), limit: jobs)
+    let recorder = RefreshRecorder()
+    let now = Date()
     let results = runBlocking {
       await refresher.refresh(subscriptions) { progress in
         let source = progress.latest.subscription.source
@@ -47,9 +52,10 @@ struct Refresh: FeedsFileCommand {
         say(
           "[\(progress.done)/\(progress.total)] \(source): "
             + progress.latest.state.summary(source: source))
+        recorder.record(progress.latest, at: now)
       }
     }
-    StateAccess.record(results)
+    recorder.finish()
     let all = AllItems.merge(results.compactMap(\.list))
     let summary = RefreshSummary(
       results.map(\.state), sources: results.map(\.subscription.source))

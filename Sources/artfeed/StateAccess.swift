@@ -1,6 +1,7 @@
 import FeedModel
 import Foundation
 import ReadingState
+import Workers
 
 /// The reader's state database as the commands use it (synchronously: no UI to keep free).
 struct StateAccess {
@@ -55,25 +56,48 @@ struct StateAccess {
   }
 }
 
-extension StateAccess {
-  /// Records which items each refreshed feed holds, so `artfeed feeds` can count them; a
-  /// state that cannot be written costs a warning, not the refresh.
-  static func record(_ results: [FeedRefresh]) {
+/// Records which items each refreshed feed holds, so `artfeed feeds` can count them, one
+/// feed at a time as the refresh brings them, on a thread of its own: the state's commits
+/// (one transaction each, fsynced) overlap the network instead of following the last feed.
+/// A state that cannot be written costs a warning, not the refresh.
+final class RefreshRecorder: @unchecked Sendable {
+  // `@unchecked Sendable`: `store` is set in `init` and then touched only by the worker's
+  // blocks, which run one at a time on its thread.
+  private let worker = SerialWorker(name: "artfeed-state")
+  private var store: SQLiteStateStore?
+
+  /// Opens the state (its notices are warnings); nil store: it cannot be written.
+  init() {
     guard let access = try? StateAccess(), let opened = StateFile.open(at: access.location),
       opened.isSaved
-    else { return warn("state: not recorded (the state file cannot be written)") }
+    else {
+      warn("state: not recorded (the state file cannot be written)")
+      return
+    }
     for notice in opened.notices { warn(notice) }
-    let now = Date()
-    for refresh in results {
-      guard let list = refresh.list else { continue }
+    store = opened.store
+  }
+
+  /// Records `refresh`'s items after those given before (a failed feed records nothing).
+  func record(_ refresh: FeedRefresh, at now: Date) {
+    guard let list = refresh.list else { return }
+    worker.async { [self] in
+      guard let state = store else { return }
       let keys = list.items.map(ItemKey.init)
       let feed = FeedKey(refresh.subscription.address)
-      do {
-        try opened.store.apply(.observe(feed, keys, complete: true), at: now)
+      do throws(StateError) {
+        _ = try state.apply(.observe(feed, keys, complete: true), at: now)
       } catch {
-        return warn("state: \(error.description)")
+        // The first failure is said once; the feeds after it are not recorded.
+        warn("state: \(error.description)")
+        store = nil
       }
     }
+  }
+
+  /// Waits until every feed given is recorded.
+  func finish() {
+    worker.sync {}
   }
 }
 

@@ -217,5 +217,35 @@ extension EndToEnd {
       #expect(exported.output.contains("text=\"Test Feed\""))
       #expect(exported.output.contains("htmlUrl=\"http://example.org/\""))
     }
+
+    @Test("refresh on three loopback hosts, host by host: two at most on each, every feed recorded")
+    func refreshOnHosts() async throws {
+      let home = try Home()
+      let servers = try (2...4).map { try TestServer(host: "127.0.0.\($0)") }
+      defer { servers.forEach { $0.stop() } }
+      var urls: [String] = []
+      for server in servers {
+        for feed in 0..<4 {
+          urls.append(server.url("/stall/headers?seconds=0.2&n=\(feed)").absoluteString)
+        }
+      }
+      try FileManager.default.createDirectory(
+        atPath: home.scratch.path("config/artfeed"), withIntermediateDirectories: true)
+      try urls.map { $0 + "\n" }.joined().write(
+        toFile: home.feedsFile, atomically: true, encoding: .utf8)
+      let refreshed = try home.run(["refresh"])
+      #expect(refreshed.status == 0, "\(refreshed.errors)")
+      #expect(refreshed.output.contains("[12/12] "))
+      #expect(
+        refreshed.output.hasSuffix("Refreshed 12 feeds; 3 items in All items\n"),
+        "\(refreshed.output)")
+      for server in servers {
+        let most = try await server.mostInFlight()
+        #expect(most == 2, "\(server.host) answered \(most) at once")
+      }
+      // Each feed's items were recorded as it came back: `feeds` counts them unread.
+      let listed = try home.run(["feeds"]).output.split(separator: "\n")
+      #expect(listed.count == 12 && listed.allSatisfy { $0.contains("3/3 unread") }, "\(listed)")
+    }
   }
 }

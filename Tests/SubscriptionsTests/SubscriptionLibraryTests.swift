@@ -56,6 +56,14 @@ struct SubscriptionLibraryTests {
     let first = await library.refresh()
     #expect(first.map(\.state).filter { $0 == .fresh }.count == 2)
     #expect(library.list(ofFeed: 2) == nil)
+    // Each list is made once, in the refresh's task: what the progress hands the run loop
+    // is the library's own list (the same items' storage), not a list to make again.
+    for refresh in first {
+      guard let handed = refresh.list else { continue }
+      let index = refresh.subscription.line - 1
+      let kept = try #require(library.list(ofFeed: index))
+      #expect(handed.chunks.sharesStorage(with: kept.chunks))
+    }
     let all = library.allItems()
     #expect(all.items.map(\.title) == ["Dune", "Aurora", "Fjord", "Shared", "Reef"])
 

@@ -17,6 +17,8 @@ public final class TestServer: @unchecked Sendable {
     public var description: String
   }
 
+  /// The loopback address it listens on (127.0.0.1 unless asked for another 127.0.0.N).
+  public let host: String
   public let port: Int
   /// A port whose accept queue is full: connecting to it hangs.
   public let blackholePort: Int
@@ -29,10 +31,11 @@ public final class TestServer: @unchecked Sendable {
 
   /// Spawned with `posix_spawn` and a cleared signal mask: a child started with `Process`
   /// inherits the test process's blocked signals, ignores SIGTERM, and `stop()` would hang.
-  public init(directory: URL? = nil, lifetime: Int = 120) throws {
+  public init(directory: URL? = nil, lifetime: Int = 120, host: String = "127.0.0.1") throws {
     let argv =
-      Python.command + [Self.script.path, "--lifetime", String(lifetime)]
+      Python.command + [Self.script.path, "--lifetime", String(lifetime), "--host", host]
       + (directory.map { ["--dir", $0.path] } ?? [])
+    self.host = host
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { throw StartError(description: "pipe failed") }
     let pid = try Self.spawn(argv, stdout: fds[1], readEnd: fds[0])
@@ -56,7 +59,7 @@ public final class TestServer: @unchecked Sendable {
 
   /// The server's URL for `path` ("/feed.xml", "/status/404?retry-after=2").
   public func url(_ path: String) -> URL {
-    URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+    URL(string: "http://\(host):\(port)\(path)") ?? URL(fileURLWithPath: "/")
   }
 
   /// Sends SIGTERM, waits up to 2 s, then SIGKILL; always reaps the child.
@@ -112,6 +115,14 @@ public final class TestServer: @unchecked Sendable {
   public func inFlight() async throws -> Int {
     let response = try await CurlClient.shared.send(HTTPRequest(url: url("/inflight")))
     return try JSONDecoder().decode([String: Int].self, from: response.body)["now"] ?? -1
+  }
+
+  /// The most requests answered at once since the last clear (`clear`: start counting
+  /// again from now).
+  public func mostInFlight(clear: Bool = false) async throws -> Int {
+    let response = try await CurlClient.shared.send(
+      HTTPRequest(url: url(clear ? "/inflight?clear=1" : "/inflight")))
+    return try JSONDecoder().decode([String: Int].self, from: response.body)["max"] ?? -1
   }
 
   /// Waits until at least `count` requests are being answered: they have reached the server

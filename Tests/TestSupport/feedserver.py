@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """A fault-injecting HTTP server for artfeed's tests (Python 3 standard library only).
 
-Usage: feedserver.py [--dir DIR] [--lifetime SECONDS]
+Usage: feedserver.py [--dir DIR] [--lifetime SECONDS] [--host ADDRESS]
 
-Binds 127.0.0.1 on a free port. The first stdout line is that port; the second line is
+Binds 127.0.0.1 (or --host: any 127.0.0.N is loopback on Linux, and a distinct host to a
+client) on a free port. The first stdout line is that port; the second line is
 "blackhole PORT": a port whose accept queue is full, so a connect to it hangs (the kernel drops
 the SYN), for connect-timeout tests. The server exits when its parent process goes away or
 after --lifetime seconds (default 600), so a crashed test run leaves nothing behind.
@@ -273,7 +274,7 @@ class Handler(BaseHTTPRequestHandler):
                 if "fail-by" in query:
                     return self.send(int(query["fail-by"]), b"search is down\n",
                                      {"Content-Type": "text/plain"})
-            base = "http://127.0.0.1:%d" % self.server.server_address[1]
+            base = "http://%s:%d" % self.server.server_address[:2]
             body = media_rss_page(base, query.get("q", ""), int(query.get("offset", "0")),
                                   max(int(query.get("limit", "4")), 1),
                                   strict=query.get("strict") == "1")
@@ -501,8 +502,8 @@ class Handler(BaseHTTPRequestHandler):
 class FeedServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, directory):
-        super().__init__(("127.0.0.1", 0), Handler)
+    def __init__(self, directory, host="127.0.0.1"):
+        super().__init__((host, 0), Handler)
         self.directory = directory
         self.log = []
         self.log_lock = threading.Lock()
@@ -597,8 +598,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--dir", default=None)
     parser.add_argument("--lifetime", type=float, default=600)
+    parser.add_argument("--host", default="127.0.0.1")
     args = parser.parse_args()
-    server = FeedServer(args.dir)
+    server = FeedServer(args.dir, args.host)
     hole = blackhole()
     threading.Thread(target=watchdog, args=(os.getppid(), args.lifetime), daemon=True).start()
     sys.stdout.write("%d\nblackhole %d\n" % (server.server_address[1], hole[2]))

@@ -187,9 +187,9 @@ enum PageEvent {
   /// begins (empty: every one), or the one under way ends.
   case feedsReading([Int], refresh: Bool)
   case feedsReadingEnded
-  /// The lists of subscriptions changed: `feed`'s (nil: several) is `lists[feed]`; "All
-  /// items" merges them all. Pages showing them replace their list keeping the reader's
-  /// place.
+  /// The lists of subscriptions changed: `feed`'s is `lists[feed]`, for its own page; nil:
+  /// a read or refresh ended, and "All items" merges them all. Pages showing them replace
+  /// their list keeping the reader's place.
   case subscriptionsChanged(feed: Int?, title: String?, lists: [LoadedList?])
   /// A subscription's own page loaded its list again.
   case feedReloaded(feed: Int, LoadedList)

@@ -34,25 +34,32 @@ extension FeedListPage: Page {
     case .feedRead(let feed, let refresh):
       feedRead(feed, refresh)
       guard refresh.list != nil, entries.indices.contains(feed + 1) else { break }
-      // While a read or refresh runs, "All items" is counted once at its end (counting is
-      // O(items), and a hundred feeds come back one by one).
+      // While a read or refresh runs, "All items" is counted and merged once at its end
+      // (both are O(items), and a thousand feeds come back one by one): the news names the
+      // feed, for its own page only. Nothing here is O(subscriptions): `feedLists` is kept.
       if !isReading { recountAllItems() }
       return PageOutcome(
         news: [.subscriptionsChanged(feed: feed, title: entries[feed + 1].title, lists: feedLists)]
       )
     case .feedsReadingEnded:
       let summary = refreshSummary
+      let wasReading = isReading
       endReading()
       recountAllItems()
+      // "All items" (and a tag's) take every list that came back, once.
+      let news: [PageEvent] =
+        wasReading ? [.subscriptionsChanged(feed: nil, title: nil, lists: feedLists)] : []
       // Every refresh, of one feed or all, ends with a line saying what happened, whichever
       // page is on screen: "Refreshed 3 feeds", "Refresh failed: ...; showing cached copies".
-      if let summary { return PageOutcome(status: summary) }
+      if let summary { return PageOutcome(status: summary, news: news) }
       // The opening read says only its failures, and only on the feed list.
       let failed = failedCount
       if failed > 0, context.isOnTop {
         return PageOutcome(
-          status: failed == 1 ? "Error: 1 feed failed" : "Error: \(failed) feeds failed")
+          status: failed == 1 ? "Error: 1 feed failed" : "Error: \(failed) feeds failed",
+          news: news)
       }
+      return PageOutcome(news: news)
     case .feedReloaded(let feed, let list):
       feedReloaded(feed, list)
       recountAllItems()
@@ -65,9 +72,6 @@ extension FeedListPage: Page {
     }
     return PageOutcome()
   }
-
-  /// Every subscription's list by its number (nil: none read yet).
-  var feedLists: [LoadedList?] { entries.dropFirst().map(\.list) }
 
   /// The number of items in "All items": every feed's, each `ItemID` once (and the shown
   /// feeds', under a tag filter).

@@ -71,6 +71,9 @@ public struct FeedListPage: Sendable {
   public private(set) var taggedItemsCount = 0
   /// A read or refresh under way: how many feeds it covers and how many have come back.
   public private(set) var reading: (done: Int, total: Int)?
+  /// Every subscription's list by its number (nil: none read yet), kept beside `entries`
+  /// so the news of one feed's arrival carries them all without an O(subscriptions) copy.
+  private(set) var feedLists: [LoadedList?]
 
   /// The page for subscriptions with these titles (nil: the source is shown until the feed
   /// is read) and tags.
@@ -79,6 +82,7 @@ public struct FeedListPage: Sendable {
     tags: [[String]]? = nil
   ) {
     entries = [Entry(title: AllItems.title, list: nil, state: nil)]
+    feedLists = Array(repeating: nil, count: titles.count)
     for (index, title) in titles.enumerated() {
       var entry = Entry(title: title, list: nil, state: nil)
       entry.hasCustomTitle = customTitles.map { index < $0.count && $0[index] } ?? false
@@ -86,6 +90,7 @@ public struct FeedListPage: Sendable {
       entry.tags = tags.flatMap { index < $0.count ? $0[index] : nil } ?? []
       entries.append(entry)
     }
+    allTags = Self.tags(of: entries)
     arrangeLines()
   }
 
@@ -125,8 +130,11 @@ public struct FeedListPage: Sendable {
     reveal()
   }
 
-  /// Every tag of the feeds, sorted (case ignored), each once.
-  public var allTags: [String] {
+  /// Every tag of the feeds, sorted (case ignored), each once: made once (the feeds' tags
+  /// come from the feeds file and never change), not on every frame's hints.
+  public private(set) var allTags: [String] = []
+
+  private static func tags(of entries: [Entry]) -> [String] {
     var seen = Set<String>()
     return entries.flatMap(\.tags).filter { seen.insert($0).inserted }
       .sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending }
@@ -175,6 +183,7 @@ public struct FeedListPage: Sendable {
     entry.retryAt = refresh.retryAt
     if let list = refresh.list {
       entry.list = list
+      feedLists[feed] = list
       entry.state = refresh.state
       if !entry.hasCustomTitle { entry.title = list.title }
     } else if case .failure(let error) = refresh.result, error.kind == .cancelled {
@@ -194,6 +203,7 @@ public struct FeedListPage: Sendable {
   mutating func feedReloaded(_ feed: Int, _ list: LoadedList) {
     guard entries.indices.contains(feed + 1) else { return }
     entries[feed + 1].list = list
+    feedLists[feed] = list
     if !entries[feed + 1].hasCustomTitle { entries[feed + 1].title = list.title }
     entries[feed + 1].state = FeedState(list)
   }

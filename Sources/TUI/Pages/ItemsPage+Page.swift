@@ -49,7 +49,8 @@ extension ItemsPage: Page {
         guard var list = lists[shown] else { return PageOutcome() }
         if let title { list.title = title }
         replaceItems(with: list)
-      case .allItems:
+      case .allItems where feed == nil:
+        // Merged once per read or refresh, at its end (not once per feed that comes back).
         let shown = onlyFeeds.map { $0.map { lists.indices.contains($0) ? lists[$0] : nil } }
         var merged = AllItems.merge((shown ?? lists).compactMap { $0 })
         // Narrowed to a tag's feeds, the page keeps the title that says so.
