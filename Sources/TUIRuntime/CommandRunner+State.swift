@@ -83,7 +83,7 @@ extension CommandRunner {
       // After the counts (the writer's queue is serial): `settle` waits for them.
       state.whenQueued { inbox.finish(.stateSettled) }
     case .maintainState:
-      if writesState { readerState?.maintain() }
+      if writesState { readerState?.maintain(retention: stateRetention) }
     case .refreshState:
       guard let state = readerState else { return }
       inbox.start()

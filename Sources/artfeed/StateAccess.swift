@@ -64,12 +64,14 @@ extension StateAccess {
     else { return warn("state: not recorded (the state file cannot be written)") }
     for notice in opened.notices { warn(notice) }
     let now = Date()
+    var hashes = ArtistHashes()
     for refresh in results {
       guard let list = refresh.list else { continue }
-      let keys = list.items.map(ItemKey.init)
+      let keys = list.chunks.map(ItemKey.init)
+      let artists = hashes.of(list.chunks)
       let feed = FeedKey(refresh.subscription.address)
       do {
-        try opened.store.apply(.observe(feed, keys, complete: true), at: now)
+        try opened.store.apply(.observe(feed, keys, complete: true, artists: artists), at: now)
       } catch {
         return warn("state: \(error.description)")
       }
