@@ -130,9 +130,13 @@ public final class SQLiteStateStore: ReaderStateStore {
     try db.execute(Self.chosenTable)
   }
 
-  /// The items a statement works on (`choose`), with their artists' hashes when recorded.
-  static let chosenTable =
-    "CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY, artist INTEGER) WITHOUT ROWID"
+  /// The items a statement works on (`choose`), and their artists' hashes when a list is
+  /// recorded with them (a table of one column, for `IN temp.chosen`).
+  static let chosenTable = """
+    CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY) WITHOUT ROWID;
+    CREATE TEMP TABLE IF NOT EXISTS chosen_artists(id INTEGER PRIMARY KEY, artist INTEGER)
+      WITHOUT ROWID;
+    """
 
   /// Pages read from the file since the store opened (SQLite's cache misses).
   public var pagesRead: Int { db.pagesRead }
@@ -470,12 +474,13 @@ public final class SQLiteStateStore: ReaderStateStore {
   /// `choose` with each key's artist hash (nil: none), in the same order as `keys`.
   private func choose(_ keys: [ItemKey], artists: [Int64?]) throws(StateError) {
     try statement("DELETE FROM temp.chosen").run()
+    try statement("DELETE FROM temp.chosen_artists").run()
     let pairs = zip(keys.map(\.rawValue), artists).sorted { $0.0 < $1.0 }
     let batch = Self.chooseBatch / 2
     var start = 0
     if pairs.count >= batch {
       let many = try statement(
-        "INSERT OR IGNORE INTO temp.chosen(id, artist) VALUES "
+        "INSERT OR IGNORE INTO temp.chosen_artists(id, artist) VALUES "
           + Array(repeating: "(?, ?)", count: batch).joined(separator: ","))
       while pairs.count - start >= batch {
         for place in 0..<batch { bind(many, Int32(place * 2 + 1), pairs[start + place]) }
@@ -483,11 +488,12 @@ public final class SQLiteStateStore: ReaderStateStore {
         start += batch
       }
     }
-    let one = try statement("INSERT OR IGNORE INTO temp.chosen(id, artist) VALUES (?, ?)")
+    let one = try statement("INSERT OR IGNORE INTO temp.chosen_artists(id, artist) VALUES (?, ?)")
     for pair in pairs[start...] {
       bind(one, 1, pair)
       try one.run()
     }
+    try statement("INSERT INTO temp.chosen(id) SELECT id FROM temp.chosen_artists").run()
   }
 
   private func bind(_ statement: SQLiteStatement, _ place: Int32, _ pair: (Int64, Int64?)) {
@@ -664,21 +670,30 @@ public final class SQLiteStateStore: ReaderStateStore {
   ) throws(StateError) {
     let feedID = try self.feedID(feed)
     let withArtists = artists.count == keys.count && artists.contains { $0 != nil }
-    if withArtists { try choose(keys, artists: artists) } else { try choose(keys) }
-    let items = try statement(
-      """
-      INSERT INTO items(id, first_seen, artist) SELECT id, ?1, artist FROM temp.chosen WHERE 1
-      ON CONFLICT DO NOTHING
-      """)
-    items.bind(1, time)
-    try items.run()
     if withArtists {
-      // Items recorded before their artists were (schema version 5) learn them now.
-      try db.execute(
+      try choose(keys, artists: artists)
+      let items = try statement(
         """
-        UPDATE items SET artist = (SELECT artist FROM temp.chosen WHERE id = items.id)
-        WHERE id IN (SELECT id FROM temp.chosen WHERE artist IS NOT NULL) AND artist IS NULL
+        INSERT INTO items(id, first_seen, artist) SELECT id, ?1, artist FROM temp.chosen_artists
+        WHERE 1 ON CONFLICT DO NOTHING
         """)
+      items.bind(1, time)
+      try items.run()
+      // Items recorded before their artists were (schema version 5) learn them now.
+      try statement(
+        """
+        UPDATE items SET artist = (SELECT artist FROM temp.chosen_artists WHERE id = items.id)
+        WHERE id IN (SELECT id FROM temp.chosen_artists WHERE artist IS NOT NULL)
+        AND artist IS NULL
+        """
+      ).run()
+    } else {
+      try choose(keys)
+      let items = try statement(
+        "INSERT INTO items(id, first_seen) SELECT id, ?1 FROM temp.chosen WHERE 1 ON CONFLICT DO NOTHING"
+      )
+      items.bind(1, time)
+      try items.run()
     }
     let members = try statement(
       """
