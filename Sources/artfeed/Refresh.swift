@@ -49,13 +49,16 @@ struct Refresh: FeedsFileCommand {
             + progress.latest.state.summary(source: source))
       }
     }
-    StateAccess.record(results)
-    let all = AllItems.merge(results.compactMap(\.list))
+    // Each list's items hashed once: what the state records, and what All items counts
+    // (each item once), without merging and sorting the lists to count them.
+    let keys = results.map { $0.list?.chunks.map(ItemKey.init) }
+    StateAccess.record(results, keys: keys)
+    let allItems = Set(keys.lazy.compactMap { $0 }.joined()).count
     let summary = RefreshSummary(
       results.map(\.state), sources: results.map(\.subscription.source))
     // One line says what happened; the exit status follows the same counts (no second
     // message on standard error saying it again).
-    say(summary.line + "; \(all.items.count) items in \(AllItems.title)")
+    say(summary.line + "; \(allItems) items in \(AllItems.title)")
     let code = summary.exitCode
     if code != 0 { throw .quiet(code) }
   }

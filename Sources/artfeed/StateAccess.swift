@@ -56,18 +56,18 @@ struct StateAccess {
 }
 
 extension StateAccess {
-  /// Records which items each refreshed feed holds, so `artfeed feeds` can count them; a
-  /// state that cannot be written costs a warning, not the refresh.
-  static func record(_ results: [FeedRefresh]) {
+  /// Records which items each refreshed feed holds (`keys`: each list's items' keys, in the
+  /// order of `results`), so `artfeed feeds` can count them; a state that cannot be written
+  /// costs a warning, not the refresh.
+  static func record(_ results: [FeedRefresh], keys: [[ItemKey]?]) {
     guard let access = try? StateAccess(), let opened = StateFile.open(at: access.location),
       opened.isSaved
     else { return warn("state: not recorded (the state file cannot be written)") }
     for notice in opened.notices { warn(notice) }
     let now = Date()
     var hashes = ArtistHashes()
-    for refresh in results {
-      guard let list = refresh.list else { continue }
-      let keys = list.chunks.map(ItemKey.init)
+    for (refresh, keys) in zip(results, keys) {
+      guard let list = refresh.list, let keys else { continue }
       let artists = hashes.of(list.chunks)
       let feed = FeedKey(refresh.subscription.address)
       do {
