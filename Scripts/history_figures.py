@@ -49,7 +49,8 @@ DAY = 86400
 
 
 def run(binary, args, data, stdout=subprocess.DEVNULL, config=None):
-    """Runs `binary args` with the data folder `data`: (seconds, peak RSS MiB, status)."""
+    """Runs `binary args` with the data folder `data`: (seconds, peak RSS MiB, status, CPU
+    seconds: user and system)."""
     env = dict(os.environ, LANG="C.UTF-8", XDG_DATA_HOME=os.path.join(data, "data"),
                XDG_CONFIG_HOME=os.path.join(data, "config"),
                XDG_CACHE_HOME=os.path.join(data, "cache"))
@@ -63,7 +64,7 @@ def run(binary, args, data, stdout=subprocess.DEVNULL, config=None):
     if process.returncode not in (0,):
         print("    (%s %s exited %d: %s)" % (os.path.basename(binary), " ".join(args[:2]),
                                              process.returncode, errors.strip()[:200]))
-    return seconds, usage.ru_maxrss / 1024, process.returncode
+    return seconds, usage.ru_maxrss / 1024, process.returncode, usage.ru_utime + usage.ru_stime
 
 
 def state_path(data):
@@ -209,7 +210,7 @@ def bundled(binaries, homes, runs):
     for _ in range(runs):
         for label, binary in binaries.items():
             for shape, home in (("history", homes.history[label]), ("empty", homes.empty[label])):
-                seconds, rss, _ = run(binary, ["render", "--bundled", "--width", "100",
+                seconds, rss, _, _ = run(binary, ["render", "--bundled", "--width", "100",
                                                "--height", "30"], home)
                 figures.setdefault((label, shape), []).append((seconds * 1000, rss))
     for (label, shape), values in figures.items():
@@ -278,7 +279,7 @@ def local_feed(binaries, work, feed, runs):
     homes = {}
     for label, binary in binaries.items():
         home = subscribed(binary, work, "local-" + label, feed)
-        seconds, rss, _ = run(binary, ["refresh"], home)
+        run(binary, ["refresh"], home)
         shutil.copyfile(state_path(home), state_path(home) + ".recorded")
         homes[label] = home
     marks, refreshes, parses = {}, {}, {}
@@ -299,6 +300,7 @@ def local_feed(binaries, work, feed, runs):
         for label, values in figures.items():
             print("  %-9s %-7s s %s   MiB %s" % (name, label, spread([v[0] for v in values]),
                                                  spread([v[1] for v in values])))
+            print("  %-9s %-7s CPU s %s" % ("", "", spread([v[3] for v in values])))
     for label in binaries:
         print("  %-7s refresh / parse: %.2fx" % (
             label, statistics.median(v[0] for v in refreshes[label])
@@ -339,10 +341,10 @@ def prune(binary, work, items, now):
     fill_history(state_path(home), "artfeed:bundled/popular.rss", items, now)
     path = state_path(home)
     print("  before:        %s (-wal %s)" % (mb(size(path)), mb(size(path + "-wal"))))
-    seconds, rss, _ = run(binary, ["state", "prune"], home)
+    seconds, rss, _, _ = run(binary, ["state", "prune"], home)
     print("  after prune:   %s (-wal %s)  %.1f s, %.0f MiB" % (
         mb(size(path)), mb(size(path + "-wal")), seconds, rss))
-    seconds, rss, _ = run(binary, ["state", "vacuum"], home)
+    seconds, rss, _, _ = run(binary, ["state", "vacuum"], home)
     print("  after vacuum:  %s (-wal %s)  %.1f s, %.0f MiB" % (
         mb(size(path)), mb(size(path + "-wal")), seconds, rss))
     with tempfile.TemporaryFile() as output:
@@ -367,7 +369,7 @@ def main():
     now = int(time.time())
     print("history figures: before %s, after %s; load %s" % (
         binaries["before"], binaries["after"], os.getloadavg()))
-    homes = Homes(work, binaries, args.items, now)
+    homes = Homes(work, binaries, args.items, now) if only & {"bundled", "pty"} else None
     if "bundled" in only:
         bundled(binaries, homes, args.runs)
     if "pty" in only:
