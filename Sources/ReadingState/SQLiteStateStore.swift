@@ -124,7 +124,8 @@ public final class SQLiteStateStore: ReaderStateStore {
     try db.execute("PRAGMA temp_store = MEMORY")
     let found = try StateSchema.version(of: db)
     guard found == StateSchema.latest else {
-      throw StateError(.newerVersion, "\(path) is state version \(found), not \(StateSchema.latest)")
+      throw StateError(
+        .newerVersion, "\(path) is state version \(found), not \(StateSchema.latest)")
     }
     _ = try db.integer("SELECT count(*) FROM sqlite_master")
     try db.execute(Self.chosenTable)
@@ -406,7 +407,8 @@ public final class SQLiteStateStore: ReaderStateStore {
         return try setChosenRead(true, at: time, chosen: db.changes, wholeFeed: true)
       case .markAllRead:
         try db.execute(
-          "DELETE FROM temp.chosen; INSERT INTO temp.chosen(id) SELECT id FROM items WHERE NOT read")
+          "DELETE FROM temp.chosen; INSERT INTO temp.chosen(id) SELECT id FROM items WHERE NOT read"
+        )
         return try setChosenRead(true, at: time, chosen: db.changes)
       case .setStarred(let keys, let starred):
         try setStarred(keys, starred, at: time)
@@ -837,7 +839,8 @@ public final class SQLiteStateStore: ReaderStateStore {
       fileBytes: size, walBytes: walBytes,
       items: Int(try db.integer("SELECT count(*) FROM items") ?? 0),
       starred: try starredCount(),
-      feeds: Int(try db.integer("SELECT count(*) FROM feeds WHERE key != 'artfeed:all-items'") ?? 0),
+      feeds: Int(
+        try db.integer("SELECT count(*) FROM feeds WHERE key != 'artfeed:all-items'") ?? 0),
       follows: Int(try db.integer("SELECT count(*) FROM follows") ?? 0),
       pruned: try self.info("pruned").map { Date(timeIntervalSince1970: Double($0)) })
   }

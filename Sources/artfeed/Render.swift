@@ -151,7 +151,8 @@ struct Render: ParsableCommand, ReadsSettings {
       // state's thread while the feed parses.
       let inbox = runner.inbox
       runner.attach(
-        ReaderState.openReadOnly(environment: processEnvironment, notify: { inbox.post(.state($0)) }))
+        ReaderState.openReadOnly(
+          environment: processEnvironment, notify: { inbox.post(.state($0)) }))
       commands += state.attachState(
         mainFeed: FeedSources.mainFeedKey(for: options, library: library))
     }

@@ -69,7 +69,9 @@ extension EndToEnd {
         #expect(Self.count(in: rendered) != nil)
         #expect(Self.count(in: rendered) == Self.count(in: seen), "\(rendered)\n\(seen)")
       }
-      #expect(lines.contains { $0.contains("16/16 unread") } && lines.contains { $0.contains("17/17 unread") })
+      #expect(
+        lines.contains { $0.contains("16/16 unread") }
+          && lines.contains { $0.contains("17/17 unread") })
     }
 
     @Test("mark-read of a recorded subscription marks its items without reading the feed")

@@ -16,7 +16,8 @@ struct StateHistoryTests {
     let home = try DataHome()
     let state = ReaderState.open(environment: home.environment) { _ in }
     #expect(state.finishWrites())
-    state.observe(feedA, items: ItemChunks((0..<100_000).map { FeedItem(guid: "g\($0)") }),
+    state.observe(
+      feedA, items: ItemChunks((0..<100_000).map { FeedItem(guid: "g\($0)") }),
       complete: true)
     state.setRead(keys(1...120_000), true)
     #expect(state.finishWrites(timeout: .seconds(120)))

@@ -177,8 +177,11 @@ struct StateMigrationTests {
     // An old artfeed's import still merges into it.
     let merged = try store.merge(
       StateSnapshot(
-        items: [.init(id: ItemKey(rawValue: 9).description, read: true, starred: false,
-          firstSeen: 1_700_000_900, changed: 1_700_000_900)], feeds: []))
+        items: [
+          .init(
+            id: ItemKey(rawValue: 9).description, read: true, starred: false,
+            firstSeen: 1_700_000_900, changed: 1_700_000_900)
+        ], feeds: []))
     #expect(merged == 1)
     #expect(try store.db.text("PRAGMA integrity_check") == "ok")
   }
