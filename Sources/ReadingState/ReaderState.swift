@@ -41,7 +41,7 @@ public final class ReaderState: Sendable {
     writer = StateWriter(store: StoreBox(store), clock: clock, notify: notify)
   }
 
-  /// A state whose store `opening` makes on the writer's thread (see `open`, `openCopy`),
+  /// A state whose store `opening` makes on the writer's thread (see `open`, `openReadOnly`),
   /// setting `saved`. Until it has, lookups wait for it on that thread.
   private init(
     overlay: Locked<Overlay>, saved: Locked<Bool?>,
@@ -191,7 +191,7 @@ public final class ReaderState: Sendable {
   }
 
   /// `marks(for:)` given to `answer`: at once, or on the writer's thread while the state is
-  /// still opening and for a copy in memory (`openCopy`), after the work asked of it before,
+  /// still opening and for `render`'s (`openReadOnly`), after the work asked of it before,
   /// so the caller never waits for it.
   public func marks(for keys: [ItemKey], answer: @escaping @Sendable ([ItemMarks]) -> Void) {
     guard overlay.withLock({ $0.lookupsOnWriter }) else { return answer(lookUp(keys)) }
