@@ -20,7 +20,7 @@ struct Overlay: Sendable {
   private(set) var sequence = 0
 
   /// Lookups must run on the writer's thread: while the store is being opened there, and
-  /// for good when `reader` is the writer's own store (a copy in memory).
+  /// for good when `reader` is the writer's own store (`render`'s, `openReadOnly`).
   private(set) var lookupsOnWriter: Bool
 
   init(reader: StoreBox?, lookupsOnWriter: Bool = false) {

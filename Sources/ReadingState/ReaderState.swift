@@ -41,7 +41,7 @@ public final class ReaderState: Sendable {
     writer = StateWriter(store: StoreBox(store), clock: clock, notify: notify)
   }
 
-  /// A state whose store `opening` makes on the writer's thread (see `open`, `openCopy`),
+  /// A state whose store `opening` makes on the writer's thread (see `open`, `openReadOnly`),
   /// setting `saved`. Until it has, lookups wait for it on that thread.
   private init(
     overlay: Locked<Overlay>, saved: Locked<Bool?>,
@@ -125,26 +125,31 @@ public final class ReaderState: Sendable {
   }
 
   /// Checks every page of the file (`PRAGMA quick_check`: a damaged one is started afresh)
-  /// and prunes items that left every feed `retention` ago; both on the writer's queue.
+  /// and prunes items that left every feed `retention` ago (starred items and followed
+  /// artists' stay); both on the writer's queue.
   ///
-  /// Nothing to do for a state in memory (no file to check, nothing kept 30 days).
-  public func maintain(retention: TimeInterval = 30 * 86_400) {
+  /// Nothing to do for a state in memory (no file to check, nothing kept for days).
+  public func maintain(retention: TimeInterval = ReaderState.defaultRetention) {
     let saved = self.saved
     writer.maintain(
       pruningBefore: clock().addingTimeInterval(-retention),
       if: { saved.withLock { $0 } == true })
   }
 
-  /// The state for a run that must change nothing on disk (`artfeed render`): a copy in
-  /// memory of the file if there is one, else an empty state in memory. It behaves as the
-  /// browser's (a load records its items, so the counts are the browser's; the rows show
-  /// the file's marks), and nothing reaches the file.
+  /// The state for a run that must change nothing on disk (`artfeed render`): the file read
+  /// where it is (`ReadOnlyStateStore`), what the run records kept in memory, or an empty
+  /// state when there is no file. It behaves as the browser's (a load records its items, so
+  /// the counts are the browser's; the rows show the file's marks), and nothing reaches the
+  /// file; it reads only the pages of the rows it is asked for, the feeds' counts and the
+  /// rows of the lists it records, never the whole file (docs/adr/0170).
   ///
-  /// Returns at once: SQLite is loaded and the copy made on the writer's thread, while the
-  /// caller goes on (render's feed parses meanwhile). Lookups of marks go to that thread
-  /// too, since only the copy holds them. If even a memory database cannot be opened, every
-  /// change and count fails, reported once as `StateEvent.failed`, and marks read unknown.
-  public static func openCopy(
+  /// Returns at once: SQLite is loaded and the file opened on the writer's thread, while the
+  /// caller goes on (render's feed parses meanwhile). Lookups of marks go to that thread too.
+  /// A file of an older schema version is copied into memory and migrated there (reading it
+  /// in place would need the migration's writes). If even a memory database cannot be
+  /// opened, every change and count fails, reported once as `StateEvent.failed`, and marks
+  /// read unknown.
+  public static func openReadOnly(
     environment: [String: String], notify: @escaping @Sendable (StateEvent) -> Void
   ) -> ReaderState {
     let file = StateFile.defaultLocation(environment: environment)?.path
@@ -152,24 +157,30 @@ public final class ReaderState: Sendable {
     return ReaderState(
       overlay: overlay, saved: Locked(false), notify: notify,
       opening: {
-        let copy = file.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
-          .flatMap(SQLiteStateStore.inMemoryCopy(of:))
-        let store: SQLiteStateStore
-        if let copy {
+        let present = file.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        let store: any ReaderStateStore
+        if let present, let reading = try? SQLiteStateStore(readingOnly: present) {
+          store = ReadOnlyStateStore(file: reading)
+        } else if let present, let copy = SQLiteStateStore.inMemoryCopy(of: present) {
           store = copy
         } else {
-          do throws(StateError) {
-            store = try SQLiteStateStore(path: ":memory:")
-          } catch {
-            return .failure(error)
-          }
+          store = ReadOnlyStateStore(file: nil)
         }
         let box = StoreBox(store)
-        // The overlay reads marks from the copy itself: on the writer's thread only.
+        // The overlay reads marks through the writer's store: on the writer's thread only.
         overlay.withLock { $0.use(reader: box, lookupsOnWriter: true) }
         return .success(box)
       }, recovery: nil)
   }
+
+  /// Pages of the database file read so far by the store `openReadOnly` made (what a first
+  /// screen cost in I/O); nil for other states.
+  public var pagesRead: Int? {
+    writer.onQueue { writer.withStore { ($0 as? ReadOnlyStateStore)?.pagesRead } }
+  }
+
+  /// How long items that left every feed are kept by default: 90 days (`keep-days`).
+  public static let defaultRetention: TimeInterval = 90 * 86_400
 
   // MARK: - Reading (synchronous, cheap)
 
@@ -180,7 +191,7 @@ public final class ReaderState: Sendable {
   }
 
   /// `marks(for:)` given to `answer`: at once, or on the writer's thread while the state is
-  /// still opening and for a copy in memory (`openCopy`), after the work asked of it before,
+  /// still opening and for `render`'s (`openReadOnly`), after the work asked of it before,
   /// so the caller never waits for it.
   public func marks(for keys: [ItemKey], answer: @escaping @Sendable ([ItemMarks]) -> Void) {
     guard overlay.withLock({ $0.lookupsOnWriter }) else { return answer(lookUp(keys)) }

@@ -14,8 +14,10 @@ public enum StateChange: Sendable, Equatable {
   /// The reader opened the feed at this time.
   case visit(FeedKey, Date)
   /// The feed's list holds these items (`complete`: the whole list, not a first batch):
-  /// records first-seen times and which feed each item is in.
-  case observe(FeedKey, [ItemKey], complete: Bool)
+  /// records first-seen times and which feed each item is in; `artists`, when given, the
+  /// hash of each item's artist (`ArtistIdentity.hash`, in the keys' order), kept for
+  /// items that have none recorded yet (pruning spares followed artists' items).
+  case observe(FeedKey, [ItemKey], complete: Bool, artists: [Int64?] = [])
   /// Follows the artist named so, as of the date (an artist followed already keeps its name
   /// and time).
   case follow(String, Date)

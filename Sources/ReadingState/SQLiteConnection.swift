@@ -150,6 +150,16 @@ package final class SQLiteConnection {
   }
 
   /// Rows changed by the last statement.
+  /// Pages this connection read from the file (or the operating system's cache) since it
+  /// opened: SQLite's cache misses. What a first screen costs in I/O, whatever the file's
+  /// size (the tests hold it to a few pages).
+  package var pagesRead: Int {
+    var current: Int32 = 0
+    var highest: Int32 = 0
+    sqlite3_db_status(handle, SQLITE_DBSTATUS_CACHE_MISS, &current, &highest, 0)
+    return Int(current)
+  }
+
   package var changes: Int { Int(sqlite3_changes(handle)) }
 
   package var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }

@@ -12,6 +12,11 @@ public final class SQLiteStateStore: ReaderStateStore {
   /// The database file, or `:memory:`.
   public var path: String { db.path }
   private var statements: [String: SQLiteStatement] = [:]
+  /// How long a statement waits for another connection's lock, in milliseconds.
+  private let busyTimeout: Int32
+  /// The shared lock that tells `state vacuum` this process has the file open (nil for a
+  /// database in memory).
+  private let users: StateUsers?
 
   /// How much of the file opening reads to know it is sound.
   public enum Check: Sendable {
@@ -34,7 +39,9 @@ public final class SQLiteStateStore: ReaderStateStore {
     throws(StateError)
   {
     if path != ":memory:" { Self.createPrivately(path) }
+    users = path == ":memory:" ? nil : StateUsers(database: path, milliseconds: milliseconds)
     db = try SQLiteConnection(path: path)
+    busyTimeout = milliseconds
     db.setBusyTimeout(milliseconds: milliseconds)
     try db.execute("PRAGMA temp_store = MEMORY")
     let db = self.db
@@ -47,13 +54,14 @@ public final class SQLiteStateStore: ReaderStateStore {
           throw StateError(.readOnly, "\(path): cannot switch to WAL (journal mode \(mode ?? "?"))")
         }
         try db.execute("PRAGMA synchronous = FULL")
+        try db.execute("PRAGMA journal_size_limit = \(Self.walLimit)")
       }
       // Reads the schema: a damaged first page or schema fails here.
       _ = try db.integer("SELECT count(*) FROM sqlite_master")
       if check == .pages, path != ":memory:" { try Self.quickCheck(db) }
       try StateSchema.migrate(db)
     }
-    try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY) WITHOUT ROWID")
+    try db.execute(Self.chosenTable)
   }
 
   /// Leaves copying the WAL into the database (a checkpoint, which SQLite otherwise runs
@@ -64,18 +72,84 @@ public final class SQLiteStateStore: ReaderStateStore {
   }
 
   /// Copies what the WAL holds into the database, as far as no reader needs it (PASSIVE:
-  /// never waits for another connection).
-  public func checkpoint() throws(StateError) {
-    guard path != ":memory:" else { return }
-    try db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+  /// never waits for another connection); when that copied it all and the WAL has grown past
+  /// `walLimit`, empties the file too (TRUNCATE, waiting at most 50 ms for readers), so that
+  /// no big WAL outlives a session killed later, nor makes the next opening read it
+  /// (docs/adr/0171). Returns whether the WAL was emptied.
+  @discardableResult
+  public func checkpoint() throws(StateError) -> Bool {
+    guard path != ":memory:" else { return false }
+    let (busy, log, copied) = try walCheckpoint("PASSIVE")
+    guard busy == 0, log == copied, walBytes > Self.walLimit else { return false }
+    db.setBusyTimeout(milliseconds: 50)
+    defer { db.setBusyTimeout(milliseconds: busyTimeout) }
+    let truncated = try? walCheckpoint("TRUNCATE")
+    return truncated?.busy == 0
   }
+
+  /// The WAL's size past which an idle checkpoint empties it, and past which the writer
+  /// checkpoints between two changes (`StateWriter`); SQLite also truncates it to this size
+  /// whenever it starts the WAL over (`journal_size_limit`).
+  public static let walLimit = 4 << 20
+
+  /// Runs `PRAGMA wal_checkpoint(mode)`: whether it was blocked, the WAL's frames, and how
+  /// many of them are in the database now.
+  private func walCheckpoint(_ mode: String) throws(StateError)
+    -> (busy: Int64, log: Int64, copied: Int64)
+  {
+    let pragma = try db.prepare("PRAGMA wal_checkpoint(\(mode))")
+    guard try pragma.step() else { return (0, 0, 0) }
+    return (pragma.int64(0), pragma.int64(1), pragma.int64(2))
+  }
+
+  /// The size of the WAL file in bytes (0 when there is none).
+  public var walBytes: Int {
+    guard path != ":memory:" else { return 0 }
+    var info = stat()
+    return stat(path + "-wal", &info) == 0 ? Int(info.st_size) : 0
+  }
+
+  /// A store that reads the file at `path` where it is and never writes it (`artfeed
+  /// render`): opening reads the header and the schema only, and every read afterwards the
+  /// pages its rows are on (docs/adr/0170). Throws for a missing file, one that is not a
+  /// state database, or one of another version than this artfeed's (an older one would
+  /// need migrating first, which writes).
+  public init(readingOnly path: String, busyTimeout milliseconds: Int32 = 5000)
+    throws(StateError)
+  {
+    users = StateUsers(database: path, milliseconds: milliseconds)
+    db = try SQLiteConnection(path: path, readOnly: true)
+    busyTimeout = milliseconds
+    db.setBusyTimeout(milliseconds: milliseconds)
+    try db.execute("PRAGMA temp_store = MEMORY")
+    let found = try StateSchema.version(of: db)
+    guard found == StateSchema.latest else {
+      throw StateError(
+        .newerVersion, "\(path) is state version \(found), not \(StateSchema.latest)")
+    }
+    _ = try db.integer("SELECT count(*) FROM sqlite_master")
+    try db.execute(Self.chosenTable)
+  }
+
+  /// The items a statement works on (`choose`), and their artists' hashes when a list is
+  /// recorded with them (a table of one column, for `IN temp.chosen`).
+  static let chosenTable = """
+    CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY) WITHOUT ROWID;
+    CREATE TEMP TABLE IF NOT EXISTS chosen_artists(id INTEGER PRIMARY KEY, artist INTEGER)
+      WITHOUT ROWID;
+    """
+
+  /// Pages read from the file since the store opened (SQLite's cache misses).
+  public var pagesRead: Int { db.pagesRead }
 
   /// A store on a connection to a database in memory (already filled), migrated.
   private init(connection: SQLiteConnection) throws(StateError) {
     db = connection
+    busyTimeout = 5000
+    users = nil
     try db.execute("PRAGMA temp_store = MEMORY")
     try StateSchema.migrate(db)
-    try db.execute("CREATE TEMP TABLE IF NOT EXISTS chosen(id INTEGER PRIMARY KEY) WITHOUT ROWID")
+    try db.execute(Self.chosenTable)
   }
 
   /// `PRAGMA quick_check`: throws `.corrupt` unless every page is sound.
@@ -258,6 +332,42 @@ public final class SQLiteStateStore: ReaderStateStore {
     return ids
   }
 
+  /// When each of `keys` first appeared in `feed` (Unix seconds), for those recorded in it:
+  /// a seek of the feed's memberships per key.
+  func firstSeen(in feed: FeedKey, _ keys: [ItemKey]) throws(StateError) -> [ItemKey: Int64] {
+    let feedID = try statement("SELECT id FROM feeds WHERE key = ?")
+    feedID.bind(1, feed.rawValue)
+    let id: Int64
+    do {
+      defer { feedID.reset() }
+      guard try feedID.step() else { return [:] }
+      id = feedID.int64(0)
+    }
+    let select = try statement("SELECT first_seen FROM memberships WHERE feed = ? AND item = ?")
+    var found: [ItemKey: Int64] = [:]
+    for key in keys {
+      select.bind(1, id)
+      select.bind(2, key.rawValue)
+      defer { select.reset() }
+      if try select.step() { found[key] = select.int64(0) }
+    }
+    return found
+  }
+
+  /// The feeds whose latest list holds `key`.
+  func currentFeeds(of key: ItemKey) throws(StateError) -> [FeedKey] {
+    let select = try statement(
+      """
+      SELECT f.key FROM memberships m INDEXED BY memberships_item JOIN feeds f ON f.id = m.feed
+      WHERE m.item = ? AND m.current
+      """)
+    select.bind(1, key.rawValue)
+    defer { select.reset() }
+    var feeds: [FeedKey] = []
+    while try select.step() { feeds.append(FeedKey(rawValue: select.text(0) ?? "")) }
+    return feeds
+  }
+
   /// How many items are starred (the partial index of starred items answers).
   public func starredCount() throws(StateError) -> Int {
     Int(try db.integer("SELECT count(*) FROM items WHERE starred") ?? 0)
@@ -297,7 +407,8 @@ public final class SQLiteStateStore: ReaderStateStore {
         return try setChosenRead(true, at: time, chosen: db.changes, wholeFeed: true)
       case .markAllRead:
         try db.execute(
-          "DELETE FROM temp.chosen; INSERT INTO temp.chosen SELECT id FROM items WHERE NOT read")
+          "DELETE FROM temp.chosen; INSERT INTO temp.chosen(id) SELECT id FROM items WHERE NOT read"
+        )
         return try setChosenRead(true, at: time, chosen: db.changes)
       case .setStarred(let keys, let starred):
         try setStarred(keys, starred, at: time)
@@ -319,8 +430,8 @@ public final class SQLiteStateStore: ReaderStateStore {
         recount.bind(1, feed.rawValue)
         try recount.run()
         return []
-      case .observe(let feed, let keys, let complete):
-        try observe(feed, keys, complete: complete, at: time)
+      case .observe(let feed, let keys, let complete, let artists):
+        try observe(feed, keys, complete: complete, artists: artists, at: time)
         return []
       case .follow(let name, let date):
         // A name no follow may have is dropped, not thrown: a change that always fails would
@@ -360,6 +471,36 @@ public final class SQLiteStateStore: ReaderStateStore {
     let count = try statement("SELECT count(*) FROM temp.chosen")
     defer { count.reset() }
     return try count.step() ? Int(count.int64(0)) : 0
+  }
+
+  /// `choose` with each key's artist hash (nil: none), in the same order as `keys`.
+  private func choose(_ keys: [ItemKey], artists: [Int64?]) throws(StateError) {
+    try statement("DELETE FROM temp.chosen").run()
+    try statement("DELETE FROM temp.chosen_artists").run()
+    let pairs = zip(keys.map(\.rawValue), artists).sorted { $0.0 < $1.0 }
+    let batch = Self.chooseBatch / 2
+    var start = 0
+    if pairs.count >= batch {
+      let many = try statement(
+        "INSERT OR IGNORE INTO temp.chosen_artists(id, artist) VALUES "
+          + Array(repeating: "(?, ?)", count: batch).joined(separator: ","))
+      while pairs.count - start >= batch {
+        for place in 0..<batch { bind(many, Int32(place * 2 + 1), pairs[start + place]) }
+        try many.run()
+        start += batch
+      }
+    }
+    let one = try statement("INSERT OR IGNORE INTO temp.chosen_artists(id, artist) VALUES (?, ?)")
+    for pair in pairs[start...] {
+      bind(one, 1, pair)
+      try one.run()
+    }
+    try statement("INSERT INTO temp.chosen(id) SELECT id FROM temp.chosen_artists").run()
+  }
+
+  private func bind(_ statement: SQLiteStatement, _ place: Int32, _ pair: (Int64, Int64?)) {
+    statement.bind(place, pair.0)
+    statement.bind(place + 1, pair.1)
   }
 
   /// Keys bound per statement when filling `temp.chosen` with many: a statement per key
@@ -526,16 +667,36 @@ public final class SQLiteStateStore: ReaderStateStore {
   ///
   /// A membership's `last_seen` is rewritten only when a day old, so reloading a big feed
   /// writes little; pruning allows the same day of slack (`seenSlack`).
-  private func observe(_ feed: FeedKey, _ keys: [ItemKey], complete: Bool, at time: Int64)
-    throws(StateError)
-  {
+  private func observe(
+    _ feed: FeedKey, _ keys: [ItemKey], complete: Bool, artists: [Int64?], at time: Int64
+  ) throws(StateError) {
     let feedID = try self.feedID(feed)
-    try choose(keys)
-    let items = try statement(
-      "INSERT INTO items(id, first_seen) SELECT id, ?1 FROM temp.chosen WHERE 1 ON CONFLICT DO NOTHING"
-    )
-    items.bind(1, time)
-    try items.run()
+    let withArtists = artists.count == keys.count && artists.contains { $0 != nil }
+    if withArtists {
+      try choose(keys, artists: artists)
+      let items = try statement(
+        """
+        INSERT INTO items(id, first_seen, artist) SELECT id, ?1, artist FROM temp.chosen_artists
+        WHERE 1 ON CONFLICT DO NOTHING
+        """)
+      items.bind(1, time)
+      try items.run()
+      // Items recorded before their artists were (schema version 5) learn them now.
+      try statement(
+        """
+        UPDATE items SET artist = (SELECT artist FROM temp.chosen_artists WHERE id = items.id)
+        WHERE id IN (SELECT id FROM temp.chosen_artists WHERE artist IS NOT NULL)
+        AND artist IS NULL
+        """
+      ).run()
+    } else {
+      try choose(keys)
+      let items = try statement(
+        "INSERT INTO items(id, first_seen) SELECT id, ?1 FROM temp.chosen WHERE 1 ON CONFLICT DO NOTHING"
+      )
+      items.bind(1, time)
+      try items.run()
+    }
     let members = try statement(
       """
       INSERT INTO memberships(feed, item, first_seen, last_seen, unread)
@@ -593,27 +754,94 @@ public final class SQLiteStateStore: ReaderStateStore {
     return select.int64(0)
   }
 
+  /// Removes the memberships of items that left their feed before `cutoff`, then the items
+  /// left in no feed, except starred items and those of followed artists (whose memberships
+  /// stay too: back in the feed, they are not new); notes the time in `state_info`.
   @discardableResult
   public func prune(leftBefore cutoff: Date) throws(StateError) -> Int {
     let time = Int64(cutoff.timeIntervalSince1970)
     return try db.transaction { () throws(StateError) -> Int in
+      try chooseFollowedArtists()
       let gone = try statement(
         """
         DELETE FROM memberships WHERE last_seen < ?1
         AND last_seen + \(Self.seenSlack) < (SELECT observed FROM feeds WHERE id = feed)
+        AND NOT EXISTS (SELECT 1 FROM items WHERE id = item
+          AND (starred OR artist IN temp.followed))
         """)
       gone.bind(1, time)
       try gone.run()
       let items = try statement(
         """
         DELETE FROM items WHERE NOT starred AND first_seen < ?1 AND changed < ?1
+        AND (artist IS NULL OR artist NOT IN temp.followed)
         AND NOT EXISTS (SELECT 1 FROM memberships WHERE item = items.id)
         """)
       items.bind(1, time)
       try items.run()
       let pruned = db.changes
       try recountAll()
+      try setInfo("pruned", Int64(Date().timeIntervalSince1970))
       return pruned
     }
+  }
+
+  /// Fills `temp.followed` with the followed artists' hashes (`ArtistIdentity.hash`).
+  private func chooseFollowedArtists() throws(StateError) {
+    try db.execute(
+      """
+      CREATE TEMP TABLE IF NOT EXISTS followed(artist INTEGER PRIMARY KEY);
+      DELETE FROM temp.followed;
+      """)
+    let add = try statement("INSERT OR IGNORE INTO temp.followed(artist) VALUES (?)")
+    for follow in try follows() {
+      add.bind(1, ArtistIdentity.hash(key: follow.key))
+      try add.run()
+    }
+  }
+
+  /// Sets a fact about the state (`state_info`).
+  func setInfo(_ key: String, _ value: Int64) throws(StateError) {
+    let set = try statement(
+      """
+      INSERT INTO state_info(key, value) VALUES (?1, ?2)
+      ON CONFLICT(key) DO UPDATE SET value = excluded.value
+      """)
+    set.bind(1, key)
+    set.bind(2, value)
+    try set.run()
+  }
+
+  /// A fact about the state (`state_info`); nil when not set.
+  func info(_ key: String) throws(StateError) -> Int64? {
+    let select = try statement("SELECT value FROM state_info WHERE key = ?")
+    select.bind(1, key)
+    defer { select.reset() }
+    return try select.step() ? select.int64(0) : nil
+  }
+
+  /// What `artfeed state` says of the database: its size on disk (with the WAL), its items,
+  /// how many are starred, when it was last pruned.
+  public struct Summary: Sendable, Equatable {
+    public var fileBytes: Int
+    public var walBytes: Int
+    public var items: Int
+    public var starred: Int
+    public var feeds: Int
+    public var follows: Int
+    public var pruned: Date?
+  }
+
+  public func summary() throws(StateError) -> Summary {
+    var info = stat()
+    let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
+    return Summary(
+      fileBytes: size, walBytes: walBytes,
+      items: Int(try db.integer("SELECT count(*) FROM items") ?? 0),
+      starred: try starredCount(),
+      feeds: Int(
+        try db.integer("SELECT count(*) FROM feeds WHERE key != 'artfeed:all-items'") ?? 0),
+      follows: Int(try db.integer("SELECT count(*) FROM follows") ?? 0),
+      pruned: try self.info("pruned").map { Date(timeIntervalSince1970: Double($0)) })
   }
 }

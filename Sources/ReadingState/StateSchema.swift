@@ -6,10 +6,13 @@ import FeedModel
 /// `Tests/ReadingStateTests/Fixtures/state-v1.db` (made by version 1's SQL) proves that a
 /// version 1 database upgrades with its marks kept (`state-v4.db` likewise for version 4).
 /// Version 4 adds the sync accounts' tables (docs/adr/0131), version 5 the followed artists
-/// (docs/adr/0160).
+/// (docs/adr/0160), version 6 each item's artist and the state's own facts (docs/adr/0172);
+/// `state-v5.db` proves a version 5 file upgrades with its marks and follows.
 enum StateSchema {
   /// Version N is reached by running `migrations[N - 1]` on version N - 1.
-  static let migrations: [String] = [version1, version2, version3, version4, version5]
+  static let migrations: [String] = [
+    version1, version2, version3, version4, version5, version6,
+  ]
 
   /// The version this artfeed writes.
   static var latest: Int { migrations.count }
@@ -170,6 +173,20 @@ enum StateSchema {
     ) WITHOUT ROWID;
     """
 
+  /// Version 6 (docs/adr/0172): each item's artist, as `ArtistIdentity.hash` of the name
+  /// (NULL: not known; recorded when a list holding the item is recorded), so that pruning
+  /// spares the items of followed artists though the state keeps no item text; and
+  /// `state_info`, facts about the state itself by name (`pruned`: when it was last
+  /// pruned, Unix seconds).
+  static let version6 = "ALTER TABLE items ADD COLUMN artist INTEGER;\n" + version6Tables
+
+  static let version6Tables = """
+    CREATE TABLE state_info(
+      key TEXT PRIMARY KEY,
+      value INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    """
+
   /// The database's schema version.
   static func version(of db: SQLiteConnection) throws(StateError) -> Int {
     Int(try db.integer("PRAGMA user_version") ?? 0)
@@ -197,8 +214,9 @@ enum StateSchema {
   /// The latest version's tables made at once, for a new database: what `migrations` give
   /// (`StateSchemaTests` compares the two, column by column, index by index), for much less
   /// work: replaying the versions makes SQLite read its schema again after every
-  /// `ALTER TABLE` (docs/adr/0149). Versions 4 and 5 only create: they are already whole.
-  static var fresh: String { freshTables + version4 + version5 }
+  /// `ALTER TABLE` (docs/adr/0149). Versions 4 and 5 only create: they are already whole;
+  /// version 6's column is in `freshTables`, its table added whole.
+  static var fresh: String { freshTables + version4 + version5 + version6Tables }
 
   static let freshTables = """
     CREATE TABLE items(
@@ -206,7 +224,8 @@ enum StateSchema {
       read INTEGER NOT NULL DEFAULT 0,
       starred INTEGER NOT NULL DEFAULT 0,
       first_seen INTEGER NOT NULL,
-      changed INTEGER NOT NULL DEFAULT 0
+      changed INTEGER NOT NULL DEFAULT 0,
+      artist INTEGER
     );
     CREATE TABLE feeds(
       id INTEGER PRIMARY KEY,

@@ -105,6 +105,11 @@ final class StateWriter: @unchecked Sendable {
     queue.sync(body)
   }
 
+  /// `body` given the store, on the queue (nil when it is not open).
+  func withStore<Value>(_ body: (any ReaderStateStore) -> Value?) -> Value? {
+    store.flatMap { body($0.store) }
+  }
+
   var latestCounts: StateCounts? { shared.withLock { $0.latestCounts } }
 
   /// Runs `body` on the queue, then checkpoints if nothing else is queued.
@@ -132,7 +137,9 @@ final class StateWriter: @unchecked Sendable {
   func observe(_ feed: FeedKey, items: ItemChunks, complete: Bool) {
     enqueue {
       let keys = items.map(ItemKey.init)
-      self.pending.append((nil, .observe(feed, keys, complete: complete)))
+      var hashes = ArtistHashes()
+      let artists = hashes.of(items)
+      self.pending.append((nil, .observe(feed, keys, complete: complete, artists: artists)))
       self.flush()
     }
   }
@@ -186,12 +193,17 @@ final class StateWriter: @unchecked Sendable {
   private func counts(allItems: [FeedKey], countingNew: Bool) throws(StateError) -> StateCounts {
     let store = try current()
     let all: FeedCounts
+    let starred: Int
     if let sqlite = store as? SQLiteStateStore {
       all = try sqlite.combinedCounts(of: allItems, countingNew: countingNew)
+      starred = try sqlite.starredCount()
+    } else if let reading = store as? ReadOnlyStateStore {
+      all = try reading.combinedCounts(of: allItems, countingNew: countingNew)
+      starred = try reading.starredCount()
     } else {
       all = try store.combinedCounts(of: allItems)
+      starred = 0
     }
-    let starred = try (store as? SQLiteStateStore)?.starredCount() ?? 0
     return StateCounts(feeds: try store.counts(), allItems: all, starred: starred)
   }
 
@@ -258,6 +270,7 @@ final class StateWriter: @unchecked Sendable {
       pending.removeFirst()
       unchecked += 1
       if let sequence { savedThrough = sequence }
+      checkpointIfLarge()
     }
     if failing {
       failing = false
@@ -280,6 +293,16 @@ final class StateWriter: @unchecked Sendable {
     unchecked = 0
     notify(.reset(recovered.notice))
     return true
+  }
+
+  /// Checkpoints between two changes once the WAL has grown past `walLimit` (a long run of
+  /// loads and marks never leaves the queue dry), so it stays small by size too.
+  private func checkpointIfLarge() {
+    guard let sqlite = store?.store as? SQLiteStateStore,
+      sqlite.walBytes > SQLiteStateStore.walLimit * 4
+    else { return }
+    unchecked = 0
+    try? sqlite.checkpoint()
   }
 
   private func checkpointIfWritten() {

@@ -55,6 +55,7 @@ extension Settings {
     case ("general", "refresh-on-start"): return refreshOnStart ? "yes" : "no"
     case ("general", "refresh-interval"): return refreshInterval.map(Self.interval) ?? "off"
     case ("general", "max-items"): return maxItemsPerFeed.map(String.init) ?? "all"
+    case ("general", "keep-days"): return String(keepDays)
     case ("pictures", "mode"): return pictureMode.rawValue
     case ("pictures", "thumbnail"): return thumbnail.description
     case ("pictures", "slideshow-delay"): return "\(slideshowDelay)s"

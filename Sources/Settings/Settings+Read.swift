@@ -8,7 +8,7 @@ extension Settings {
       "general",
       [
         "browser", "viewer", "download-directory", "refresh-on-start", "refresh-interval",
-        "max-items",
+        "max-items", "keep-days",
       ]
     ),
     ("pictures", ["mode", "thumbnail", "slideshow-delay", "slideshow-marks-read"]),
@@ -94,6 +94,8 @@ extension Settings {
       refreshInterval = try Self.interval(entry)
     case "max-items":
       maxItemsPerFeed = try Self.itemLimit(entry)
+    case "keep-days":
+      keepDays = try Self.days(entry)
     default:
       return false
     }
@@ -248,6 +250,18 @@ extension Settings {
   public static let itemLimitRange = 1...10_000_000
 
   /// `all` (or `0`), or a number of items.
+  /// `keep-days`: a whole number of days in `keepDaysRange`.
+  static func days(_ entry: ConfigSyntax.Entry) throws(SettingsError) -> Int {
+    let word = try single(entry)
+    guard let days = Int(word), keepDaysRange.contains(days) else {
+      throw .badValue(
+        line: entry.line, key: entry.key,
+        "give a number of days from \(keepDaysRange.lowerBound) to \(keepDaysRange.upperBound), "
+          + "not “\(entry.text)”")
+    }
+    return days
+  }
+
   static func itemLimit(_ entry: ConfigSyntax.Entry) throws(SettingsError) -> Int? {
     let word = try single(entry).lowercased()
     if word == "all" || word == "0" { return nil }

@@ -21,6 +21,13 @@ public struct Settings: Sendable, Equatable {
   public var refreshInterval: Int?
   /// The newest items kept per subscribed feed; nil: all.
   public var maxItemsPerFeed: Int?
+  /// Days the reading state keeps an item after it left every feed (then it is pruned,
+  /// unless starred or by a followed artist; docs/adr/0172).
+  public var keepDays = Settings.defaultKeepDays
+  public static let defaultKeepDays = 90
+  /// The days `keep-days` may be: a day's slack is the least pruning allows anyway, and ten
+  /// years keeps everything a reader will see again.
+  public static let keepDaysRange = 1...3650
   /// The picture viewer for `p`, in `browser`'s form (`:`-separated commands, `%s` for the
   /// picture's file); nil: the desktop's opener, `xdg-open`.
   public var viewer: String?

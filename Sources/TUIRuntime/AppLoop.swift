@@ -58,9 +58,11 @@ public struct AppLoop {
   /// The signal that wakes the loop: a signal handler may write to it to end a sleep.
   public var wake: WakeSignal { runner.inbox.wake }
 
-  /// Opens the reader's state for this run (see `CommandRunner.openState`).
-  public func openState(environment: [String: String]) {
+  /// Opens the reader's state for this run (see `CommandRunner.openState`); items that left
+  /// every feed `keepDays` ago are pruned once the first list is on screen.
+  public func openState(environment: [String: String], keepDays: Int = 90) {
     runner.openState(environment: environment)
+    runner.stateRetention = TimeInterval(keepDays) * 86_400
   }
 
   /// Waits for every mark to be written (after the loop ends); false on timeout.

@@ -38,7 +38,7 @@ extension CommandRunner {
     case .wantMarks(let keys):
       guard let state = readerState else { return }
       // At once from memory or the lookup connection; from the writer's thread while the
-      // state opens, and for `render`'s copy in memory (`settle` waits for it either way).
+      // state opens, and for `render`'s state (`settle` waits for it either way).
       inbox.start()
       state.marks(for: keys) { marks in
         inbox.finish(
@@ -83,7 +83,7 @@ extension CommandRunner {
       // After the counts (the writer's queue is serial): `settle` waits for them.
       state.whenQueued { inbox.finish(.stateSettled) }
     case .maintainState:
-      if writesState { readerState?.maintain() }
+      if writesState { readerState?.maintain(retention: stateRetention) }
     case .refreshState:
       guard let state = readerState else { return }
       inbox.start()

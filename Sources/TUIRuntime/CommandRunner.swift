@@ -85,6 +85,8 @@ public final class CommandRunner {
   public internal(set) var readerState: ReaderState?
   /// False for `artfeed render`, which shows marks but changes none.
   var writesState = true
+  /// How long the state keeps items that left every feed (`keep-days`).
+  var stateRetention = ReaderState.defaultRetention
   /// The environment `d` finds the pictures folder from.
   /// Read when first needed: `ProcessInfo` builds the whole dictionary on every call.
   lazy var environment: [String: String] = ProcessInfo.processInfo.environment

@@ -97,7 +97,7 @@ struct Browse: ParsableCommand, ReadsSettings {
     loop.start(commands)
     commands = []
     if !noState {
-      loop.openState(environment: processEnvironment)
+      loop.openState(environment: processEnvironment, keepDays: settings.keepDays)
       commands += loop.state.attachState(
         mainFeed: FeedSources.mainFeedKey(for: options, library: library))
     }

@@ -14,7 +14,8 @@ struct MarkRead: FeedsFileCommand {
     abstract: "Mark a subscription's items, or every item, read.",
     discussion: """
       SOURCE is a subscription as `artfeed feeds` lists it. Its items are those artfeed has \
-      recorded for it plus those of its cached copy (or file); nothing is fetched. --all marks \
+      recorded for it (the browser and refresh record them); a feed never recorded is read \
+      from its cached copy (or file) first; nothing is fetched. --all marks \
       every recorded item read. One transaction: all of them or none.
       """,
     version: Artfeed.version)
@@ -65,7 +66,11 @@ struct MarkRead: FeedsFileCommand {
     let store = try StateAccess().openForWriting()
     let now = Date()
     do throws(StateError) {
-      for (subscription, keys) in Self.cachedItems(of: chosen) {
+      // A feed the state has recorded is marked from its memberships: its items are known
+      // without reading the feed (docs/adr/0170). Only feeds never recorded are read.
+      let recorded = try store.counts()
+      let unrecorded = chosen.filter { (recorded[FeedKey($0.address)]?.total ?? 0) == 0 }
+      for (subscription, keys) in Self.cachedItems(of: unrecorded) {
         try store.apply(.observe(FeedKey(subscription.address), keys, complete: true), at: now)
       }
       let change: StateChange =

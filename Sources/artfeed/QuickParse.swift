@@ -61,7 +61,9 @@ enum QuickParse {
     var words = Words(arguments)
     guard
       words.read(
-        flags: sourceFlags.union(["--no-images", "--no-state", "--color", "--first-screen"]),
+        flags: sourceFlags.union([
+          "--no-images", "--no-state", "--color", "--first-screen", "--read-feeds",
+        ]),
         numbers: ["--width", "--height"]),
       let source = words.source(),
       let width = words.numbers["--width"]
@@ -81,6 +83,7 @@ enum QuickParse {
     command.cellSize = nil
     command.noState = words.has("--no-state")
     command.firstScreen = words.has("--first-screen")
+    command.readFeeds = words.has("--read-feeds")
     return validated(command, command.options)
   }
 

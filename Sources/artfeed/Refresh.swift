@@ -55,13 +55,14 @@ struct Refresh: FeedsFileCommand {
         recorder.record(progress.latest, at: now)
       }
     }
-    recorder.finish()
-    let all = AllItems.merge(results.compactMap(\.list))
+    // Each list's items are hashed once, on the recorder's thread: what the state records,
+    // and what All items counts (each item once), without merging and sorting the lists.
+    let allItems = recorder.finish()
     let summary = RefreshSummary(
       results.map(\.state), sources: results.map(\.subscription.source))
     // One line says what happened; the exit status follows the same counts (no second
     // message on standard error saying it again).
-    say(summary.line + "; \(all.items.count) items in \(AllItems.title)")
+    say(summary.line + "; \(allItems) items in \(AllItems.title)")
     let code = summary.exitCode
     if code != 0 { throw .quiet(code) }
   }

@@ -82,6 +82,14 @@ struct Render: ParsableCommand, ReadsSettings {
   var noState = false
   @Flag(
     help: """
+      With subscriptions and no SOURCE: read every subscription (cached copies and files, \
+      fetching the never fetched) before printing the feed list, as the browser shows it \
+      once they are read. Without it the feed list is the browser's first frame, its counts \
+      from the reading state, and no feed is read.
+      """)
+  var readFeeds = false
+  @Flag(
+    help: """
       Print the first screen that shows items as soon as the browser would draw it (the \
       feed may still be loading), then exit; for timing the first screen.
       """)
@@ -127,20 +135,32 @@ struct Render: ParsableCommand, ReadsSettings {
       depth: depth.onLightBackground(settings.theme == .light), cell: cell)
     let runner = CommandRunner(
       source: source, images: FeedSources.images(options.network), library: library)
+    // The feed list as the browser's first frame shows it: its counts come from the reading
+    // state (kept per feed, docs/adr/0114), so no feed is read for them (docs/adr/0170).
+    let listFromState = library != nil && options.artist == nil && !readFeeds
     // The feed starts loading before the state is opened, so the two overlap (the state's
     // answers to the batches are asked for when `settle` applies them, after the attach).
-    for command in commands where command != .quit { runner.perform(command) }
+    if !listFromState {
+      for command in commands where command != .quit { runner.perform(command) }
+    }
     commands = []
     state.timeZone = .current
     if !noState {
-      // The marks as the browser would show them, on a copy in memory: render records
-      // nothing in the state file. The copy is made on the state's thread while the feed
-      // parses.
+      // The marks as the browser would show them, read from the file where it is: render
+      // records nothing in it (what it records stays in memory). The file is opened on the
+      // state's thread while the feed parses.
       let inbox = runner.inbox
       runner.attach(
-        ReaderState.openCopy(environment: processEnvironment, notify: { inbox.post(.state($0)) }))
+        ReaderState.openReadOnly(
+          environment: processEnvironment, notify: { inbox.post(.state($0)) }))
       commands += state.attachState(
         mainFeed: FeedSources.mainFeedKey(for: options, library: library))
+    }
+    if listFromState {
+      _ = runner.settle(&state, initial: commands)
+      let text = state.render(now: Date()).trimmedLines.joined(separator: "\n") + "\n"
+      FileHandle.standardOutput.write(Data(text.utf8))
+      Foundation.exit(0)
     }
     if firstScreen, library != nil {
       // The feed list as soon as every feed has been read once (cached copies, files).

@@ -61,10 +61,13 @@ struct StateAccess {
 /// (one transaction each, fsynced) overlap the network instead of following the last feed.
 /// A state that cannot be written costs a warning, not the refresh.
 final class RefreshRecorder: @unchecked Sendable {
-  // `@unchecked Sendable`: `store` is set in `init` and then touched only by the worker's
-  // blocks, which run one at a time on its thread.
+  // `@unchecked Sendable`: `store`, `hashes` and `allKeys` are set in `init` and then touched
+  // only by the worker's blocks, which run one at a time on its thread.
   private let worker = SerialWorker(name: "artfeed-state")
   private var store: SQLiteStateStore?
+  private var hashes = ArtistHashes()
+  /// Every recorded feed's items, each once: what All items counts.
+  private var allKeys = Set<ItemKey>()
 
   /// Opens the state (its notices are warnings); nil store: it cannot be written.
   init() {
@@ -82,11 +85,13 @@ final class RefreshRecorder: @unchecked Sendable {
   func record(_ refresh: FeedRefresh, at now: Date) {
     guard let list = refresh.list else { return }
     worker.async { [self] in
+      let keys = list.chunks.map(ItemKey.init)
+      allKeys.formUnion(keys)
       guard let state = store else { return }
-      let keys = list.items.map(ItemKey.init)
+      let artists = hashes.of(list.chunks)
       let feed = FeedKey(refresh.subscription.address)
       do throws(StateError) {
-        _ = try state.apply(.observe(feed, keys, complete: true), at: now)
+        _ = try state.apply(.observe(feed, keys, complete: true, artists: artists), at: now)
       } catch {
         // The first failure is said once; the feeds after it are not recorded.
         warn("state: \(error.description)")
@@ -95,9 +100,9 @@ final class RefreshRecorder: @unchecked Sendable {
     }
   }
 
-  /// Waits until every feed given is recorded.
-  func finish() {
-    worker.sync {}
+  /// Waits until every feed given is recorded; how many distinct items they hold.
+  func finish() -> Int {
+    worker.sync { allKeys.count }
   }
 }
 

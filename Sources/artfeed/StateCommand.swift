@@ -11,9 +11,12 @@ import ReadingState
 struct StateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "state",
-    abstract: "Export or import read and starred marks and followed artists (JSON).",
+    abstract: "Say what the reading state holds; export, import, prune or compact it.",
     version: Artfeed.version,
-    subcommands: [StateExport.self, StateImport.self])
+    subcommands: [
+      StateInfo.self, StateExport.self, StateImport.self, StatePrune.self, StateVacuum.self,
+    ],
+    defaultSubcommand: StateInfo.self)
 }
 
 /// `artfeed state export`: every marked item, every feed's last visit and every followed

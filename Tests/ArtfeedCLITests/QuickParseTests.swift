@@ -42,6 +42,7 @@ import Testing
     ["render", "--width", "2000", "--height", "5", "--no-images", "--no-state", "--color"],
     ["render", "--width", "60", "--height", "20", "--bundled", "--offline", "--first-screen"],
     ["render", "--width", "060", "--height", "020"],
+    ["render", "--width", "100", "--height", "12", "--read-feeds"],
   ])
   func renderLinesMatch(_ arguments: [String]) throws {
     try compare(arguments)

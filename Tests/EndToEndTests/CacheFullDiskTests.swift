@@ -63,8 +63,9 @@ extension EndToEnd {
         items.output.split(separator: "\n").last?.contains("Warning: could not save the copy")
           == true, "\(items.output)")
 
-      // The browser's feed list, as render draws it: the feed's state says it.
-      let screen = try run(["render", "--width", "100", "--height", "10"])
+      // The browser's feed list once its feeds are read, as render draws it: the feed's
+      // state says it.
+      let screen = try run(["render", "--read-feeds", "--width", "100", "--height", "10"])
       #expect(screen.status == 0, "\(screen.errors)")
       #expect(screen.output.contains("fresh, not saved"), "\(screen.output)")
     }

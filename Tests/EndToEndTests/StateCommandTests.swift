@@ -105,7 +105,7 @@ extension EndToEnd {
       let before = try home.run(["state", "export"]).output
       let starred = try render(Self.glitchcat)
       #expect(starred.rows >= 2 && starred.signs == Array(repeating: "★", count: starred.rows))
-      // render records the feed it loads in a copy: the file is as it was.
+      // render records the feed it loads in memory: the file is as it was.
       _ = try render(Self.inkwell)
       #expect(try home.run(["state", "export"]).output == before)
     }

@@ -5,7 +5,7 @@ import Testing
 @testable import FeedModel
 @testable import ReadingState
 
-/// `ReaderState.openCopy`, `artfeed render`'s state: the file's marks in memory, opened on
+/// `ReaderState.openReadOnly`, `artfeed render`'s state: the file read in place, opened on
 /// the writer's thread, nothing written back.
 @Suite("Reader state copy (render)")
 struct ReaderStateCopyTests {
@@ -16,7 +16,7 @@ struct ReaderStateCopyTests {
 
     init(_ home: DataHome) {
       let events = self.events
-      state = ReaderState.openCopy(
+      state = ReaderState.openReadOnly(
         environment: home.environment, notify: { event in events.withLock { $0.append(event) } })
     }
 

@@ -121,7 +121,7 @@ struct StateMigrationTests {
     try FileManager.default.copyItem(at: Self.fixtureV4, to: scratch.url)
     let store = try scratch.open()
     #expect(try StateSchema.version(of: store.db) == StateSchema.latest)
-    #expect(StateSchema.latest == 5)
+    #expect(StateSchema.latest == 6)
     let marks = try store.marks(of: keys(1...5))
     #expect(marks[ItemKey(rawValue: 1)] == ItemMarks(read: true, starred: false, firstSeen: at(0)))
     #expect(marks[ItemKey(rawValue: 3)] == ItemMarks(read: true, starred: true, firstSeen: at(200)))
@@ -138,6 +138,51 @@ struct StateMigrationTests {
     // Version 4's triggers still queue an account item's marks.
     try store.apply(.setStarred(keys(5...5), true), at: at(600))
     #expect(try store.db.integer("SELECT count(*) FROM sync_queue") == 2)
+    #expect(try store.db.text("PRAGMA integrity_check") == "ok")
+  }
+
+  static let fixtureV5 = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/state-v5.db")
+
+  @Test("the committed v5 fixture has exactly the objects the migrations to version 5 make")
+  func fixtureIsVersion5() throws {
+    let fixture = try SQLiteConnection(path: Self.fixtureV5.path, readOnly: true)
+    #expect(try StateSchema.version(of: fixture) == 5)
+    let stepwise = try SQLiteConnection(path: ":memory:")
+    try StateSchema.migrate(stepwise, to: 5)
+    #expect(try objects(fixture) == objects(stepwise))
+  }
+
+  @Test("a v5 database upgrades keeping marks, follows and exports; its items learn artists")
+  func upgradeFromVersion5() throws {
+    let scratch = try StateScratch()
+    try FileManager.default.copyItem(at: Self.fixtureV5, to: scratch.url)
+    let store = try scratch.open()
+    #expect(try StateSchema.version(of: store.db) == 6)
+    let marks = try store.marks(of: keys(1...5))
+    #expect(marks[ItemKey(rawValue: 3)] == ItemMarks(read: true, starred: true, firstSeen: at(200)))
+    #expect(
+      try store.counts()[feedA] == FeedCounts(total: 4, unread: 2, new: 1, lastVisit: at(250)))
+    #expect(try store.follows().map(\.name) == ["Raven Quill"])
+    #expect(try store.db.integer("SELECT count(*) FROM items WHERE artist IS NOT NULL") == 0)
+    let exported = try store.export()
+    #expect(exported.items.count == 4 && exported.follows.map(\.name) == ["Raven Quill"])
+    // Recording the feed again gives the items it holds their artists.
+    let raven = ArtistIdentity.hash("raven-quill")
+    try store.apply(
+      .observe(feedA, keys(1...4), complete: true, artists: [raven, nil, raven, nil]), at: at(700))
+    #expect(
+      try store.db.integer("SELECT count(*) FROM items WHERE artist = \(raven ?? 0)") == 2)
+    #expect(try store.summary().pruned == nil)
+    // An old artfeed's import still merges into it.
+    let merged = try store.merge(
+      StateSnapshot(
+        items: [
+          .init(
+            id: ItemKey(rawValue: 9).description, read: true, starred: false,
+            firstSeen: 1_700_000_900, changed: 1_700_000_900)
+        ], feeds: []))
+    #expect(merged == 1)
     #expect(try store.db.text("PRAGMA integrity_check") == "ok")
   }
 
@@ -180,8 +225,8 @@ struct StateMigrationTests {
   }
 
   /// Versions this artfeed does not know, or that do not match their tables: below 0 (no
-  /// artfeed writes one), 0 with tables in it, 2 over version 5's tables, newer, the largest.
-  static let unknownVersions: [Int64] = [-1, -2, Int64(Int32.min), 0, 2, 6, 99, Int64(Int32.max)]
+  /// artfeed writes one), 0 with tables in it, 2 over the latest version's tables, newer, the largest.
+  static let unknownVersions: [Int64] = [-1, -2, Int64(Int32.min), 0, 2, 7, 99, Int64(Int32.max)]
 
   @Test(
     "a database of a version this artfeed does not know is refused in one line, untouched",

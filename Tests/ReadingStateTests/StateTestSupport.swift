@@ -32,7 +32,7 @@ extension SQLiteStateStore {
   func readCount() throws -> Int64 { try db.integer("SELECT count(*) FROM items WHERE read") ?? -1 }
 }
 
-/// A data folder whose `artfeed/state.db` is where `ReaderState.open` and `openCopy` look
+/// A data folder whose `artfeed/state.db` is where `ReaderState.open` and `openReadOnly` look
 /// (`XDG_DATA_HOME`), removed with the value.
 final class DataHome {
   let directory: TempDirectory

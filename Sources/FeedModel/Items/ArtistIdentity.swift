@@ -17,6 +17,23 @@ public enum ArtistIdentity {
     return key
   }
 
+  /// A 64-bit hash of `name`'s key (SipHash-2-4 under a fixed key, like `ItemKey`): what the
+  /// state database keeps of an item's artist, so that pruning spares a followed artist's
+  /// items without keeping any text (docs/adr/0172). Nil for no name, or one with no key.
+  public static func hash(_ name: String?) -> Int64? {
+    guard let name else { return nil }
+    let key = key(name)
+    return key.isEmpty ? nil : hash(key: key)
+  }
+
+  /// The hash of a key as `key(_:)` makes it (a follow's).
+  public static func hash(key: String) -> Int64 {
+    Int64(bitPattern: hasher.hash(key.utf8))
+  }
+
+  /// "artfeed-artist-v1" folded into two little-endian words.
+  private static let hasher = SipHash24(k0: 0x7472_612d_6465_6566, k1: 0x3176_2d74_7369_7472)
+
   /// Whether `name` is the artist whose key is `key`.
   public static func isArtist(_ name: String?, key: String) -> Bool {
     guard let name, !key.isEmpty else { return false }
