@@ -302,12 +302,12 @@ final class StateWriter: @unchecked Sendable {
       sqlite.walBytes > SQLiteStateStore.walLimit * 4
     else { return }
     unchecked = 0
-    try? sqlite.checkpoint()
+    _ = try? sqlite.checkpoint()
   }
 
   private func checkpointIfWritten() {
     guard unchecked > 0, pending.isEmpty else { return }
     unchecked = 0
-    try? (store?.store as? SQLiteStateStore)?.checkpoint()
+    _ = try? (store?.store as? SQLiteStateStore)?.checkpoint()
   }
 }
