@@ -56,10 +56,27 @@ extension FeedParser {
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
+    return try parse(descriptor: descriptor, name: path, batches: sizes, onBatch: onBatch)
+  }
+
+  /// Parses everything readable from `fileHandle` (standard input, a pipe), handing its items
+  /// to `onBatch` in batches (see `parse(contentsOf:batches:onBatch:)`).
+  public static func parse(
+    fileHandle: FileHandle, batches sizes: BatchSizes = BatchSizes(),
+    onBatch: (FeedBatch) -> Void
+  ) throws(FeedParseError) -> Feed {
+    let descriptor = fileHandle.fileDescriptor
+    let name = descriptor == 0 ? "standard input" : "file descriptor \(descriptor)"
+    return try parse(descriptor: descriptor, name: name, batches: sizes, onBatch: onBatch)
+  }
+
+  private static func parse(
+    descriptor: Int32, name: String, batches sizes: BatchSizes, onBatch: (FeedBatch) -> Void
+  ) throws(FeedParseError) -> Feed {
     var handout = BatchHandout(sizes)
     var parse = StreamingParse()
     parse.handsOutBatches = true
-    try readAll(descriptor: descriptor, name: path) { chunk in
+    try readAll(descriptor: descriptor, name: name) { chunk in
       parse.push(chunk)
       handout.offer(parse, onBatch)
     }
@@ -113,17 +130,25 @@ struct BatchHandout {
     if !feed.items.isEmpty {
       onBatch(
         FeedBatch(
-          title: feed.title, link: feed.link, author: feed.author, items: feed.items,
-          offset: handed))
+          title: feed.title, link: feed.link, author: feed.author,
+          items: Self.exactlySized(feed.items), offset: handed))
       handed += feed.items.count
       feed.items = []
     }
     return feed
   }
 
+  /// `items` in an array without unused room: a batch is kept as it is by whoever holds the
+  /// items (`ItemChunks`), and its list was sized before its last chunk was read (a quarter
+  /// more than needed, or twice as much once it grew).
+  static func exactlySized(_ items: [FeedItem]) -> [FeedItem] {
+    guard items.capacity - items.count > items.count / 32 else { return items }
+    return items.withUnsafeBufferPointer { Array($0) }
+  }
+
   private mutating func hand(_ parse: StreamingParse, _ onBatch: (FeedBatch) -> Void) {
     next = min(limit, next * 2)
-    let items = parse.session.takeItems(reservingCapacity: next + next / 4)
+    let items = Self.exactlySized(parse.session.takeItems(reservingCapacity: next + next / 4))
     let batch = FeedBatch(
       title: parse.session.title, link: parse.session.link, author: parse.session.author,
       items: items, offset: handed)

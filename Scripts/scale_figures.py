@@ -1,0 +1,161 @@
+#!/usr/bin/python3
+"""Memory and time of whole artfeed processes on one huge feed, two binaries side by side.
+
+Usage: /usr/bin/python3 Scripts/scale_figures.py --before BIN --after BIN
+                                        [--items 10000,100000,1000000] [--artists distinct|few]
+                                        [--rounds 1] [--only xmllint,parse,render,browser]
+                                        [--query "heron pix"] [--generator PATH]
+
+Generates the feeds with ScaleBenchmark's generator (`--generator`, default the release
+ScaleBenchmark beside --after, else beside --before; the files are kept in the temporary
+folder as artfeed-scale-[distinct-]N.rss and reused), then for each size, in each round,
+runs one after the other, alternating the two binaries:
+
+- `xmllint --stream --noout FILE` (the baseline of parse --json's throughput);
+- `artfeed parse --json FILE > /dev/null`;
+- `artfeed render FILE --end --width 100 --height 30 --no-images`;
+- the browser, `artfeed FILE --no-images` in a 100x30 pseudo-terminal (pty_figures.Browser),
+  until the whole feed is loaded and its unread count shown, then an artist search typed key
+  by key (`/` then the query), then quiet; its peak is VmHWM from /proc/PID/status, read
+  before `q`.
+
+Each figure is the whole process: wall time, and peak RSS from wait4's ru_maxrss (VmHWM for
+the browser, whose time is from spawn to loaded). Prints, per size, each tool's time, peak,
+bytes of peak per item, and for parse --json its throughput against xmllint's in the same
+round; the load average before and after each size.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pty_figures  # noqa: E402
+
+
+def feed_path(generator, count, artists):
+    shape = "" if artists == "few" else artists + "-"
+    path = os.path.join(tempfile.gettempdir(), "artfeed-scale-%s%d.rss" % (shape, count))
+    if not os.path.exists(path):
+        subprocess.run([generator, "--items", str(count), "--generate-only", "--artists", artists],
+                       check=True, stdout=subprocess.DEVNULL)
+    return path
+
+
+def run_process(arguments, stdout=subprocess.DEVNULL):
+    """Runs a whole process; returns (seconds, peak KiB, exit status)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(arguments, stdout=stdout, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return seconds, usage.ru_maxrss, process.returncode
+
+
+def vm_hwm(pid):
+    with open("/proc/%d/status" % pid) as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return None
+
+
+def run_browser(binary, path, count, query):
+    """Spawn to loaded, then a search typed key by key; returns (load seconds, VmHWM KiB)."""
+    home = tempfile.mkdtemp(prefix="artfeed-scale-")
+    start = time.perf_counter()
+    browser = pty_figures.Browser(binary, path, home=home)
+    try:
+        timeout = 60 + count / 2000
+        if not browser.wait_loaded(count, timeout):
+            raise RuntimeError("%s did not load %s in %d s:\n%s"
+                               % (binary, path, timeout, browser.text()))
+        loaded = time.perf_counter() - start - 1.0  # wait_loaded ends with 1 s of quiet
+        browser.key(b"/", 0.3)
+        for letter in query:
+            browser.key(letter.encode(), 1.0)
+        browser.read_until_quiet(2.0, limit=30)
+        if "/" not in browser.text():
+            raise RuntimeError("no search on screen:\n" + browser.text())
+        peak = vm_hwm(browser.process.pid)
+    finally:
+        browser.close()
+        subprocess.run(["rm", "-rf", home])
+    return loaded, peak
+
+
+def load_average():
+    with open("/proc/loadavg") as loadavg:
+        return " ".join(loadavg.read().split()[:3])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--before", required=True)
+    parser.add_argument("--after", required=True)
+    parser.add_argument("--items", default="10000,100000,1000000")
+    parser.add_argument("--artists", choices=["few", "distinct"], default="distinct")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--only", default="xmllint,parse,render,browser")
+    parser.add_argument("--query", default=None)
+    parser.add_argument("--generator", default=None)
+    args = parser.parse_args()
+    query = args.query or ("heron pix" if args.artists == "distinct" else "artist12")
+    only = set(args.only.split(","))
+    binaries = [("before", args.before), ("after", args.after)]
+    generator = args.generator
+    if generator is None:
+        for _, binary in reversed(binaries):
+            candidate = os.path.join(os.path.dirname(binary), "ScaleBenchmark")
+            if os.path.exists(candidate):
+                generator = candidate
+                break
+    print("before: %s\nafter:  %s\nquery: %r, rounds: %d" % (args.before, args.after, query,
+                                                               args.rounds))
+    for count in [int(n) for n in args.items.split(",")]:
+        path = feed_path(generator, count, args.artists)
+        size = os.path.getsize(path)
+        print("\n%d items, %.1f MB (%s), load average %s"
+              % (count, size / 1e6, path, load_average()))
+        print("%-24s %-7s %9s %10s %10s %s" % ("command", "binary", "time s", "peak MiB",
+                                               "B/item", "note"))
+        for round_index in range(args.rounds):
+            xmllint_seconds = None
+            if "xmllint" in only:
+                seconds, peak, status = run_process(["xmllint", "--stream", "--noout", path])
+                xmllint_seconds = seconds
+                print("%-24s %-7s %9.2f %10.1f %10.0f %s" % (
+                    "xmllint --stream", "-", seconds, peak / 1024, peak * 1024 / count,
+                    "%.0f MB/s, exit %d" % (size / seconds / 1e6, status)))
+            # Alternate which binary goes first from one round to the next.
+            order = binaries if round_index % 2 == 0 else list(reversed(binaries))
+            if "parse" in only:
+                for name, binary in order:
+                    seconds, peak, status = run_process([binary, "parse", "--json", path])
+                    ratio = ("%.2fx xmllint's throughput" % (xmllint_seconds / seconds)
+                             if xmllint_seconds else "")
+                    print("%-24s %-7s %9.2f %10.1f %10.0f %s, exit %d" % (
+                        "parse --json", name, seconds, peak / 1024, peak * 1024 / count, ratio,
+                        status))
+            if "render" in only:
+                for name, binary in order:
+                    seconds, peak, status = run_process(
+                        [binary, "render", path, "--end", "--width", "100", "--height", "30",
+                         "--no-images"])
+                    print("%-24s %-7s %9.2f %10.1f %10.0f exit %d" % (
+                        "render --end", name, seconds, peak / 1024, peak * 1024 / count, status))
+            if "browser" in only:
+                for name, binary in order:
+                    loaded, peak = run_browser(binary, path, count, query)
+                    print("%-24s %-7s %9.2f %10.1f %10.0f %s" % (
+                        "browser + search", name, loaded, peak / 1024, peak * 1024 / count,
+                        "time: spawn to loaded; peak: VmHWM after typing %r" % query))
+            sys.stdout.flush()
+        print("load average after: %s" % load_average())
+
+
+if __name__ == "__main__":
+    main()
