@@ -5,6 +5,7 @@ Usage: /usr/bin/python3 Scripts/scale_figures.py --before BIN --after BIN
                                         [--items 10000,100000,1000000] [--artists distinct|few]
                                         [--rounds 1] [--only xmllint,parse,render,browser]
                                         [--query "heron pix"] [--generator PATH]
+                                        [--files FILE,...]
 
 Generates the feeds with ScaleBenchmark's generator (`--generator`, default the release
 ScaleBenchmark beside --after, else beside --before; the files are kept in the temporary
@@ -19,10 +20,15 @@ runs one after the other, alternating the two binaries:
   by key (`/` then the query), then quiet; its peak is VmHWM from /proc/PID/status, read
   before `q`.
 
-Each figure is the whole process: wall time, and peak RSS from wait4's ru_maxrss (VmHWM for
-the browser, whose time is from spawn to loaded). Prints, per size, each tool's time, peak,
+--files: these feeds instead of generated ones (their item count read from the digits of the
+name, as in ParseBenchmark's artfeed-parsebench-N.rss: `KEEP_BENCH_FILE=1 ParseBenchmark
+--items 10000,100000 --runs 1`).
+
+Each figure is the whole process: wall time, CPU time (user + system, from wait4: on a
+loaded machine the steadier one) and peak RSS from wait4's ru_maxrss (VmHWM for the
+browser, whose time is from spawn to loaded). Prints, per size, each tool's times, peak,
 bytes of peak per item, and for parse --json its throughput against xmllint's in the same
-round; the load average before and after each size.
+round (by CPU time, and by wall time in brackets); the load average before and after each size.
 """
 
 import argparse
@@ -46,13 +52,13 @@ def feed_path(generator, count, artists):
 
 
 def run_process(arguments, stdout=subprocess.DEVNULL):
-    """Runs a whole process; returns (seconds, peak KiB, exit status)."""
+    """Runs a whole process; returns (wall seconds, CPU seconds, peak KiB, exit status)."""
     start = time.perf_counter()
     process = subprocess.Popen(arguments, stdout=stdout, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
-    return seconds, usage.ru_maxrss, process.returncode
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, process.returncode
 
 
 def vm_hwm(pid):
@@ -78,7 +84,7 @@ def run_browser(binary, path, count, query):
         for letter in query:
             browser.key(letter.encode(), 1.0)
         browser.read_until_quiet(2.0, limit=30)
-        if "/" not in browser.text():
+        if query not in browser.text():
             raise RuntimeError("no search on screen:\n" + browser.text())
         peak = vm_hwm(browser.process.pid)
     finally:
@@ -102,6 +108,7 @@ def main():
     parser.add_argument("--only", default="xmllint,parse,render,browser")
     parser.add_argument("--query", default=None)
     parser.add_argument("--generator", default=None)
+    parser.add_argument("--files", default=None)
     args = parser.parse_args()
     query = args.query or ("heron pix" if args.artists == "distinct" else "artist12")
     only = set(args.only.split(","))
@@ -115,44 +122,51 @@ def main():
                 break
     print("before: %s\nafter:  %s\nquery: %r, rounds: %d" % (args.before, args.after, query,
                                                                args.rounds))
-    for count in [int(n) for n in args.items.split(",")]:
-        path = feed_path(generator, count, args.artists)
+    if args.files:
+        feeds = [(int("".join(c for c in os.path.basename(f) if c.isdigit())), f)
+                 for f in args.files.split(",")]
+    else:
+        feeds = [(int(n), None) for n in args.items.split(",")]
+    for count, path in feeds:
+        path = path or feed_path(generator, count, args.artists)
         size = os.path.getsize(path)
         print("\n%d items, %.1f MB (%s), load average %s"
               % (count, size / 1e6, path, load_average()))
-        print("%-24s %-7s %9s %10s %10s %s" % ("command", "binary", "time s", "peak MiB",
-                                               "B/item", "note"))
+        print("%-18s %-7s %8s %8s %9s %7s %s" % ("command", "binary", "wall s", "CPU s",
+                                                "peak MiB", "B/item", "note"))
+        row = "%-18s %-7s %8.2f %8.2f %9.1f %7.0f %s"
         for round_index in range(args.rounds):
-            xmllint_seconds = None
+            xmllint = None
             if "xmllint" in only:
-                seconds, peak, status = run_process(["xmllint", "--stream", "--noout", path])
-                xmllint_seconds = seconds
-                print("%-24s %-7s %9.2f %10.1f %10.0f %s" % (
-                    "xmllint --stream", "-", seconds, peak / 1024, peak * 1024 / count,
-                    "%.0f MB/s, exit %d" % (size / seconds / 1e6, status)))
+                seconds, cpu, peak, status = run_process(
+                    ["xmllint", "--stream", "--noout", path])
+                xmllint = (seconds, cpu)
+                print(row % ("xmllint --stream", "-", seconds, cpu, peak / 1024,
+                             peak * 1024 / count,
+                             "%.0f MB/s (CPU), exit %d" % (size / cpu / 1e6, status)))
             # Alternate which binary goes first from one round to the next.
             order = binaries if round_index % 2 == 0 else list(reversed(binaries))
             if "parse" in only:
                 for name, binary in order:
-                    seconds, peak, status = run_process([binary, "parse", "--json", path])
-                    ratio = ("%.2fx xmllint's throughput" % (xmllint_seconds / seconds)
-                             if xmllint_seconds else "")
-                    print("%-24s %-7s %9.2f %10.1f %10.0f %s, exit %d" % (
-                        "parse --json", name, seconds, peak / 1024, peak * 1024 / count, ratio,
-                        status))
+                    seconds, cpu, peak, status = run_process([binary, "parse", "--json", path])
+                    ratio = ("%.2fx xmllint's throughput (wall %.2fx), exit %d"
+                             % (xmllint[1] / cpu, xmllint[0] / seconds, status)
+                             if xmllint else "exit %d" % status)
+                    print(row % ("parse --json", name, seconds, cpu, peak / 1024,
+                                 peak * 1024 / count, ratio))
             if "render" in only:
                 for name, binary in order:
-                    seconds, peak, status = run_process(
+                    seconds, cpu, peak, status = run_process(
                         [binary, "render", path, "--end", "--width", "100", "--height", "30",
                          "--no-images"])
-                    print("%-24s %-7s %9.2f %10.1f %10.0f exit %d" % (
-                        "render --end", name, seconds, peak / 1024, peak * 1024 / count, status))
+                    print(row % ("render --end", name, seconds, cpu, peak / 1024,
+                                 peak * 1024 / count, "exit %d" % status))
             if "browser" in only:
                 for name, binary in order:
                     loaded, peak = run_browser(binary, path, count, query)
-                    print("%-24s %-7s %9.2f %10.1f %10.0f %s" % (
-                        "browser + search", name, loaded, peak / 1024, peak * 1024 / count,
-                        "time: spawn to loaded; peak: VmHWM after typing %r" % query))
+                    print(row % ("browser + search", name, loaded, float("nan"), peak / 1024,
+                                 peak * 1024 / count,
+                                 "wall: spawn to loaded; peak: VmHWM after typing %r" % query))
             sys.stdout.flush()
         print("load average after: %s" % load_average())
 

@@ -274,8 +274,14 @@ struct ItemBuilder {
 
   /// Byte equality (not `==`'s canonical equivalence, which could share different bytes).
   static func sameBytes(_ text: String?, _ other: String) -> Bool {
-    guard let text, text.utf8.count == other.utf8.count else { return false }
-    return text.utf8.elementsEqual(other.utf8)
+    guard var text, text.utf8.count == other.utf8.count else { return false }
+    var other = other
+    return text.withUTF8 { bytes in
+      other.withUTF8 { otherBytes in
+        guard let a = bytes.baseAddress, let b = otherBytes.baseAddress else { return true }
+        return memcmp(a, b, bytes.count) == 0
+      }
+    }
   }
 
   /// Readies the builder for the next item. `item` and `lists` are already empty (a new
