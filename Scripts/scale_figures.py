@@ -5,7 +5,7 @@ Usage: /usr/bin/python3 Scripts/scale_figures.py --before BIN --after BIN
                                         [--items 10000,100000,1000000] [--artists distinct|few]
                                         [--rounds 1] [--only xmllint,parse,render,browser]
                                         [--query "heron pix"] [--generator PATH]
-                                        [--files FILE,...]
+                                        [--files FILE,...] [--after-only parse,...]
 
 Generates the feeds with ScaleBenchmark's generator (`--generator`, default the release
 ScaleBenchmark beside --after, else beside --before; the files are kept in the temporary
@@ -23,6 +23,9 @@ runs one after the other, alternating the two binaries:
 --files: these feeds instead of generated ones (their item count read from the digits of the
 name, as in ParseBenchmark's artfeed-parsebench-N.rss: `KEEP_BENCH_FILE=1 ParseBenchmark
 --items 10000,100000 --runs 1`).
+
+--after-only: run these commands with --after alone (a before of minutes at 1M whose figure is
+already known).
 
 Each figure is the whole process: wall time, CPU time (user + system, from wait4: on a
 loaded machine the steadier one) and peak RSS from wait4's ru_maxrss (VmHWM for the
@@ -109,9 +112,11 @@ def main():
     parser.add_argument("--query", default=None)
     parser.add_argument("--generator", default=None)
     parser.add_argument("--files", default=None)
+    parser.add_argument("--after-only", default="")
     args = parser.parse_args()
     query = args.query or ("heron pix" if args.artists == "distinct" else "artist12")
     only = set(args.only.split(","))
+    after_only = set(args.after_only.split(",")) if args.after_only else set()
     binaries = [("before", args.before), ("after", args.after)]
     generator = args.generator
     if generator is None:
@@ -146,8 +151,11 @@ def main():
                              "%.0f MB/s (CPU), exit %d" % (size / cpu / 1e6, status)))
             # Alternate which binary goes first from one round to the next.
             order = binaries if round_index % 2 == 0 else list(reversed(binaries))
+
+            def runs(command):
+                return [b for b in order if b[0] == "after" or command not in after_only]
             if "parse" in only:
-                for name, binary in order:
+                for name, binary in runs("parse"):
                     seconds, cpu, peak, status = run_process([binary, "parse", "--json", path])
                     ratio = ("%.2fx xmllint's throughput (wall %.2fx), exit %d"
                              % (xmllint[1] / cpu, xmllint[0] / seconds, status)
@@ -155,14 +163,14 @@ def main():
                     print(row % ("parse --json", name, seconds, cpu, peak / 1024,
                                  peak * 1024 / count, ratio))
             if "render" in only:
-                for name, binary in order:
+                for name, binary in runs("render"):
                     seconds, cpu, peak, status = run_process(
                         [binary, "render", path, "--end", "--width", "100", "--height", "30",
                          "--no-images"])
                     print(row % ("render --end", name, seconds, cpu, peak / 1024,
                                  peak * 1024 / count, "exit %d" % status))
             if "browser" in only:
-                for name, binary in order:
+                for name, binary in runs("browser"):
                     loaded, peak = run_browser(binary, path, count, query)
                     print(row % ("browser + search", name, loaded, float("nan"), peak / 1024,
                                  peak * 1024 / count,

@@ -130,25 +130,17 @@ struct BatchHandout {
     if !feed.items.isEmpty {
       onBatch(
         FeedBatch(
-          title: feed.title, link: feed.link, author: feed.author,
-          items: Self.exactlySized(feed.items), offset: handed))
+          title: feed.title, link: feed.link, author: feed.author, items: feed.items,
+          offset: handed))
       handed += feed.items.count
       feed.items = []
     }
     return feed
   }
 
-  /// `items` in an array without unused room: a batch is kept as it is by whoever holds the
-  /// items (`ItemChunks`), and its list was sized before its last chunk was read (a quarter
-  /// more than needed, or twice as much once it grew).
-  static func exactlySized(_ items: [FeedItem]) -> [FeedItem] {
-    guard items.capacity - items.count > items.count / 32 else { return items }
-    return items.withUnsafeBufferPointer { Array($0) }
-  }
-
   private mutating func hand(_ parse: StreamingParse, _ onBatch: (FeedBatch) -> Void) {
     next = min(limit, next * 2)
-    let items = Self.exactlySized(parse.session.takeItems(reservingCapacity: next + next / 4))
+    let items = parse.session.takeItems(reservingCapacity: next + next / 4)
     let batch = FeedBatch(
       title: parse.session.title, link: parse.session.link, author: parse.session.author,
       items: items, offset: handed)

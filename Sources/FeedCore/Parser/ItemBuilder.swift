@@ -258,30 +258,6 @@ struct ItemBuilder {
     {
       finished.link = guid
     }
-    ItemBuilder.shareRepeats(in: &finished)
-  }
-
-  /// Gives fields that hold the same bytes one storage: DeviantArt repeats the description
-  /// in `media:description` and the title in `media:title`, and most guids are the link. A
-  /// million items kept by the browser hold about 0.6 KB less each (docs/adr/0176).
-  static func shareRepeats(in item: inout FeedItem) {
-    if let summary = item.summary, sameBytes(item.mediaDescription, summary) {
-      item.mediaDescription = summary
-    }
-    if let link = item.link, sameBytes(item.guid, link) { item.guid = link }
-    if let title = item.title, sameBytes(item.mediaTitle, title) { item.mediaTitle = title }
-  }
-
-  /// Byte equality (not `==`'s canonical equivalence, which could share different bytes).
-  static func sameBytes(_ text: String?, _ other: String) -> Bool {
-    guard var text, text.utf8.count == other.utf8.count else { return false }
-    var other = other
-    return text.withUTF8 { bytes in
-      other.withUTF8 { otherBytes in
-        guard let a = bytes.baseAddress, let b = otherBytes.baseAddress else { return true }
-        return memcmp(a, b, bytes.count) == 0
-      }
-    }
   }
 
   /// Readies the builder for the next item. `item` and `lists` are already empty (a new
