@@ -28,7 +28,8 @@ extension PictureAddressRules {
   /// `split(_:)` on bytes: before `?` (and `#`), and the query.
   static func split(bytes address: Bytes) -> (path: Bytes, query: Bytes) {
     let withoutFragment =
-      address.split(separator: UInt8(ascii: "#"), maxSplits: 1).first ?? address[address.startIndex..<address.startIndex]
+      address.split(separator: UInt8(ascii: "#"), maxSplits: 1).first
+      ?? address[address.startIndex..<address.startIndex]
     guard let question = withoutFragment.firstIndex(of: UInt8(ascii: "?")) else {
       return (withoutFragment, withoutFragment[withoutFragment.endIndex...])
     }

@@ -123,7 +123,8 @@ final class JSONSpool {
       path.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard descriptor >= 0 else {
-      failure = "cannot make a temporary file in \(directory ?? "/tmp"): "
+      failure =
+        "cannot make a temporary file in \(directory ?? "/tmp"): "
         + String(cString: strerror(errno))
       return
     }

@@ -87,7 +87,9 @@ struct FeedJSONStreamTests {
   func unwritableDirectory() {
     let stream = FeedJSONStream(
       memoryLimit: 0, temporaryDirectory: "/nonexistent-artfeed-\(UUID().uuidString)")
-    for item in Self.feed(items: 3).items { stream.append(item, shown: Self.shown(item, artist: nil)) }
+    for item in Self.feed(items: 3).items {
+      stream.append(item, shown: Self.shown(item, artist: nil))
+    }
     let failure = stream.finish(head: Feed(format: .rss), artist: { _, _ in nil }) { _ in }
     #expect(failure?.hasPrefix("cannot make a temporary file in /nonexistent-artfeed-") == true)
   }
@@ -99,7 +101,9 @@ struct FeedJSONStreamTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let stream = FeedJSONStream(memoryLimit: 0, temporaryDirectory: folder.path)
-    for item in Self.feed(items: 50).items { stream.append(item, shown: Self.shown(item, artist: nil)) }
+    for item in Self.feed(items: 50).items {
+      stream.append(item, shown: Self.shown(item, artist: nil))
+    }
     #expect(stream.spilled)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     var count = 0
