@@ -76,7 +76,11 @@ def run_browser(binary, path, count, query):
     """Spawn to loaded, then a search typed key by key; returns (load seconds, VmHWM KiB)."""
     home = tempfile.mkdtemp(prefix="artfeed-scale-")
     start = time.perf_counter()
-    browser = pty_figures.Browser(binary, path, home=home)
+    try:
+        browser = pty_figures.Browser(binary, path, home=home)
+    except Exception:
+        subprocess.run(["rm", "-rf", home])
+        raise
     try:
         timeout = 60 + count / 2000
         if not browser.wait_loaded(count, timeout):
