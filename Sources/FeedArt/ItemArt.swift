@@ -306,13 +306,14 @@ public enum ItemArt {
     @discardableResult
     private mutating func place(_ copy: PictureCopy, alt: String?, mayStartPicture: Bool) -> Int? {
       guard isArt(copy) else { return nil }
-      if let picture = matching(PictureAddressRules.key(of: copy.url)) {
-        add(copy, to: picture)
+      let key = PictureAddressRules.key(of: copy.url)
+      if let picture = matching(key) {
+        add(copy, to: picture, key: key)
         if pictures[picture].alt == nil { pictures[picture].alt = alt }
         return picture
       }
       guard mayStartPicture, pictures.count < ItemArt.maxPictures else { return nil }
-      start(copy, alt: alt)
+      start(copy, alt: alt, key: key)
       return pictures.count - 1
     }
 
@@ -320,12 +321,13 @@ public enum ItemArt {
       keys.firstIndex { $0.contains(key) }
     }
 
-    private mutating func start(_ copy: PictureCopy, alt: String?) {
+    /// `key`, when given, is `PictureAddressRules.key(of: copy.url)` already made.
+    private mutating func start(_ copy: PictureCopy, alt: String?, key: String? = nil) {
       pictures.append(PostPicture(copies: [copy], alt: alt))
-      keys.append([PictureAddressRules.key(of: copy.url)])
+      keys.append([key ?? PictureAddressRules.key(of: copy.url)])
     }
 
-    private mutating func add(_ copy: PictureCopy, to picture: Int) {
+    private mutating func add(_ copy: PictureCopy, to picture: Int, key: String? = nil) {
       if let same = pictures[picture].copies.firstIndex(where: { $0.url == copy.url }) {
         // One address named twice (a `media:content` that is also the `media:thumbnail`):
         // one copy, with what both say of it.
@@ -343,7 +345,7 @@ public enum ItemArt {
         return
       }
       pictures[picture].copies.append(copy)
-      keys[picture].insert(PictureAddressRules.key(of: copy.url))
+      keys[picture].insert(key ?? PictureAddressRules.key(of: copy.url))
     }
 
     private func isArt(_ copy: PictureCopy) -> Bool {

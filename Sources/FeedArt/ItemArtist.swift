@@ -56,6 +56,24 @@ public enum ItemArtist {
     return feed.personName
   }
 
+  /// `artist(of:in:)` for many items of one feed: what the feed says is read once.
+  public struct Rule: Sendable {
+    private let isBooru: Bool
+    private let fallback: String?
+
+    public init(_ feed: FeedHead) {
+      isBooru = feed.isBooru
+      fallback = isBooru ? nil : feed.author.flatMap(ItemArtist.cleaned) ?? feed.personName
+    }
+
+    /// The artist of an item with this `author` and `title`.
+    public func artist(author: String?, title: String?) -> String? {
+      if isBooru { return ItemArtist.drawnBy(title) }
+      if let author, let name = ItemArtist.cleaned(author) { return name }
+      return fallback
+    }
+  }
+
   /// Items with their `author` set by `artist(of:in:)`: what the rows, the search and the
   /// state read.
   public static func completed(_ items: [FeedItem], in feed: FeedHead) -> [FeedItem] {

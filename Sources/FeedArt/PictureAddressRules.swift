@@ -11,6 +11,12 @@ public enum PictureAddressRules {
 
   /// The width and height an address encodes, each nil when it says nothing of it.
   public static func size(of address: String) -> (width: Int?, height: Int?) {
+    if let plain = plainBytes(address) { return size(ofPlain: plain) }
+    return sizeByCharacters(of: address)
+  }
+
+  /// `size(of:)` a `Character` at a time: for addresses that are not printable ASCII.
+  static func sizeByCharacters(of address: String) -> (width: Int?, height: Int?) {
     let (path, query) = split(address)
     var width: Int?
     var height: Int?
@@ -83,6 +89,12 @@ public enum PictureAddressRules {
   /// size a host writes into the address, without a query when the path names a picture
   /// file, image proxies and preview hosts read as the host they copy.
   public static func key(of address: String) -> String {
+    if let plain = plainBytes(address) { return key(ofPlain: plain) }
+    return keyByCharacters(of: address)
+  }
+
+  /// `key(of:)` a `Character` at a time: for addresses that are not printable ASCII.
+  static func keyByCharacters(of address: String) -> String {
     var (path, query) = split(address)
     path = path.lowercased()
     if let scheme = path.range(of: "://") { path = String(path[scheme.upperBound...]) }
@@ -136,8 +148,8 @@ public enum PictureAddressRules {
   /// With `readingSize` false (the feed declared the picture's size), the size the address
   /// encodes is not read.
   public static func isNotArt(_ address: String, readingSize: Bool = true) -> Bool {
-    let lowered = address.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-    if notArtMarkers.contains(where: { contains(lowered, $0) }) { return true }
+    var address = address
+    if address.withUTF8({ hasNotArtMarker($0) }) { return true }
     guard readingSize else { return false }
     let (width, height) = size(of: address)
     return isIconSized(width: width, height: height)
@@ -152,20 +164,31 @@ public enum PictureAddressRules {
     "/pixel.gif", "/1x1.", "/blank.gif", "/badges/", "/ads/",
   ].map { Array($0.utf8) }
 
-  /// Whether `needle` occurs in `haystack`.
-  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, needle.count <= haystack.count else { return false }
-    var index = 0
-    let last = haystack.count - needle.count
-    while index <= last {
-      if haystack[index] == first {
+  /// Whether a marker occurs in `address`, ignoring ASCII case: one pass, trying at each
+  /// byte only the markers that start with it.
+  private static func hasNotArtMarker(_ address: UnsafeBufferPointer<UInt8>) -> Bool {
+    for index in address.indices {
+      let byte = lower(address[index])
+      guard byte < 0x80, markerStarts[Int(byte)] else { continue }
+      for marker in notArtMarkers where marker[0] == byte && marker.count <= address.count - index {
         var offset = 1
-        while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
-        if offset == needle.count { return true }
+        while offset < marker.count, lower(address[index + offset]) == marker[offset] {
+          offset += 1
+        }
+        if offset == marker.count { return true }
       }
-      index += 1
     }
     return false
+  }
+
+  /// Per ASCII byte: whether a marker starts with it.
+  private static let markerStarts: [Bool] = (0..<128).map { byte in
+    notArtMarkers.contains { $0.first == UInt8(byte) }
+  }
+
+  @inline(__always)
+  private static func lower(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
   }
 
   /// True for the size of a tracking pixel or an icon: at most 32 px both ways (or the one

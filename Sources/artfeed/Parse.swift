@@ -37,6 +37,7 @@ struct Parse: ParsableCommand {
   var base: String?
 
   func run() throws {
+    if json { return writeJSON() }
     let feed: Feed
     do {
       feed = try parseSource()
@@ -46,23 +47,39 @@ struct Parse: ParsableCommand {
     for warning in feed.warnings {
       warn(warning)
     }
-    let base = baseURL
-    let head = FeedHead(feed, address: base?.absoluteString)
-    if json {
-      // Streamed in 64 KiB pieces: the model is never held together with its whole JSON.
-      feed.writeJSON(
-        terminator: "\n",
-        shown: { item in
-          let resolved = base.flatMap { MediaAddresses.resolved([item], against: $0).first }
-          return ItemShown(resolved ?? item, in: head)
-        }
-      ) { Parse.writeToStandardOutput($0) }
-      return
-    }
+    let head = FeedHead(feed, address: baseURL?.absoluteString)
     let output = feed.listingLines(
       title: { ItemTitle.shown($0).text }, author: { ItemArtist.artist(of: $0, in: head) }
     ).map { $0 + "\n" }.joined()
     TerminalText.write(output)
+  }
+
+  /// `--json`: each item is written as it is parsed and held back, as JSON, in bounded memory
+  /// (`FeedJSONStream`), so no more than a batch of items is alive at once.
+  private func writeJSON() {
+    let base = baseURL
+    let stream = FeedJSONStream()
+    let feed: Feed
+    do {
+      feed = try parseSource { items in
+        // The parsed part keeps addresses as written; what a reader sees is resolved.
+        let resolved = MediaAddresses.resolved(items, against: base)
+        for (item, seen) in zip(items, resolved) {
+          stream.append(item, shown: ItemShown(seen, artist: nil))
+        }
+      }
+    } catch let failure {
+      fail(failure)
+    }
+    for warning in feed.warnings {
+      warn(warning)
+    }
+    let rule = ItemArtist.Rule(FeedHead(feed, address: base?.absoluteString))
+    let failure = stream.finish(
+      head: feed, terminator: "\n", artist: { rule.artist(author: $0, title: $1) }
+    ) { Parse.writeToStandardOutput($0) }
+    // EX_IOERR: the temporary file failed, and the output is incomplete.
+    if let failure { fail(CommandFailure(description: "parse --json: \(failure)", code: 74)) }
   }
 
   /// Writes all of `bytes` to file descriptor 1, retrying short and interrupted writes.
@@ -93,14 +110,27 @@ struct Parse: ParsableCommand {
   }
 
   private func parseSource() throws(CommandFailure) -> Feed {
+    var items: [FeedItem] = []
+    var feed = try parseSource { items += $0 }
+    feed.items = items
+    return feed
+  }
+
+  /// Parses the source, handing its items to `onItems` in batches as they are read (a web
+  /// feed's all at once: its body is in memory anyway).
+  /// - Returns: the feed without its items.
+  private func parseSource(onItems: ([FeedItem]) -> Void) throws(CommandFailure) -> Feed {
     if case .web(let url) = try FeedSources.address(source) {
-      return try fetch(url)
+      var feed = try fetch(url)
+      onItems(feed.items)
+      feed.items = []
+      return feed
     }
     do {
       if source == "-" {
-        return try FeedParser.parse(fileHandle: FileHandle.standardInput)
+        return try FeedParser.parse(fileHandle: FileHandle.standardInput) { onItems($0.items) }
       }
-      return try FeedParser.parse(contentsOf: URL(fileURLWithPath: source))
+      return try FeedParser.parse(contentsOf: URL(fileURLWithPath: source)) { onItems($0.items) }
     } catch {
       let name = source == "-" ? "standard input" : source
       if error.isUnreadable { throw .unreadable("\(name): \(error.description)") }

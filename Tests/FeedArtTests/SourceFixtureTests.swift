@@ -56,4 +56,23 @@ struct SourceFixtureTests {
       if let alts = want.alts { #expect(shown.alts == alts, "\(place): alts") }
     }
   }
+
+  @Test("parse --json's streamed writer gives the whole model's bytes", arguments: names)
+  func streamedJSON(_ name: String) throws {
+    let feed = try FeedParser.parse(contentsOf: Self.folder.appendingPathComponent(name))
+    for address in [nil, "https://bsky.app/profile/someone.bsky.social", "https://yande.re/post"] {
+      let head = FeedHead(feed, address: address)
+      var whole: [UInt8] = []
+      feed.writeJSON(shown: { ItemShown($0, in: head) }) { whole.append(contentsOf: $0) }
+      let stream = FeedJSONStream(memoryLimit: 512)
+      for item in feed.items { stream.append(item, shown: ItemShown(item, artist: nil)) }
+      let rule = ItemArtist.Rule(head)
+      var streamed: [UInt8] = []
+      let failure = stream.finish(head: feed, artist: { rule.artist(author: $0, title: $1) }) {
+        streamed.append(contentsOf: $0)
+      }
+      #expect(failure == nil)
+      #expect(streamed == whole, "\(name) at \(address ?? "no address")")
+    }
+  }
 }

@@ -513,6 +513,39 @@ public enum PictureAddress {
 
   /// The host of an absolute address, lower case; nil for a relative one.
   public static func host(of address: String) -> String? {
+    if address.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      return hostOfPlain(Array(address.utf8)[...])
+    }
+    return hostByCharacters(of: address)
+  }
+
+  /// `host(of:)` on printable ASCII, where each `Character` is one byte: the same steps on
+  /// bytes, without grapheme breaking (asked several times per picture: docs/adr/0177).
+  static func hostOfPlain(_ address: ArraySlice<UInt8>) -> String? {
+    var schemeEnd: Int?
+    var index = address.startIndex
+    while index + 3 <= address.endIndex {
+      if address[index] == UInt8(ascii: ":"), address[index + 1] == UInt8(ascii: "/"),
+        address[index + 2] == UInt8(ascii: "/")
+      {
+        schemeEnd = index + 3
+        break
+      }
+      index += 1
+    }
+    guard let schemeEnd else { return nil }
+    let rest = address[schemeEnd...]
+    let authority = rest.prefix {
+      $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+    }
+    let hostPort = authority.split(separator: UInt8(ascii: "@")).last ?? authority
+    let host = hostPort.split(separator: UInt8(ascii: ":")).first ?? hostPort
+    guard !host.isEmpty else { return nil }
+    return String(decoding: host.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+  }
+
+  /// `host(of:)` a `Character` at a time: for addresses that are not printable ASCII.
+  static func hostByCharacters(of address: String) -> String? {
     guard let scheme = address.range(of: "://") else { return nil }
     let rest = address[scheme.upperBound...]
     let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }

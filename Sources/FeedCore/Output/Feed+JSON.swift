@@ -32,14 +32,21 @@ extension Feed {
   }
 
   private func write(to json: JSONWriter, shown: ((FeedItem) -> ItemShown)? = nil) {
+    writeHead(to: json, shown: shown != nil) {
+      json.array(items) { json.item($0, shown: shown) }
+    }
+  }
+
+  /// The feed's fields, then `items` written by `items`.
+  func writeHead(to json: JSONWriter, shown: Bool, items: () -> Void) {
     json.object {
       json.field("format") { json.string(format.rawValue) }
       json.field("title") { json.string(title) }
       json.field("link") { json.string(link) }
       json.field("description") { json.string(description) }
-      if shown != nil { json.field("author") { json.string(author) } }
+      if shown { json.field("author") { json.string(author) } }
       json.field("warnings") { json.array(warnings) { json.string($0) } }
-      json.field("items") { json.array(items) { json.item($0, shown: shown) } }
+      json.field("items", items)
     }
   }
 }
@@ -69,7 +76,11 @@ public struct ItemShown: Sendable, Equatable {
 }
 
 extension JSONWriter {
-  fileprivate func item(_ item: FeedItem, shown: ((FeedItem) -> ItemShown)? = nil) {
+  /// One item; with `shown`, its `enclosures` and `shown` parts too, the artist written by
+  /// `artist` when given (a value decided later: `FeedJSONStream`).
+  func item(
+    _ item: FeedItem, shown: ((FeedItem) -> ItemShown)? = nil, artist: (() -> Void)? = nil
+  ) {
     object {
       field("title") { string(item.title) }
       field("link") { string(item.link) }
@@ -134,7 +145,7 @@ extension JSONWriter {
           object {
             field("title") { string(seen.title) }
             field("titleDerived") { boolean(seen.titleDerived) }
-            field("artist") { string(seen.artist) }
+            field("artist") { if let artist { artist() } else { string(seen.artist) } }
             field("rowPicture") { string(seen.rowPicture) }
             field("pictures") { array(seen.pictures) { string($0) } }
             field("alts") { array(seen.alts) { string($0) } }

@@ -20,6 +20,38 @@ final class JSONWriter {
     self.sink = sink
   }
 
+  /// A writer that starts inside open containers, `started` saying for each (outermost
+  /// first) whether it has an element yet: its elements come out as those of a writer that
+  /// opened them itself, ready to be pasted into one by `array(pasted:)`.
+  init(
+    flushSize: Int, sink: ((UnsafeBufferPointer<UInt8>) -> Void)?, inside started: [Bool]
+  ) {
+    self.flushSize = flushSize
+    self.sink = sink
+    self.started = started
+    level = started.count
+  }
+
+  /// An array whose elements `body` pastes in as finished bytes (from a writer made with
+  /// `inside:` at this depth); `body` returns whether it pasted any.
+  func array(pasted body: () -> Bool) {
+    open("[")
+    if body() { started[started.count - 1] = true }
+    close("]")
+  }
+
+  /// Finished JSON copied in as it is.
+  func paste(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if buffer.count >= flushSize { flush() }
+    buffer.append(bytes)
+  }
+
+  /// Starts the next element of the innermost array (for `element` bodies written by hand).
+  func element(_ body: () -> Void) {
+    nextElement()
+    body()
+  }
+
   /// The bytes written and not yet handed to the sink.
   var bytes: UnsafeBufferPointer<UInt8> { buffer.bytes }
 

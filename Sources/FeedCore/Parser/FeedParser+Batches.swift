@@ -56,10 +56,27 @@ extension FeedParser {
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     defer { close(descriptor) }
+    return try parse(descriptor: descriptor, name: path, batches: sizes, onBatch: onBatch)
+  }
+
+  /// Parses everything readable from `fileHandle` (standard input, a pipe), handing its items
+  /// to `onBatch` in batches (see `parse(contentsOf:batches:onBatch:)`).
+  public static func parse(
+    fileHandle: FileHandle, batches sizes: BatchSizes = BatchSizes(),
+    onBatch: (FeedBatch) -> Void
+  ) throws(FeedParseError) -> Feed {
+    let descriptor = fileHandle.fileDescriptor
+    let name = descriptor == 0 ? "standard input" : "file descriptor \(descriptor)"
+    return try parse(descriptor: descriptor, name: name, batches: sizes, onBatch: onBatch)
+  }
+
+  private static func parse(
+    descriptor: Int32, name: String, batches sizes: BatchSizes, onBatch: (FeedBatch) -> Void
+  ) throws(FeedParseError) -> Feed {
     var handout = BatchHandout(sizes)
     var parse = StreamingParse()
     parse.handsOutBatches = true
-    try readAll(descriptor: descriptor, name: path) { chunk in
+    try readAll(descriptor: descriptor, name: name) { chunk in
       parse.push(chunk)
       handout.offer(parse, onBatch)
     }
