@@ -57,6 +57,8 @@ extension Settings {
     case ("general", "max-items"): return maxItemsPerFeed.map(String.init) ?? "all"
     case ("pictures", "mode"): return pictureMode.rawValue
     case ("pictures", "thumbnail"): return thumbnail.description
+    case ("pictures", "disk-cache"): return Self.describe(bytes: pictureDiskCache)
+    case ("pictures", "memory-cache"): return pictureMemoryCache.map(Self.describe) ?? "auto"
     case ("colors", "enabled"): return useColor ? "yes" : "no"
     case ("colors", "theme"): return themeIsAuto ? "auto" : theme.rawValue
     default:

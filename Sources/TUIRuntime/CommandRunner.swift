@@ -204,6 +204,10 @@ public final class CommandRunner {
       openLink(url) { inbox.post(.notice($0)) }
     case .wantPictures(let keys):
       pictures?.want(keys)
+    case .keepPictures(let urls, let isKept):
+      // A rename per file, off the loop.
+      guard let cache = images?.cache else { return }
+      Task.detached(executorPreference: WorkerPool.shared) { cache.keep(urls, isKept) }
     case .wantMarks, .setRead, .setStarred, .markRead, .undoMark, .observe, .visit,
       .requestCounts, .refreshState, .maintainState, .filter, .findUnread, .download,
       .openPicture, .toggleFollow, .countFollowing:

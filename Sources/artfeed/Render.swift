@@ -126,7 +126,9 @@ struct Render: ParsableCommand, ReadsSettings {
       enabled: settings.pictureMode != .none,
       depth: depth.onLightBackground(settings.theme == .light), cell: cell)
     let runner = CommandRunner(
-      source: source, images: FeedSources.images(options.network), library: library)
+      source: source,
+      images: FeedSources.images(options.network, diskCache: settings.pictureDiskCache),
+      library: library)
     // The feed starts loading before the state is opened, so the two overlap (the state's
     // answers to the batches are asked for when `settle` applies them, after the attach).
     for command in commands where command != .quit { runner.perform(command) }

@@ -103,6 +103,9 @@ public enum Command: Sendable, Equatable {
   case copyToClipboard(String)
   /// The pictures to load, most wanted first; everything else is dropped (`PictureLoader`).
   case wantPictures([PictureCache.Key])
+  /// Keep these pictures' files out of the disk cache's trimming (a starred or saved item's),
+  /// or let them age out again (`ImageDiskCache.keep`).
+  case keepPictures([String], Bool)
 
   // MARK: Reading state (each a no-op when the state is off)
 
