@@ -104,6 +104,13 @@ public enum AnimationDecoder {
     var height: Int32 = 0
     var frames: Int32 = 0
     var loops: Int32 = 0
+    // libwebpdemux allocates its canvas when it opens the file: the size is checked first.
+    guard artfeed_webp_info(bytes, count, &width, &height) == 0 else {
+      return .failure(.corrupt("webp header"))
+    }
+    if Int(width) * Int(height) > collector.limits.canvasPixels {
+      return .failure(.tooLarge(width: Int(width), height: Int(height)))
+    }
     // libwebpdemux refuses a file cut short: its whole chunks are tried again on their own.
     let whole = webpWholeChunks(bytes, count)
     let opened: OpaquePointer? = whole.map { repaired in
@@ -114,7 +121,6 @@ public enum AnimationDecoder {
     } ?? artfeed_webp_animation_open(bytes, count, &width, &height, &frames, &loops)
     guard let decoder = opened else { return .failure(.corrupt("webp animation")) }
     defer { WebPAnimDecoderDelete(decoder) }
-    // libwebpdemux composes on a canvas of its own, allocated when it opened the file.
     if Int(width) * Int(height) > collector.limits.canvasPixels {
       return .failure(.tooLarge(width: Int(width), height: Int(height)))
     }
