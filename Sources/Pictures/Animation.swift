@@ -95,3 +95,6 @@ public enum FrameDelay {
     milliseconds(hundredths * 10)
   }
 }
+
+extension Animation: Equatable where Frame: Equatable {}
+extension Animation.Step: Equatable where Frame: Equatable {}

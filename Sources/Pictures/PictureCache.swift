@@ -18,13 +18,27 @@ public final class PictureCache: Sendable {
     public var depth: ColorDepth
     /// Nil for symbol cells; the terminal's cell size for a picture in pixels.
     public var cell: CellSize?
+    /// Which frame of an animation (0: the first, and every still picture): each frame is a
+    /// picture of its own to the terminal's writer.
+    public var frame: Int
 
-    public init(url: String, columns: Int, rows: Int, depth: ColorDepth, cell: CellSize? = nil) {
+    public init(
+      url: String, columns: Int, rows: Int, depth: ColorDepth, cell: CellSize? = nil,
+      frame: Int = 0
+    ) {
       self.url = url
       self.columns = columns
       self.rows = rows
       self.depth = depth
       self.cell = cell
+      self.frame = frame
+    }
+
+    /// The same picture's frame `index`.
+    public func frame(_ index: Int) -> Key {
+      var key = self
+      key.frame = index
+      return key
     }
   }
 

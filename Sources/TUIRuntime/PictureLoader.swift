@@ -61,6 +61,11 @@ public final class PictureLoader: Sendable {
     preparer.withLock { $0 = body }
   }
 
+  /// The backend's encoder, if it set one (the motion loader encodes frames with it too).
+  var currentPreparer: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? {
+    preparer.withLock { $0 }
+  }
+
   /// Pictures waiting and running now, and the longest wait seen.
   public var counts: (waiting: Int, running: Int, longestWait: Int) {
     state.withLock { ($0.waiting.count, $0.running.count, $0.longestWait) }

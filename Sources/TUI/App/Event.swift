@@ -47,6 +47,11 @@ public enum Event: Sendable {
   case feedsRead(generation: Int)
   /// A picture for a thumbnail box was made (or failed, or was cancelled).
   case pictureReady(PictureCache.Key, Result<PictureRendition, ImageLoadError>)
+  /// The frames of the picture at `key`, made for its box (`Command.wantMotion`); nil: it
+  /// is a still picture, or it failed (its first frame shows as it is).
+  case motionReady(PictureCache.Key, Animation<PictureRendition>?)
+  /// The playing animation's frame has been shown for its delay (the run loop's deadline).
+  case motionDue
   /// Time passed (drives the spinner).
   case tick
   /// The selection stayed on the item whose full picture is `key` for
@@ -106,6 +111,9 @@ public enum Command: Sendable, Equatable {
   /// Keep these pictures' files out of the disk cache's trimming (a starred or saved item's),
   /// or let them age out again (`ImageDiskCache.keep`).
   case keepPictures([String], Bool)
+  /// Decode every frame of the picture at `key` for its box, or stop (nil): at most one
+  /// animation is made and played at once (`MotionLoader`).
+  case wantMotion(PictureCache.Key?)
 
   // MARK: Reading state (each a no-op when the state is off)
 

@@ -39,6 +39,8 @@ public struct PictureBoard {
   var pendingNote: String?
   /// Whether a picture arrived (or failed) yet: the pending note waits for one.
   var hasArrived = false
+  /// The one animation asked for and playing (`PictureBoard+Motion`).
+  var motion = Motion()
 
   public init(
     isEnabled: Bool = false, depth: ColorDepth = .none,
@@ -61,6 +63,7 @@ public struct PictureBoard {
   /// What the box for `key` shows now.
   public func slot(for key: PictureCache.Key) -> Slot {
     guard isEnabled else { return .off }
+    if let frame = motionFrame(for: key) { return frame }
     switch cache.value(for: key) {
     case .cells(let cells): return .ready(cells)
     case .pixels(let picture): return .pixels(picture, key)
