@@ -76,9 +76,11 @@ public struct AnimationLimits: Sendable, Equatable {
     self.canvasPixels = canvasPixels
   }
 
-  /// 600 frames, 48 MiB of kept frames, 3 s, a canvas of 16 megapixels (64 MB of RGBA).
+  /// 200 frames, 48 MiB of kept frames, 3 s, a canvas of 16 megapixels (64 MB of RGBA).
+  /// Each frame is a picture of its own to the terminal's writer, and a kitty terminal keeps
+  /// up to 256 (`PlacementTable.imageLimit`): 200 frames stay transmitted while they loop.
   public static let standard = AnimationLimits(
-    frames: 600, bytes: 48 << 20, seconds: 3, canvasPixels: 16_000_000)
+    frames: 200, bytes: 48 << 20, seconds: 3, canvasPixels: 16_000_000)
 }
 
 /// Frame delays as browsers play them.

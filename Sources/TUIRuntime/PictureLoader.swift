@@ -88,7 +88,10 @@ public final class PictureLoader: Sendable {
         let images = self.images
         let prepare = preparer.withLock { $0 }
         queue.running[key] = Task.detached(executorPreference: WorkerPool.shared) {
-          let result = await Self.make(key, images: images, prepare: prepare)
+          let inbox = self.inbox
+          let result = await Self.make(key, images: images, prepare: prepare) {
+            inbox.post(.pictureAnimated($0))
+          }
           self.finished(key, result)
         }
       }
@@ -119,14 +122,19 @@ public final class PictureLoader: Sendable {
   /// cell size (a JPEG much larger than the box is decoded at a reduced scale). Symbol cells
   /// made before from the same bytes come from the disk cache (`images.cells`) with no
   /// decode and no conversion; cells converted are stored there (failures never are).
+  ///
+  /// `animated` hears of a picture whose bytes hold more than one frame.
   static func make(
     _ key: PictureCache.Key, images: ImageLoader,
-    prepare: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? = nil
+    prepare: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? = nil,
+    animated: (@Sendable (PictureCache.Key) -> Void)? = nil
   ) async -> Result<PictureRendition, ImageLoadError> {
     do throws(ImageLoadError) {
       let data = try await images.load(key.url)
       PixelLog.note("loader: read \(data.count) bytes \(describe(key))")
       if Task.isCancelled { throw .cancelled }
+      // Before the first frame is posted: a page showing it asks for the others.
+      if AnimationDecoder.isAnimated(data) { animated?(key) }
       let diskKey = key.cell == nil ? images.cells.map { _ in cellsKey(key) } : nil
       if let diskKey, let payload = images.cells?.payload(for: diskKey, source: data),
         let cells = PictureCells(encoded: payload), cells.columns == key.columns,

@@ -74,6 +74,9 @@ extension AppState {
       pictures.take(key, result)
       showPendingNote()
       return []
+    case .pictureAnimated(let key):
+      pictures.markAnimated(key)
+      return []
     case .motionReady(let key, let animation):
       pictures.takeMotion(key, animation)
       return []

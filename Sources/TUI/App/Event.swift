@@ -47,6 +47,9 @@ public enum Event: Sendable {
   case feedsRead(generation: Int)
   /// A picture for a thumbnail box was made (or failed, or was cancelled).
   case pictureReady(PictureCache.Key, Result<PictureRendition, ImageLoadError>)
+  /// The picture at `key` has more than one frame (the loader saw it in its bytes, before
+  /// its first frame's `.pictureReady`): a page that plays it asks for its frames.
+  case pictureAnimated(PictureCache.Key)
   /// The frames of the picture at `key`, made for its box (`Command.wantMotion`); nil: it
   /// is a still picture, or it failed (its first frame shows as it is).
   case motionReady(PictureCache.Key, Animation<PictureRendition>?)

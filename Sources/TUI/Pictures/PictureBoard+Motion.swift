@@ -9,12 +9,13 @@ extension PictureBoard {
   struct Motion {
     /// What the loader was last asked to make (nil: nothing, or stopped).
     var asked: PictureCache.Key?
-    /// Pictures found to be still (one frame, or failed): not asked for again. A few at most
-    /// matter at once; the set is emptied when it grows past `stillLimit`.
-    var stills: Set<PictureCache.Key> = []
+    /// Pictures whose bytes hold more than one frame (`.pictureAnimated`); a still picture
+    /// never costs a second read. Those that then failed to animate are taken out. A few at
+    /// most matter at once; the set is emptied when it grows past `limit`.
+    var animated: Set<PictureCache.Key> = []
     var playing: Playing?
 
-    static let stillLimit = 256
+    static let limit = 256
   }
 
   /// The animation on screen and where it is.
@@ -56,7 +57,7 @@ extension PictureBoard {
   /// first, and the frames follow.
   mutating func motionWishes(of page: any Page, isTop: Bool) -> [Command] {
     var target: PictureCache.Key?
-    if isEnabled, isTop, let key = page.motionPicture(self), !motion.stills.contains(key),
+    if isEnabled, isTop, let key = page.motionPicture(self), motion.animated.contains(key),
       cache.value(for: key) != nil
     {
       target = key
@@ -67,12 +68,17 @@ extension PictureBoard {
     return [.wantMotion(target)]
   }
 
+  /// The loader saw more than one frame in the picture's bytes.
+  mutating func markAnimated(_ key: PictureCache.Key) {
+    if motion.animated.count >= Motion.limit { motion.animated = [] }
+    motion.animated.insert(key)
+  }
+
   /// The frames arrived (nil: the picture is still, or they failed).
   mutating func takeMotion(_ key: PictureCache.Key, _ animation: Animation<PictureRendition>?) {
     guard key == motion.asked else { return }
     guard let animation, animation.steps.count > 1 else {
-      if motion.stills.count >= Motion.stillLimit { motion.stills = [] }
-      motion.stills.insert(key)
+      motion.animated.remove(key)
       return
     }
     motion.playing = Playing(key: key, animation: animation)

@@ -46,6 +46,7 @@ struct MotionTests {
     var (state, key) = try Self.opened()
     #expect(!state.pictureCommands().contains(.wantMotion(key)), "not before the first frame")
     let still = try #require(pixelPicture(columns: key.columns, rows: key.rows))
+    _ = state.update(.pictureAnimated(key))
     let commands = state.update(.pictureReady(key, .success(.pixels(still))))
     #expect(commands.contains(.wantMotion(key)))
     #expect(Self.shownKey(state) == key, "the still picture until the frames come")
@@ -63,6 +64,7 @@ struct MotionTests {
   func pauseAndStop() throws {
     var (state, key) = try Self.opened()
     let still = try #require(pixelPicture(columns: key.columns, rows: key.rows))
+    _ = state.update(.pictureAnimated(key))
     _ = state.update(.pictureReady(key, .success(.pixels(still))))
     _ = state.update(.motionReady(key, try Self.animation(for: key)))
     _ = state.update(.motionDue)
@@ -81,6 +83,7 @@ struct MotionTests {
   func loopCount() throws {
     var (state, key) = try Self.opened()
     let still = try #require(pixelPicture(columns: key.columns, rows: key.rows))
+    _ = state.update(.pictureAnimated(key))
     _ = state.update(.pictureReady(key, .success(.pixels(still))))
     _ = state.update(.motionReady(key, try Self.animation(for: key, count: 2, loops: 2)))
     for _ in 0..<10 { _ = state.update(.motionDue) }
@@ -89,22 +92,35 @@ struct MotionTests {
     #expect(Self.shownKey(state)?.frame == 1 && state.motionClock != nil)
   }
 
-  @Test("a still picture is asked about once; Space then pages down as before")
+  @Test("a still picture is never asked about; Space then pages down as before")
   func still() throws {
     var (state, key) = try Self.opened()
     let still = try #require(pixelPicture(columns: key.columns, rows: key.rows))
-    _ = state.update(.pictureReady(key, .success(.pixels(still))))
-    _ = state.update(.motionReady(key, nil))
+    let commands = state.update(.pictureReady(key, .success(.pixels(still))))
+    #expect(!commands.contains(.wantMotion(key)), "its bytes held one frame")
     #expect(state.motionClock == nil)
     #expect(!state.pictureCommands().contains(.wantMotion(key)))
-    let commands = state.update(.key(.character(" ")))
-    #expect(!commands.contains { if case .wantMotion = $0 { true } else { false } })
+    let space = state.update(.key(.character(" ")))
+    #expect(!space.contains { if case .wantMotion = $0 { true } else { false } })
+  }
+
+  @Test("an animation whose frames fail is not asked for again")
+  func failed() throws {
+    var (state, key) = try Self.opened()
+    let still = try #require(pixelPicture(columns: key.columns, rows: key.rows))
+    _ = state.update(.pictureAnimated(key))
+    _ = state.update(.pictureReady(key, .success(.pixels(still))))
+    _ = state.update(.motionReady(key, nil))
+    let commands = state.update(.key(.character("j")))
+    #expect(!commands.contains(.wantMotion(key)))
+    #expect(state.motionClock == nil)
   }
 
   @Test("frames that arrive for a picture no longer asked for are dropped")
   func stale() throws {
     var (state, key) = try Self.opened()
     let still = try #require(pixelPicture(columns: key.columns, rows: key.rows))
+    _ = state.update(.pictureAnimated(key))
     _ = state.update(.pictureReady(key, .success(.pixels(still))))
     _ = state.update(.key(.escape))
     _ = state.update(.motionReady(key, try Self.animation(for: key)))
