@@ -7,8 +7,11 @@ Real terminals under Xvfb (realterm.py's sessions): xterm -ti vt340 (sixel), kit
 one core, the terminal's, and how many distinct box colours two screenshots a frame apart
 saw (the animation visibly plays).
 
-Usage: python3 Benchmarks/PixelBenchmark/motion_cpu.py ARTFEED [--seconds 10] [xterm kitty
-mlterm symbols]
+--noisy: the frames are 640x480 of each swatch colour with per-pixel noise (a photo-like
+animation: each sixel frame is then tens of kilobytes, not a flat colour's two).
+
+Usage: python3 Benchmarks/PixelBenchmark/motion_cpu.py ARTFEED [--seconds 10] [--noisy]
+[xterm kitty mlterm symbols]
 """
 import os
 import subprocess
@@ -21,6 +24,25 @@ PIXELS = os.path.join(HERE, "..", "..", "Tests", "EndToEndTests", "Pixels")
 sys.path.insert(0, PIXELS)
 import motion  # noqa: E402
 import realterm  # noqa: E402
+
+
+def noisy_feed(directory):
+    """motion.make_feed's feed with noisy 640x480 frames instead of flat ones."""
+    import numpy as np
+    from PIL import Image
+    path = motion.make_feed(directory)
+    rng = np.random.default_rng(33)
+    frames = []
+    for name in motion.ORDER:
+        base = np.array(motion.fixtures.COLOURS[name], dtype=np.int16)
+        noise = rng.integers(-40, 40, (480, 640, 3), dtype=np.int16)
+        frames.append(Image.fromarray(np.clip(base + noise, 0, 255).astype(np.uint8)))
+    frames[0].save(os.path.join(directory, "motion.gif"), save_all=True,
+                   append_images=frames[1:], duration=motion.DELAYS, loop=0)
+    return path
+
+
+MAKE_FEED = motion.make_feed
 
 
 def cpu_seconds(pid):
@@ -43,7 +65,7 @@ def tree_cpu(pid):
 
 def terminal(name, artfeed, seconds):
     work = tempfile.mkdtemp(prefix="motion-cpu-")
-    realterm.fixtures.make = lambda directory, items=0: motion.make_feed(directory)
+    realterm.fixtures.make = lambda directory, items=0: MAKE_FEED(directory)
     session = realterm.Session(name, artfeed, work)
     try:
         if not session.wait_started():
@@ -72,7 +94,7 @@ def terminal(name, artfeed, seconds):
 
 def symbols(artfeed, seconds):
     work = tempfile.mkdtemp(prefix="motion-cpu-")
-    feed = motion.make_feed(os.path.join(work, "fixtures"))
+    feed = MAKE_FEED(os.path.join(work, "fixtures"))
     tmux = ["tmux", "-L", "motion-cpu-%d" % os.getpid()]
     command = "env XDG_CACHE_HOME=%s/cache XDG_CONFIG_HOME=%s/config %s %s --pictures symbols" % (
         work, work, artfeed, feed)
@@ -105,6 +127,10 @@ def main():
         at = args.index("--seconds")
         seconds = float(args[at + 1])
         del args[at:at + 2]
+    global MAKE_FEED
+    if "--noisy" in args:
+        args.remove("--noisy")
+        MAKE_FEED = noisy_feed
     artfeed = os.path.abspath(args[0])
     names = args[1:] or ["xterm", "kitty", "mlterm", "symbols"]
     print("load average %.2f %.2f %.2f" % os.getloadavg())

@@ -1,23 +1,35 @@
 import CJPEG
 import Dispatch
+import Foundation
 
 /// A large baseline JPEG decoded on two cores: the top band on one thread, the rest on
 /// another, each into its own rows of one buffer.
 ///
 /// Huffman-coded data runs on from the first byte, so the second thread still reads the top
 /// band's codes (jpeg_skip_scanlines) but does none of its inverse DCT, upsampling or colour
-/// conversion, which is about half of a scaled decode's cost (a 4000x3000 photo at 1/4:
-/// skipping every row took 138 ms against 284 ms for decoding them, at load 12). The split
-/// evens the two out: with skipping at half the cost, the top band is two thirds of the rows.
-/// Progressive, CMYK and damaged files take the single-thread path (`pixels`), which also
-/// names the error; the pixels are the same either way (`PictureDecoderBandsTests`).
+/// conversion. At a reduced scale the Huffman codes are most of the cost: for a 4000x3000
+/// photo at 1/4, skipping rows costs about three quarters of decoding them (thread CPU time,
+/// Benchmarks/PixelBenchmark/bands.c). The split evens the two threads out: the top band
+/// is four fifths of the rows, and each thread takes about 0.8 of the single decode's time,
+/// 1.5 times its CPU together. That pays only with a core to spare: the bands are used when
+/// the load average is under the core count less one. Progressive, CMYK and damaged files
+/// take the single-thread path (`pixels`), which also names the error; the pixels are the
+/// same either way (`PictureDecoderBandsTests`).
 extension PictureDecoder {
   /// Pictures from this many pixels (as declared, before scaling) use two threads: below it
   /// a decode is short enough that a second thread's start-up and re-read cost more.
   static let bandsFromPixels = 4_000_000
 
-  /// The share of the rows the first thread decodes, in thirds.
-  static let topBandThirds = 2
+  /// The share of the rows the first thread decodes, in fifths.
+  static let topBandFifths = 4
+
+  /// True when a core is free for the second band: the one-minute load average is under the
+  /// core count less one (on a busy machine a second thread only adds CPU time).
+  static var hasSpareCore: Bool {
+    var load = [0.0]
+    guard getloadavg(&load, 1) == 1 else { return false }
+    return load[0] < Double(ProcessInfo.processInfo.activeProcessorCount) - 1
+  }
 
   /// The picture decoded in two bands, or nil when the file is not one the bands decode (the
   /// caller then decodes it whole).
@@ -31,7 +43,7 @@ extension PictureDecoder {
     }
     // At a multiple of 32 rows: an iMCU row boundary at any scale up to 1, so neither band
     // decodes a partial iMCU row twice.
-    let split = height * topBandThirds / 3 / 32 * 32
+    let split = height * topBandFifths / 5 / 32 * 32
     var rgba = [UInt8](repeating: 0, count: width * height * 4)
     var statuses: [Int32] = [3, 3]
     rgba.withUnsafeMutableBufferPointer { out in

@@ -93,7 +93,7 @@ public enum PictureDecoder {
     {
       return .failure(.tooLarge(width: w, height: h))
     }
-    if format == .jpeg, bands, full.width * full.height >= bandsFromPixels,
+    if format == .jpeg, bands, full.width * full.height >= bandsFromPixels, hasSpareCore,
       let picture = jpegInBands(bytes, count, full: full, width: w, height: h)
     {
       return .success(picture)

@@ -62,7 +62,7 @@ struct PictureDecoderBandsTests {
     #expect(picture.pixels == single.pixels)
   }
 
-  @Test("a large picture takes the bands through decode(); the result matches the single path")
+  @Test("decode() with the bands allowed gives the single path's pixels (bands or not, by load)")
   func throughDecode() throws {
     let data = try #require(
       Self.jpeg(Self.photo(width: 2400, height: 1800), subsampling: TJSAMP_420))

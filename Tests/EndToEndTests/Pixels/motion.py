@@ -6,7 +6,8 @@ between them are checked against the GIF's own delays.
 The GIF has four frames of the swatch colours, delays 200, 100, 300 and 150 ms; a frame of
 10 ms (played as 100 ms, as browsers do) would hide a rounding error, so none is used here.
 Order is exact (each frame follows the one before it, looping); time is loose, for a loaded
-machine: each gap within 50% below and 250 ms above its delay. `--figures` prints the gaps'
+machine: at most one gap in five outside 50% below and 250 ms above its delay, and the median
+gap within 60 ms of its delay. `--figures` prints the gaps'
 errors (median, p90, max) and the process's CPU over `--seconds` (from /proc/PID/stat).
 
 Usage: motion.py [--seconds N] [PROTOCOL...] ARTFEED WORKDIR (in any order); prints one JSON
@@ -14,6 +15,7 @@ object per protocol: problems, frames seen, gaps and their delays, CPU.
 """
 import json
 import os
+import select
 import statistics
 import sys
 import time
@@ -77,8 +79,10 @@ def run(artfeed, workdir, kind, seconds):
     }
     if os.environ.get("ARTFEED_PIXEL_LOG"):
         environment["ARTFEED_PIXEL_LOG"] = os.environ["ARTFEED_PIXEL_LOG"]
-    app = PtyApp([artfeed, feed, "--pictures", kind], 100, 30, environment)
-    tracker = Tracker(100, 30)
+    # 60x20 cells: the item view's box is about 560x300 px, so an iTerm2 frame (a raw TIFF)
+    # is some 600 KB and the pty carries it well within the shortest delay on a busy machine.
+    app = PtyApp([artfeed, feed, "--pictures", kind], 60, 20, environment)
+    tracker = Tracker(60, 20)
     shown = []  # (time, frame index) for each picture drawn or placed
     kitty_images = {}
     problems = []
@@ -97,11 +101,20 @@ def run(artfeed, workdir, kind, seconds):
     chunks = []  # (time, bytes): decoded after the run, so reading never falls behind
 
     def pump(duration):
+        # Each chunk is stamped the moment it is read (PtyApp.read waits for a quiet spell).
         end = time.monotonic() + duration
         while time.monotonic() < end and not app.exited:
-            chunk = app.read(quiet=0.002, timeout=max(0.01, min(0.05, end - time.monotonic())))
-            if chunk:
-                chunks.append((time.monotonic(), chunk))
+            if not select.select([app.fd], [], [], max(0.0, min(0.01, end - time.monotonic())))[0]:
+                continue
+            try:
+                chunk = os.read(app.fd, 1 << 16)
+            except OSError:
+                app.exited = True
+                break
+            if not chunk:
+                app.exited = True
+                break
+            chunks.append((time.monotonic(), chunk))
 
     try:
         pump(3.0)  # the list and its start-up probe
@@ -115,18 +128,28 @@ def run(artfeed, workdir, kind, seconds):
         app.send(b"q")
     finally:
         app.close()
-    first = 0
+    # A burst (reads less than 5 ms apart) is one frame's output, stamped when it began:
+    # frames are 100 ms apart or more, and decoding bursts whole keeps the tracker linear.
+    bursts = []
     for index, (at, chunk) in enumerate(chunks):
-        if index == mark:
+        if bursts and at - bursts[-1][2] < 0.005 and index != mark:
+            bursts[-1][1].append(chunk)
+            bursts[-1][2] = at
+        else:
+            bursts.append([at, [chunk], at, index >= mark])
+    first = None
+    for at, parts, _, measured in bursts:
+        if measured and first is None:
             first = len(shown)
-        take(chunk, at)
+        take(b"".join(parts), at)
+    first = len(shown) if first is None else first
     frames = [(t, f) for t, f in shown[first:] if f is not None]
     unknown = sum(1 for _, f in shown[first:] if f is None)
     if unknown:
         problems.append("%d pictures of no known colour" % unknown)
     if len(frames) < 8:
         problems.append("only %d frames in %.0f s" % (len(frames), seconds))
-    gaps = []
+    gaps, late = [], []
     for (t0, f0), (t1, f1) in zip(frames, frames[1:]):
         if f1 != (f0 + 1) % len(ORDER):
             problems.append("frame %d followed frame %d" % (f1, f0))
@@ -134,8 +157,14 @@ def run(artfeed, workdir, kind, seconds):
         gap = (t1 - t0) * 1000
         gaps.append((delay, gap))
         if gap < delay * 0.5 or gap > delay + 250:
-            problems.append("frame %d showed %.0f ms for a delay of %d" % (f0, gap, delay))
+            late.append("frame %d showed %.0f ms for a delay of %d" % (f0, gap, delay))
     errors = sorted(abs(gap - delay) for delay, gap in gaps)
+    # A busy machine deschedules the program (or this reader) now and then: one gap in five
+    # may miss, and the typical gap must still be right.
+    if len(late) > len(gaps) // 5:
+        problems += late
+    if errors and statistics.median(errors) > 60:
+        problems.append("the median gap is %.0f ms off its delay" % statistics.median(errors))
     figures = {}
     if errors:
         figures = {"median_error_ms": round(statistics.median(errors), 1),
