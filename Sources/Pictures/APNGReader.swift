@@ -152,10 +152,13 @@ enum APNGReader {
   }
 
   private static func write(_ value: UInt32, into bytes: inout [UInt8], at offset: Int) {
-    for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index)) }
+    for index in 0..<4 {
+      bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * index))
+    }
   }
 
-  private static func appendChunk(_ type: String, _ body: ArraySlice<UInt8>, to png: inout [UInt8]) {
+  private static func appendChunk(_ type: String, _ body: ArraySlice<UInt8>, to png: inout [UInt8])
+  {
     var length = [UInt8](repeating: 0, count: 4)
     write(UInt32(body.count), into: &length, at: 0)
     let typed = Array(type.utf8) + body

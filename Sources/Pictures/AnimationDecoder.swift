@@ -113,12 +113,13 @@ public enum AnimationDecoder {
     }
     // libwebpdemux refuses a file cut short: its whole chunks are tried again on their own.
     let whole = webpWholeChunks(bytes, count)
-    let opened: OpaquePointer? = whole.map { repaired in
-      repaired.withUnsafeBufferPointer { buffer in
-        artfeed_webp_animation_open(
-          buffer.baseAddress, buffer.count, &width, &height, &frames, &loops)
-      }
-    } ?? artfeed_webp_animation_open(bytes, count, &width, &height, &frames, &loops)
+    let opened: OpaquePointer? =
+      whole.map { repaired in
+        repaired.withUnsafeBufferPointer { buffer in
+          artfeed_webp_animation_open(
+            buffer.baseAddress, buffer.count, &width, &height, &frames, &loops)
+        }
+      } ?? artfeed_webp_animation_open(bytes, count, &width, &height, &frames, &loops)
     guard let decoder = opened else { return .failure(.corrupt("webp animation")) }
     defer { WebPAnimDecoderDelete(decoder) }
     if Int(width) * Int(height) > collector.limits.canvasPixels {

@@ -139,7 +139,9 @@ struct LRUStore<Key: Hashable, Value> {
     precondition(Set(keys) == Set(unpinned), "the list holds exactly the unpinned keys")
     let total = index.values.reduce(0) { $0 + (slots[$1]?.bytes ?? 0) }
     precondition(total == bytes && bytes <= budget, "bytes add up and fit the budget")
-    let pinned = index.values.reduce(0) { $0 + ((slots[$1]?.pinned ?? false) ? slots[$1]?.bytes ?? 0 : 0) }
+    let pinned = index.values.reduce(0) { total, slot in
+      total + ((slots[slot]?.pinned ?? false) ? slots[slot]?.bytes ?? 0 : 0)
+    }
     precondition(
       pinned == pinnedBytes && pinnedBytes <= budget / Self.pinnedShare,
       "pinned bytes add up and fit their share")

@@ -108,9 +108,11 @@ public enum PictureDecoder {
     _ full: (width: Int, height: Int), into box: (width: Int, height: Int)
   ) -> (width: Int, height: Int) {
     guard full.width > 0, full.height > 0, box.width > 0, box.height > 0 else { return box }
-    let scale = min(Double(box.width) / Double(full.width), Double(box.height) / Double(full.height))
+    let scale = min(
+      Double(box.width) / Double(full.width), Double(box.height) / Double(full.height))
     return (
-      Int((Double(full.width) * scale).rounded(.up)), Int((Double(full.height) * scale).rounded(.up))
+      Int((Double(full.width) * scale).rounded(.up)),
+      Int((Double(full.height) * scale).rounded(.up))
     )
   }
 

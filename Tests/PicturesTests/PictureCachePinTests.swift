@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import Pictures
 
@@ -32,7 +32,8 @@ struct PictureCachePinTests {
     cache.keep(["https://x/1.png"])
     _ = cache.cells(for: Self.key(1))
     for n in 2...30 { cache.insert(Self.box, for: Self.key(n)) }
-    #expect(cache.cells(for: Self.key(1)) != nil && cache.value(for: Self.key(1, columns: 21)) != nil)
+    #expect(
+      cache.cells(for: Self.key(1)) != nil && cache.value(for: Self.key(1, columns: 21)) != nil)
     cache.checkInvariants()
   }
 

@@ -48,7 +48,8 @@ struct PictureDecoderBandsTests {
     "two bands give the single-thread decode's pixels, byte for byte",
     arguments: [TJSAMP_420, TJSAMP_444, TJSAMP_422, TJSAMP_GRAY], 0..<4)
   func samePixels(subsampling: TJSAMP, box: Int) throws {
-    let data = try #require(Self.jpeg(Self.photo(width: 2001, height: 1503), subsampling: subsampling))
+    let data = try #require(
+      Self.jpeg(Self.photo(width: 2001, height: 1503), subsampling: subsampling))
     let single = try PictureDecoder.decode(data, covering: Self.boxes[box], bands: false)
     let full = (width: 2001, height: 1503)
     let banded = data.withUnsafeBytes { raw in

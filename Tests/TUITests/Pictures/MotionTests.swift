@@ -28,9 +28,12 @@ struct MotionTests {
       let height = key.rows * 20
       let picture = Picture(
         width: width, height: height,
-        pixels: Array(repeating: [UInt8(index * 40), 0, 0, 255], count: width * height).flatMap { $0 })
+        pixels: Array(repeating: [UInt8(index * 40), 0, 0, 255], count: width * height).flatMap {
+          $0
+        })
       let fitted = try #require(
-        PixelPicture.fitting(picture, columns: key.columns, rows: key.rows, cell: PixelPlacementTests.cell))
+        PixelPicture.fitting(
+          picture, columns: key.columns, rows: key.rows, cell: PixelPlacementTests.cell))
       return .init(frame: .pixels(fitted), milliseconds: 100 * (index + 1))
     }
     return Animation(steps: steps, loops: loops, stopped: nil)
@@ -41,7 +44,8 @@ struct MotionTests {
     state.render(now: Date(timeIntervalSince1970: 1_800_000_000)).placements.first?.key
   }
 
-  @Test("the frames are asked for once the first frame is here, and play in order with their delays")
+  @Test(
+    "the frames are asked for once the first frame is here, and play in order with their delays")
   func plays() throws {
     var (state, key) = try Self.opened()
     #expect(!state.pictureCommands().contains(.wantMotion(key)), "not before the first frame")
