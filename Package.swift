@@ -162,7 +162,8 @@ let package = Package(
     .executableTarget(
       name: "PixelBenchmark",
       dependencies: ["Pictures", "TUI", "CursesBackend", "ArtfeedResources", "CJPEG"],
-      path: "Benchmarks/PixelBenchmark", exclude: ["pixelbench.py"]),
+      path: "Benchmarks/PixelBenchmark",
+      exclude: ["pixelbench.py", "enter_ab.py", "motion_cpu.py", "bands.c"]),
     .executableTarget(
       name: "ThumbnailBenchmark",
       dependencies: [

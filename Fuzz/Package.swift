@@ -35,6 +35,9 @@ let package = Package(
       name: "FuzzStateImport",
       dependencies: ["FuzzSupport", .product(name: "ReadingState", package: "artfeed")]),
     .executableTarget(
+      name: "FuzzAnimations",
+      dependencies: ["FuzzSupport", .product(name: "Pictures", package: "artfeed")]),
+    .executableTarget(
       name: "FuzzImages",
       dependencies: [
         "FuzzSupport", .product(name: "Pictures", package: "artfeed"),

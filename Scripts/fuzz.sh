@@ -5,8 +5,8 @@
 #
 # --runs N stops a target after N inputs (or --time, whichever comes first) and --seed N fixes
 # libFuzzer's random choices: with both, a run tries the same inputs every time (CI's smoke).
-# TARGET is FuzzParser, FuzzHTML, FuzzDates, FuzzWrap, FuzzListEngine, FuzzOPML, FuzzImages or
-# FuzzStateImport
+# TARGET is FuzzParser, FuzzHTML, FuzzDates, FuzzWrap, FuzzListEngine, FuzzOPML, FuzzImages,
+# FuzzAnimations or FuzzStateImport
 # (default: all, one after the other, one process each). Seeds come from Fuzz/Seeds, the
 # bundled feeds and thumbnails and ../shared/realfeeds (copied at run time, never committed);
 # the corpus grows in Fuzz/.build/fuzz-corpus/TARGET and is reused by the next run. Findings
@@ -36,7 +36,8 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(FuzzParser FuzzHTML FuzzDates FuzzWrap FuzzListEngine FuzzOPML FuzzImages FuzzStateImport)
+all=(FuzzParser FuzzHTML FuzzDates FuzzWrap FuzzListEngine FuzzOPML FuzzImages FuzzAnimations
+  FuzzStateImport)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
 if [ "$build" = 1 ]; then
@@ -103,6 +104,7 @@ for target in "${targets[@]}"; do
     FuzzParser) options=(-max_len=131072 -dict=Fuzz/Dictionaries/feed.dict) ;;
     FuzzHTML) options=(-max_len=32768 -dict=Fuzz/Dictionaries/feed.dict) ;;
     FuzzImages) options=(-max_len=262144) ;;
+    FuzzAnimations) options=(-max_len=65536) ;;
     FuzzDates) options=(-max_len=256) ;;
     FuzzStateImport) options=(-max_len=65536 -dict=Fuzz/Dictionaries/state.dict) ;;
     # FoundationXML leaks the CFError of every XML error it reports (in the toolchain).

@@ -28,6 +28,14 @@ func time(_ body: () -> Void) -> Double {
   return samples.sorted()[samples.count / 2]
 }
 
+/// One timing of `body`, in microseconds.
+func time1(_ body: () -> Void) -> Double {
+  let parts = clock.measure(body).components
+  return Double(parts.seconds) * 1e6 + Double(parts.attoseconds) / 1e12
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
 func summary(_ values: [Double]) -> String {
   let sorted = values.sorted()
   guard !sorted.isEmpty else { return "-" }
@@ -144,11 +152,22 @@ func itemView(_ big: Data, label: String) {
     fitted = PixelPicture.fitting(reduced, columns: columns, rows: rows, cell: cell)
   }
   guard let fitted else { fatalError("no fit") }
+  // One thread against two bands, alternating in one loop so the load hits both alike.
+  var oneThread: [Double] = []
+  var twoBands: [Double] = []
+  for _ in 0..<repeats {
+    oneThread.append(time1 { _ = try? PictureDecoder.decode(big, covering: box, bands: false) })
+    twoBands.append(time1 { _ = try? PictureDecoder.decode(big, covering: box) })
+  }
   print(String(format: "decode at full size        %8.1f ms", full / 1000))
   print(
     String(
       format: "decode at a reduced scale  %8.1f ms  (%dx%d)", scaledDecode / 1000, reduced.width,
       reduced.height))
+  print(
+    String(
+      format: "  alternating: one thread  %8.1f ms, two bands %8.1f ms (medians of %d)",
+      median(oneThread) / 1000, median(twoBands) / 1000, repeats))
   print(
     String(
       format: "fit to the box             %8.1f ms  (%dx%d px)", fit / 1000, fitted.picture.width,

@@ -117,4 +117,126 @@ static inline int artfeed_gif_decode(const uint8_t *data, size_t size, int width
   DGifCloseFile(gif, &error);
   return result;
 }
+
+// MARK: - Animation, frame by frame
+
+/// An open GIF read frame by frame: the reader and where its bytes are (the source must
+/// outlive it, so both live in one allocation).
+typedef struct {
+  artfeed_gif_source source;
+  GifFileType *gif;
+} artfeed_gif_animation;
+
+/// The next frame's description, from its graphic control extension and image descriptor.
+typedef struct {
+  int left, top, width, height;
+  /// Hundredths of a second, as stored (the caller applies the browsers' minimum).
+  int delay;
+  /// 0 or 1 keep, 2 clear the frame's rectangle, 3 restore what was there before.
+  int disposal;
+  int transparent;
+  /// Loop count from a NETSCAPE2.0 extension met so far, -1 when none (0 means forever).
+  int loops;
+} artfeed_gif_frame;
+
+/// Opens `data` for reading frame by frame; NULL when it is no GIF.
+static inline artfeed_gif_animation *artfeed_gif_animation_open(const uint8_t *data,
+                                                                size_t size) {
+  artfeed_gif_animation *animation = (artfeed_gif_animation *)calloc(1, sizeof *animation);
+  if (animation == NULL) return NULL;
+  animation->source = (artfeed_gif_source){data, size, 0};
+  int error = 0;
+  animation->gif = DGifOpen(&animation->source, artfeed_gif_read, &error);
+  if (animation->gif == NULL) {
+    free(animation);
+    return NULL;
+  }
+  return animation;
+}
+
+static inline void artfeed_gif_animation_close(artfeed_gif_animation *animation) {
+  if (animation == NULL) return;
+  int error = 0;
+  DGifCloseFile(animation->gif, &error);
+  free(animation);
+}
+
+/// Reads records up to the next image descriptor and describes that frame. Returns 0 with a
+/// frame to paint next, 1 at the trailer (the end), 3 when the data is damaged or cut short.
+static inline int artfeed_gif_animation_next(artfeed_gif_animation *animation,
+                                             artfeed_gif_frame *frame) {
+  GifFileType *gif = animation->gif;
+  frame->delay = 0;
+  frame->disposal = 0;
+  frame->transparent = -1;
+  for (;;) {
+    GifRecordType type = UNDEFINED_RECORD_TYPE;
+    if (DGifGetRecordType(gif, &type) != GIF_OK) return 3;
+    if (type == TERMINATE_RECORD_TYPE) return 1;
+    if (type == EXTENSION_RECORD_TYPE) {
+      int code = 0;
+      GifByteType *block = NULL;
+      if (DGifGetExtension(gif, &code, &block) != GIF_OK) return 3;
+      int netscape = code == APPLICATION_EXT_FUNC_CODE && block != NULL && block[0] >= 11 &&
+                     memcmp(block + 1, "NETSCAPE2.0", 11) == 0;
+      if (code == GRAPHICS_EXT_FUNC_CODE && block != NULL && block[0] >= 4) {
+        frame->transparent = (block[1] & 0x01) ? block[4] : -1;
+        frame->disposal = (block[1] >> 2) & 0x07;
+        frame->delay = block[2] | (block[3] << 8);
+      }
+      while (block != NULL) {
+        if (DGifGetExtensionNext(gif, &block) != GIF_OK) return 3;
+        if (netscape && block != NULL && block[0] >= 3 && block[1] == 1) {
+          frame->loops = block[2] | (block[3] << 8);
+          netscape = 0;
+        }
+      }
+      continue;
+    }
+    if (type != IMAGE_DESC_RECORD_TYPE) return 3;
+    if (DGifGetImageDesc(gif) != GIF_OK) return 3;
+    frame->left = gif->Image.Left;
+    frame->top = gif->Image.Top;
+    frame->width = gif->Image.Width;
+    frame->height = gif->Image.Height;
+    return 0;
+  }
+}
+
+/// Paints the frame `artfeed_gif_animation_next` described onto `canvas` (the logical
+/// screen's size, RGBA); transparent pixels leave the canvas as it was. 0 or 3 (damaged).
+static inline int artfeed_gif_animation_paint(artfeed_gif_animation *animation,
+                                              const artfeed_gif_frame *frame,
+                                              uint8_t *canvas) {
+  return artfeed_gif_paint_frame(animation->gif, frame->transparent, canvas);
+}
+
+/// How many frames the GIF holds, counting up to `enough`: the blocks are walked, the image
+/// data skipped without decoding it. Damage ends the count.
+static inline int artfeed_gif_frame_count(const uint8_t *data, size_t size, int enough) {
+  artfeed_gif_source source = {data, size, 0};
+  int error = 0, count = 0;
+  GifFileType *gif = DGifOpen(&source, artfeed_gif_read, &error);
+  if (gif == NULL) return 0;
+  while (count < enough) {
+    GifRecordType type = UNDEFINED_RECORD_TYPE;
+    if (DGifGetRecordType(gif, &type) != GIF_OK || type == TERMINATE_RECORD_TYPE) break;
+    GifByteType *block = NULL;
+    if (type == EXTENSION_RECORD_TYPE) {
+      int code = 0;
+      if (DGifGetExtension(gif, &code, &block) != GIF_OK) break;
+      while (block != NULL && DGifGetExtensionNext(gif, &block) == GIF_OK) {}
+      if (block != NULL) break;
+      continue;
+    }
+    if (type != IMAGE_DESC_RECORD_TYPE || DGifGetImageDesc(gif) != GIF_OK) break;
+    int code_size = 0;
+    if (DGifGetCode(gif, &code_size, &block) != GIF_OK) break;
+    while (block != NULL && DGifGetCodeNext(gif, &block) == GIF_OK) {}
+    if (block != NULL) break;
+    count += 1;
+  }
+  DGifCloseFile(gif, &error);
+  return count;
+}
 #endif

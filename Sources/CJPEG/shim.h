@@ -1,9 +1,13 @@
 #ifndef ARTFEED_CJPEG_SHIM_H
 #define ARTFEED_CJPEG_SHIM_H
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <turbojpeg.h>
+#include <jpeglib.h>
+#include <jerror.h>
 
 // JPEG through libjpeg-turbo's TurboJPEG API, which reports errors by return value (no
 // longjmp reaches Swift). Status codes shared by the decoder shims:
@@ -137,5 +141,87 @@ static inline int artfeed_jpeg_decode(const uint8_t *data, size_t size, int widt
   }
   tjDestroy(handle);
   return result;
+}
+
+// MARK: - One band of rows, for decoding a large picture on two cores
+
+// libjpeg's own API (libjpeg-turbo's libjpeg.so.62): its errors longjmp, to a setjmp in the
+// same C function, so no jump crosses a Swift frame.
+
+typedef struct {
+  struct jpeg_error_mgr manager;
+  jmp_buf jump;
+  int cut_short;
+} artfeed_jpeg_errors;
+
+static void artfeed_jpeg_error_exit(j_common_ptr info) {
+  artfeed_jpeg_errors *errors = (artfeed_jpeg_errors *)info->err;
+  longjmp(errors->jump, 1);
+}
+
+/// Warnings are counted, not printed; a file that ends early is one (libjpeg pads it grey),
+/// and fails the band as the TurboJPEG path fails the picture.
+static void artfeed_jpeg_emit_message(j_common_ptr info, int level) {
+  artfeed_jpeg_errors *errors = (artfeed_jpeg_errors *)info->err;
+  if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) errors->cut_short = 1;
+}
+
+/// Decodes output rows `first` ..< `end` of the picture scaled by `num`/8 (the sizes
+/// artfeed_jpeg_scaled_size gives) into `rgba`, which holds the whole output (`width` *
+/// `height` * 4 bytes; only the band's rows are written). Rows above the band are skipped
+/// with jpeg_skip_scanlines, which still reads their entropy-coded data (Huffman codes run
+/// on, so it cannot be skipped) but does no inverse DCT, upsampling or colour conversion:
+/// about half the cost of decoding them. Settings match artfeed_jpeg_decode's (fast DCT
+/// and upsampling when scaled), so the pixels are the same as its. 0, or 3 damaged, cut
+/// short, not 3-channel YCbCr/RGB/grey, or of another size than `width` x `height`.
+static inline int artfeed_jpeg_decode_band(const uint8_t *data, size_t size, int num,
+                                           int width, int height, int first, int end,
+                                           uint8_t *rgba) {
+  struct jpeg_decompress_struct info;
+  artfeed_jpeg_errors errors;
+  memset(&info, 0, sizeof info);
+  info.err = jpeg_std_error(&errors.manager);
+  errors.manager.error_exit = artfeed_jpeg_error_exit;
+  errors.manager.emit_message = artfeed_jpeg_emit_message;
+  errors.cut_short = 0;
+  volatile int result = 3;
+  if (setjmp(errors.jump) == 0) {
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    if (jpeg_read_header(&info, TRUE) == JPEG_HEADER_OK &&
+        (info.jpeg_color_space == JCS_YCbCr || info.jpeg_color_space == JCS_RGB ||
+         info.jpeg_color_space == JCS_GRAYSCALE) && !info.progressive_mode) {
+      int full_width = (int)info.image_width;
+      info.scale_num = (unsigned int)num;
+      info.scale_denom = 8;
+      info.out_color_space = JCS_EXT_RGBA;
+      if (width < full_width) {
+        info.dct_method = JDCT_IFAST;
+        info.do_fancy_upsampling = FALSE;
+      }
+      jpeg_start_decompress(&info);
+      if ((int)info.output_width == width && (int)info.output_height == height && first >= 0 &&
+          first <= end && end <= height) {
+        if (first > 0) jpeg_skip_scanlines(&info, (JDIMENSION)first);
+        while ((int)info.output_scanline < end && !errors.cut_short) {
+          JSAMPROW row = rgba + (size_t)info.output_scanline * (size_t)width * 4;
+          if (jpeg_read_scanlines(&info, &row, 1) != 1) break;
+        }
+        if ((int)info.output_scanline >= end && !errors.cut_short) result = 0;
+      }
+    }
+  }
+  jpeg_destroy_decompress(&info);
+  return result;
+}
+
+/// The scale, in eighths, at which libjpeg-turbo decodes a `width`-wide picture to
+/// `scaled_width` (from artfeed_jpeg_scaled_size); 0 when no eighth gives it.
+static inline int artfeed_jpeg_eighths(int width, int scaled_width) {
+  for (int num = 1; num <= 16; num++) {
+    tjscalingfactor factor = {num, 8};
+    if (TJSCALED(width, factor) == scaled_width) return num;
+  }
+  return 0;
 }
 #endif

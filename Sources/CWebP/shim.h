@@ -58,4 +58,38 @@ static inline int artfeed_webp_decode(const uint8_t *data, size_t size, int widt
   uint8_t *out = WebPDecodeRGBAInto(data, size, rgba, bytes, width * 4);
   return out != NULL ? 0 : 3;
 }
+
+// MARK: - Animation, frame by frame
+
+/// Opens an animated WebP for composed frames (RGBA, the canvas's size); NULL when it is not
+/// one libwebpdemux accepts. `frames`, `loops`, the canvas size come from its header.
+static inline WebPAnimDecoder *artfeed_webp_animation_open(const uint8_t *data, size_t size,
+                                                           int *width, int *height,
+                                                           int *frames, int *loops) {
+  WebPData input = {data, size};
+  WebPAnimDecoderOptions options;
+  if (!WebPAnimDecoderOptionsInit(&options)) return NULL;
+  options.color_mode = MODE_RGBA;
+  options.use_threads = 0;
+  WebPAnimDecoder *decoder = WebPAnimDecoderNew(&input, &options);
+  if (decoder == NULL) return NULL;
+  WebPAnimInfo info;
+  if (!WebPAnimDecoderGetInfo(decoder, &info)) {
+    WebPAnimDecoderDelete(decoder);
+    return NULL;
+  }
+  *width = (int)info.canvas_width;
+  *height = (int)info.canvas_height;
+  *frames = (int)info.frame_count;
+  *loops = (int)info.loop_count;
+  return decoder;
+}
+
+/// The next composed frame (owned by the decoder, valid until the next call) and the time it
+/// ends at, in milliseconds from the start. 0, 1 at the end, 3 when damaged or cut short.
+static inline int artfeed_webp_animation_next(WebPAnimDecoder *decoder, uint8_t **frame,
+                                              int *timestamp) {
+  if (!WebPAnimDecoderHasMoreFrames(decoder)) return 1;
+  return WebPAnimDecoderGetNext(decoder, frame, timestamp) && *frame != NULL ? 0 : 3;
+}
 #endif

@@ -35,8 +35,11 @@ public enum PictureDecoder {
   ///   - covering: the size the caller will fit the picture into, in pixels; a JPEG is then
   ///     decoded at the smallest of libjpeg-turbo's scales that still covers it (other
   ///     formats at full size). Nil: full size.
+  ///   - bands: decode a large baseline JPEG in two bands on two threads
+  ///     (`PictureDecoder+Bands`); false: on the calling thread only (tests compare the two).
   public static func decode(
-    _ data: Data, maxPixels: Int = defaultMaxPixels, covering: (width: Int, height: Int)? = nil
+    _ data: Data, maxPixels: Int = defaultMaxPixels, covering: (width: Int, height: Int)? = nil,
+    bands: Bool = true
   ) throws(PictureError) -> Picture {
     if data.isEmpty { throw .empty }
     guard let format = PictureFormat.sniff(data) else { throw .unsupportedFormat }
@@ -44,7 +47,8 @@ public enum PictureDecoder {
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
         return .failure(.empty)
       }
-      return decode(format, base, raw.count, maxPixels: maxPixels, covering: covering)
+      return decode(
+        format, base, raw.count, maxPixels: maxPixels, covering: covering, bands: bands)
     }
     return try result.get()
   }
@@ -55,7 +59,7 @@ public enum PictureDecoder {
 
   private static func decode(
     _ format: PictureFormat, _ bytes: UnsafePointer<UInt8>, _ count: Int, maxPixels: Int,
-    covering: (width: Int, height: Int)?
+    covering: (width: Int, height: Int)?, bands: Bool
   ) -> Decoded {
     var width: Int32 = 0
     var height: Int32 = 0
@@ -74,10 +78,12 @@ public enum PictureDecoder {
     {
       return .failure(.tooLarge(width: Int(width), height: Int(height)))
     }
+    let full = (width: Int(width), height: Int(height))
     if format == .jpeg, let covering, width > 0, height > 0 {
-      let (full, wanted) = ((width, height), (covering.width, covering.height))
+      let wanted = fitted(full, into: covering)
       artfeed_jpeg_scaled_size(
-        full.0, full.1, Int32(clamping: wanted.0), Int32(clamping: wanted.1), &width, &height)
+        width, height, Int32(clamping: wanted.width), Int32(clamping: wanted.height), &width,
+        &height)
     }
     let w = Int(width)
     let h = Int(height)
@@ -87,7 +93,27 @@ public enum PictureDecoder {
     {
       return .failure(.tooLarge(width: w, height: h))
     }
+    if format == .jpeg, bands, full.width * full.height >= bandsFromPixels, hasSpareCore,
+      let picture = jpegInBands(bytes, count, full: full, width: w, height: h)
+    {
+      return .success(picture)
+    }
     return pixels(format, bytes, count, width: width, height: height, maxPixels: maxPixels)
+  }
+
+  /// The size a `full`-sized picture takes fitted into `box` keeping its aspect ratio (what
+  /// `PixelPicture.fitting` makes of it), rounded up: the decode must cover that, not the
+  /// whole box, so a tall picture in a wide box decodes at the scale its height needs.
+  static func fitted(
+    _ full: (width: Int, height: Int), into box: (width: Int, height: Int)
+  ) -> (width: Int, height: Int) {
+    guard full.width > 0, full.height > 0, box.width > 0, box.height > 0 else { return box }
+    let scale = min(
+      Double(box.width) / Double(full.width), Double(box.height) / Double(full.height))
+    return (
+      Int((Double(full.width) * scale).rounded(.up)),
+      Int((Double(full.height) * scale).rounded(.up))
+    )
   }
 
   /// Allocates the RGBA buffer (the size is bounded by now) and lets the C shim fill it.

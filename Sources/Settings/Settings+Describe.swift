@@ -60,6 +60,8 @@ extension Settings {
     case ("pictures", "thumbnail"): return thumbnail.description
     case ("pictures", "slideshow-delay"): return "\(slideshowDelay)s"
     case ("pictures", "slideshow-marks-read"): return slideshowMarksRead ? "yes" : "no"
+    case ("pictures", "disk-cache"): return Self.describe(bytes: pictureDiskCache)
+    case ("pictures", "memory-cache"): return pictureMemoryCache.map(Self.describe) ?? "auto"
     case ("colors", "enabled"): return useColor ? "yes" : "no"
     case ("colors", "theme"): return themeIsAuto ? "auto" : theme.rawValue
     default:

@@ -11,7 +11,13 @@ extension Settings {
         "max-items", "keep-days",
       ]
     ),
-    ("pictures", ["mode", "thumbnail", "slideshow-delay", "slideshow-marks-read"]),
+    (
+      "pictures",
+      [
+        "mode", "thumbnail", "slideshow-delay", "slideshow-marks-read", "disk-cache",
+        "memory-cache",
+      ]
+    ),
     ("colors", ["enabled", "theme"] + ColorElement.allCases.map(\.rawValue)),
     ("keys", []),
   ]
@@ -119,6 +125,11 @@ extension Settings {
       slideshowDelay = try Self.slideDelay(entry)
     case "slideshow-marks-read":
       slideshowMarksRead = try Self.flag(entry)
+    case "disk-cache":
+      pictureDiskCache = try Self.byteSize(entry, Self.diskCacheRange)
+    case "memory-cache":
+      let word = entry.words.count == 1 ? entry.words[0].lowercased() : ""
+      pictureMemoryCache = word == "auto" ? nil : try Self.byteSize(entry, Self.memoryCacheRange)
     default:
       return false
     }
@@ -270,6 +281,37 @@ extension Settings {
         line: entry.line, key: entry.key, "give all or a number of items, not “\(entry.text)”")
     }
     return count
+  }
+
+  /// What `disk-cache` may be: 10 MB to 100 GB.
+  public static let diskCacheRange = 10_000_000...100_000_000_000
+  /// What `memory-cache` may be: 4 MB to 4 GB.
+  public static let memoryCacheRange = 4_000_000...4_000_000_000
+
+  /// A size such as 100MB, 1.5GB or 512KB (decimal units; a bare number is MB) within `range`.
+  static func byteSize(_ entry: ConfigSyntax.Entry, _ range: ClosedRange<Int>)
+    throws(SettingsError) -> Int
+  {
+    let word = try single(entry).uppercased()
+    let units: [(String, Double)] = [("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("", 1e6)]
+    for (unit, scale) in units where word.hasSuffix(unit) {
+      guard let number = Double(word.dropLast(unit.count)), number.isFinite, number > 0
+      else { continue }
+      let bytes = number * scale
+      guard bytes >= Double(range.lowerBound), bytes <= Double(range.upperBound) else { break }
+      return Int(bytes)
+    }
+    throw .badValue(
+      line: entry.line, key: entry.key,
+      "give a size from \(Self.describe(bytes: range.lowerBound)) to "
+        + "\(Self.describe(bytes: range.upperBound)) such as 200MB or 1GB, not “\(entry.text)”")
+  }
+
+  /// A size in bytes as the config file writes it: whole GB, MB or KB.
+  static func describe(bytes: Int) -> String {
+    if bytes % 1_000_000_000 == 0 { return "\(bytes / 1_000_000_000)GB" }
+    if bytes % 1_000_000 == 0 { return "\(bytes / 1_000_000)MB" }
+    return "\(bytes / 1000)KB"
   }
 
   /// An absolute path, or one starting with `~/` (the home folder).

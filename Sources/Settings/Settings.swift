@@ -40,6 +40,12 @@ public struct Settings: Sendable, Equatable {
   public var slideshowDelay = 5
   /// A slideshow marks each item read as its picture is shown.
   public var slideshowMarksRead = false
+  /// The fetched pictures kept on disk, in bytes (`disk-cache`); starred and saved items'
+  /// are kept beyond it.
+  public var pictureDiskCache = 100_000_000
+  /// The decoded pictures kept in memory, in bytes (`memory-cache`); nil: 8 MiB for symbols,
+  /// 64 MiB for pixels. Starred and saved items' take at most half of it.
+  public var pictureMemoryCache: Int?
 
   // MARK: [colors]
 

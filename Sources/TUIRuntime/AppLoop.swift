@@ -14,7 +14,8 @@ import TUI
 /// while the spinner turns, at the spinner's rate, and, when the settings set a refresh
 /// interval, once per interval; once after the selection moves onto an item whose full
 /// picture is not made yet, `restInterval` later, to read it ahead; an online search's typing
-/// pause is a deadline too. Idle with no interval, it makes no wake-ups at all, and nor does
+/// pause is a deadline too, and so is the end of each frame of the animation playing (one at
+/// most: `FrameClock`). Idle with no interval, it makes no wake-ups at all, and nor does
 /// any other thread: tasks run on `WorkerPool`'s threads, which sleep on a condition variable
 /// while there is no work.
 public struct AppLoop {
@@ -99,6 +100,7 @@ public struct AppLoop {
     var slideShown: Int?
     var nextSlide: ContinuousClock.Instant?
     var needsDraw = true
+    var frames = FrameClock()
     defer { runner.cancelAll() }
     while true {
       for command in pending {
@@ -134,7 +136,10 @@ public struct AppLoop {
         slideShown = step
         nextSlide = step.map { _ in clock.now + state.slideDelay }
       }
-      let timeout = [nextTick, nextRefresh, rested, nextSlide, runner.nextDeadline]
+      frames.follow(state.motionClock, now: clock.now)
+      let timeout = [
+        nextTick, nextRefresh, rested, nextSlide, runner.nextDeadline, frames.due,
+      ]
         .compactMap { $0 }.min()
         .map { Self.milliseconds(until: $0, clock: clock) }
       if let event = screen.nextEvent(wake: runner.inbox.wake, timeoutMilliseconds: timeout) {
@@ -148,6 +153,10 @@ public struct AppLoop {
         // A late tick (a long frame) is not made up for: the next is a whole interval on.
         nextTick = clock.now + Self.tickInterval
         pending += state.update(.tick)
+        needsDraw = true
+      }
+      if frames.isDue(now: clock.now) {
+        pending += state.update(.motionDue)
         needsDraw = true
       }
       if let due = rested, let key = restingOn, clock.now >= due {

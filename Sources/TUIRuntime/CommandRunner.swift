@@ -79,6 +79,8 @@ public final class CommandRunner {
   private var waitingSearch: SearchPause?
   /// Loads pictures for `.wantPictures`; nil when the caller gave no image loader.
   public private(set) var pictures: PictureLoader?
+  /// Makes the frames of the animation on screen for `.wantMotion`.
+  private(set) var motion: MotionLoader?
   /// Where picture bytes come from (`d` saves through it too).
   let images: ImageLoader?
   /// The reader's marks (`attach(_:)`); nil while the reading state is off.
@@ -120,7 +122,11 @@ public final class CommandRunner {
     self.copyToClipboard = copyToClipboard
     self.searchPause = searchPause
     self.images = images
-    pictures = images.map { PictureLoader(images: $0, inbox: inbox) }
+    let pictures = images.map { PictureLoader(images: $0, inbox: inbox) }
+    self.pictures = pictures
+    motion = images.map { images in
+      MotionLoader(images: images, inbox: inbox) { pictures?.currentPreparer }
+    }
   }
 
   /// The source of an items page.
@@ -206,6 +212,12 @@ public final class CommandRunner {
       openLink(url) { inbox.post(.notice($0)) }
     case .wantPictures(let keys):
       pictures?.want(keys)
+    case .keepPictures(let urls, let isKept):
+      // A rename per file, off the loop.
+      guard let cache = images?.cache else { return }
+      Task.detached(executorPreference: WorkerPool.shared) { cache.keep(urls, isKept) }
+    case .wantMotion(let key):
+      motion?.want(key)
     case .wantMarks, .setRead, .setStarred, .markRead, .undoMark, .observe, .visit,
       .requestCounts, .refreshState, .maintainState, .filter, .findUnread, .download,
       .openPicture, .toggleFollow, .countFollowing:
@@ -223,6 +235,7 @@ public final class CommandRunner {
     for task in tasks.values { task.cancel() }
     waitingSearch = nil
     pictures?.cancelAll()
+    motion?.want(nil)
   }
 
   /// When the runner next needs the loop awake: the end of an online search's typing pause.

@@ -61,6 +61,11 @@ public final class PictureLoader: Sendable {
     preparer.withLock { $0 = body }
   }
 
+  /// The backend's encoder, if it set one (the motion loader encodes frames with it too).
+  var currentPreparer: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? {
+    preparer.withLock { $0 }
+  }
+
   /// Pictures waiting and running now, and the longest wait seen.
   public var counts: (waiting: Int, running: Int, longestWait: Int) {
     state.withLock { ($0.waiting.count, $0.running.count, $0.longestWait) }
@@ -86,7 +91,8 @@ public final class PictureLoader: Sendable {
         queue.running[key] = Task.detached(executorPreference: WorkerPool.shared) {
           let result = await Self.make(
             key, images: images, prepare: prepare,
-            measured: { inbox.post(.pictureMeasured(url: $0, width: $1, height: $2)) })
+            measured: { inbox.post(.pictureMeasured(url: $0, width: $1, height: $2)) },
+            animated: { inbox.post(.pictureAnimated($0)) })
           self.finished(key, result)
         }
       }
@@ -117,10 +123,13 @@ public final class PictureLoader: Sendable {
   /// cell size (a JPEG much larger than the box is decoded at a reduced scale). Symbol cells
   /// made before from the same bytes come from the disk cache (`images.cells`) with no
   /// decode and no conversion; cells converted are stored there (failures never are).
+  ///
+  /// `animated` hears of a picture whose bytes hold more than one frame.
   static func make(
     _ key: PictureCache.Key, images: ImageLoader,
     prepare: (@Sendable (PictureCache.Key, PixelPicture) -> Void)? = nil,
-    measured: (@Sendable (String, Int, Int) -> Void)? = nil
+    measured: (@Sendable (String, Int, Int) -> Void)? = nil,
+    animated: (@Sendable (PictureCache.Key) -> Void)? = nil
   ) async -> Result<PictureRendition, ImageLoadError> {
     // The picture viewer's views are cut from the picture decoded at full size.
     if let crop = key.crop {
@@ -131,6 +140,8 @@ public final class PictureLoader: Sendable {
       let data = try await images.load(key.url)
       PixelLog.note("loader: read \(data.count) bytes \(describe(key))")
       if Task.isCancelled { throw .cancelled }
+      // Before the first frame is posted: a page showing it asks for the others.
+      if AnimationDecoder.isAnimated(data) { animated?(key) }
       let diskKey = key.cell == nil ? images.cells.map { _ in cellsKey(key) } : nil
       if let diskKey, let payload = images.cells?.payload(for: diskKey, source: data),
         let cells = PictureCells(encoded: payload), cells.columns == key.columns,

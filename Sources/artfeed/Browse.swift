@@ -82,7 +82,8 @@ struct Browse: ParsableCommand, ReadsSettings {
       openLink: { url, report in
         BrowserLauncher.open(url, browser: browser, screen: screen, report: report)
       },
-      images: FeedSources.images(options.network), library: library)
+      images: FeedSources.images(options.network, diskCache: settings.pictureDiskCache),
+      library: library)
     let viewer = settings.viewer
     loop.openPicture = { path, report in ViewerLauncher.open(path, viewer: viewer, report: report) }
     // A folder the file or XDG_PICTURES_DIR chose; else `d` finds the default itself.

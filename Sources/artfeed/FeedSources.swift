@@ -66,11 +66,12 @@ enum FeedSources {
   /// Where pictures come from: files directly, the web through the shared client and the
   /// image cache under `$XDG_CACHE_HOME/artfeed/images`; their converted cells from
   /// `$XDG_CACHE_HOME/artfeed/cells` when made before (docs/adr/0150).
-  static func images(_ network: NetworkOptions) -> ImageLoader {
+  static func images(_ network: NetworkOptions, diskCache: Int) -> ImageLoader {
     let environment = processEnvironment
     return ImageLoader(
       client: SharedHTTPClient(),
-      cache: ImageDiskCache(directory: ImageDiskCache.defaultDirectory(environment: environment)),
+      cache: ImageDiskCache(
+        directory: ImageDiskCache.defaultDirectory(environment: environment), byteCap: diskCache),
       cells: CellDiskCache(directory: CellDiskCache.defaultDirectory(environment: environment)),
       timeout: network.timeout, offline: network.offline)
   }

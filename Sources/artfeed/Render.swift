@@ -134,7 +134,9 @@ struct Render: ParsableCommand, ReadsSettings {
       enabled: settings.pictureMode != .none,
       depth: depth.onLightBackground(settings.theme == .light), cell: cell)
     let runner = CommandRunner(
-      source: source, images: FeedSources.images(options.network), library: library)
+      source: source,
+      images: FeedSources.images(options.network, diskCache: settings.pictureDiskCache),
+      library: library)
     // The feed list as the browser's first frame shows it: its counts come from the reading
     // state (kept per feed, docs/adr/0114), so no feed is read for them (docs/adr/0170).
     let listFromState = library != nil && options.artist == nil && !readFeeds

@@ -26,6 +26,7 @@ struct SettingsTests {
     #expect(settings.maxItemsPerFeed == nil)
     #expect(settings.pictureMode == .auto)
     #expect(settings.thumbnail == ThumbnailSize(columns: 12, rows: 6))
+    #expect(settings.pictureDiskCache == 100_000_000 && settings.pictureMemoryCache == nil)
     #expect(settings.useColor && settings.theme == .dark)
     #expect(settings.keys.isEmpty && settings.colors.isEmpty)
     #expect(settings.origins.isEmpty)
@@ -89,6 +90,11 @@ struct SettingsTests {
       ("\n[pictures]\nmode = crayon", 3, "mode"),
       ("[pictures]\nthumbnail = 100x100", 2, "thumbnail"),
       ("[pictures]\nthumbnail = 12 x 6", 2, "thumbnail"),
+      ("[pictures]\ndisk-cache = 5MB", 2, "disk-cache"),
+      ("[pictures]\ndisk-cache = lots", 2, "disk-cache"),
+      ("[pictures]\ndisk-cache = -100MB", 2, "disk-cache"),
+      ("[pictures]\nmemory-cache = 8TB", 2, "memory-cache"),
+      ("[pictures]\nmemory-cache = nanMB", 2, "memory-cache"),
       ("[colors]\ntheme = purple", 2, "theme"),
       ("[colors]\ntitle = chartreuse", 2, "title"),
       ("[colors]\ntitle = red blue", 2, "title"),
@@ -106,6 +112,19 @@ struct SettingsTests {
       else { return false }
       return at == line && named == key && error.description.hasPrefix("line \(line): \(key): ")
     }
+  }
+
+  @Test(
+    "the picture caches' sizes: decimal units, a bare number is MB, auto is the default",
+    arguments: [
+      ("disk-cache = 500MB", 500_000_000, nil), ("disk-cache = 1.5GB", 1_500_000_000, nil),
+      ("disk-cache = 250", 250_000_000, nil), ("memory-cache = 256mb", 100_000_000, 256_000_000),
+      ("memory-cache = 4000KB", 100_000_000, 4_000_000), ("memory-cache = auto", 100_000_000, nil),
+    ] as [(String, Int, Int?)])
+  func cacheSizes(line: String, disk: Int, memory: Int?) throws {
+    let (settings, warnings) = try make("[pictures]\n" + line)
+    #expect(warnings.isEmpty)
+    #expect(settings.pictureDiskCache == disk && settings.pictureMemoryCache == memory)
   }
 
   @Test("an unusable file names every problem at once, warnings included, in line order")

@@ -79,9 +79,23 @@ extension AppState {
       return []
     case .slideDue:
       return route(pages.count - 1) { $0.apply(.work(.slideDue), context: $1) }
+    case .pictureAnimated(let key):
+      pictures.markAnimated(key)
+      return []
+    case .motionReady(let key, let animation):
+      pictures.takeMotion(key, animation)
+      return []
+    case .motionDue:
+      pictures.motionDue()
+      return []
     case .mouse(let mouse):
       return route(pages.count - 1) { $0.handle(mouse, context: $1) }
     case .key(let key):
+      // Space pauses the animation on screen (elsewhere it does what the page says).
+      if key == .character(" "), pictures.togglePause(on: pages.top) {
+        status = pictures.isMotionPaused ? "Paused (Space plays)" : nil
+        return []
+      }
       return route(pages.count - 1) { $0.handle(key, context: $1) }
     }
   }
@@ -100,8 +114,13 @@ extension AppState {
   /// scrolling re-prioritises at once.
   public mutating func pictureCommands() -> [Command] {
     let shown = pages.shownIndex
-    return pictures.wishes(of: pages.pages[shown], isTop: shown == pages.count - 1)
+    let isTop = shown == pages.count - 1
+    return pictures.wishes(of: pages.pages[shown], isTop: isTop)
+      + pictures.motionWishes(of: pages.pages[shown], isTop: isTop)
   }
+
+  /// The frame on screen and its delay, while an animation plays (the run loop's deadline).
+  public var motionClock: PictureBoard.MotionClock? { pictures.motionClock }
 
   /// The picture to read ahead once the selection rests (the run loop's deadline, then
   /// `.selectionRested`); nil when there is none, so the loop sets no deadline.

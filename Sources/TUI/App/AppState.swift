@@ -170,7 +170,9 @@ public struct AppState {
   public mutating func configurePictures(
     enabled: Bool, depth: ColorDepth, cell: CellSize? = nil, note: String? = nil
   ) {
-    pictures.configure(enabled: enabled, depth: depth, cell: cell, note: note)
+    pictures.configure(
+      enabled: enabled, depth: depth, cell: cell, note: note,
+      byteBudget: settings.pictureMemoryCache)
   }
 
   // MARK: - Routing
@@ -274,7 +276,9 @@ public struct AppState {
     case .toggleRead(let item, let shownRead):
       return applyMarks(marks?.toggleRead(item, shownRead: shownRead, source: source))
     case .toggleStar(let item):
-      return applyMarks(marks?.toggleStar(item, source: source))
+      let commands = applyMarks(marks?.toggleStar(item, source: source))
+      guard let starred = marks?.marks(of: item)?.starred else { return commands }
+      return commands + pictures.keep(item, starred)
     case .opened(let item):
       return marks?.opened(item, source: source) ?? []
     case .markViewRead(let items, let count):
@@ -283,7 +287,7 @@ public struct AppState {
       return applyMarks(marks?.undoMark())
     case .download(let item, let feed):
       status = "Saving the picture…"
-      return [.download(item, feed: feed)]
+      return [.download(item, feed: feed)] + pictures.keep(item, true)
     case .openArtist(let item):
       guard let name = item?.author, !ArtistIdentity.key(name).isEmpty else {
         status = "This item names no artist"

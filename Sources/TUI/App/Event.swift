@@ -52,6 +52,14 @@ public enum Event: Sendable {
   case pictureMeasured(url: String, width: Int, height: Int)
   /// The slideshow's delay passed: the next picture.
   case slideDue
+  /// The picture at `key` has more than one frame (the loader saw it in its bytes, before
+  /// its first frame's `.pictureReady`): a page that plays it asks for its frames.
+  case pictureAnimated(PictureCache.Key)
+  /// The frames of the picture at `key`, made for its box (`Command.wantMotion`); nil: it
+  /// is a still picture, or it failed (its first frame shows as it is).
+  case motionReady(PictureCache.Key, Animation<PictureRendition>?)
+  /// The playing animation's frame has been shown for its delay (the run loop's deadline).
+  case motionDue
   /// Time passed (drives the spinner).
   case tick
   /// The selection stayed on the item whose full picture is `key` for
@@ -108,6 +116,12 @@ public enum Command: Sendable, Equatable {
   case copyToClipboard(String)
   /// The pictures to load, most wanted first; everything else is dropped (`PictureLoader`).
   case wantPictures([PictureCache.Key])
+  /// Keep these pictures' files out of the disk cache's trimming (a starred or saved item's),
+  /// or let them age out again (`ImageDiskCache.keep`).
+  case keepPictures([String], Bool)
+  /// Decode every frame of the picture at `key` for its box, or stop (nil): at most one
+  /// animation is made and played at once (`MotionLoader`).
+  case wantMotion(PictureCache.Key?)
 
   // MARK: Reading state (each a no-op when the state is off)
 

@@ -62,6 +62,11 @@ protocol Page {
   /// The picture to read ahead while the selection rests on an item, if any.
   func readAheadPicture(_ pictures: PictureBoard) -> PictureCache.Key?
 
+  /// The picture that plays when it is an animation: one large picture on screen (the
+  /// item view's, the viewer's); nil when none is, or it is scrolled off. Rows and cards
+  /// show first frames.
+  func motionPicture(_ pictures: PictureBoard) -> PictureCache.Key?
+
   /// Where the page's items come from, for its counts and visits; nil: no items.
   var source: SourceKey? { get }
 
@@ -88,6 +93,7 @@ extension Page {
   var visibleItems: [ItemKey] { [] }
   func wantedPictures(_ pictures: PictureBoard) -> [PictureCache.Key] { [] }
   func readAheadPicture(_ pictures: PictureBoard) -> PictureCache.Key? { nil }
+  func motionPicture(_ pictures: PictureBoard) -> PictureCache.Key? { nil }
   var source: SourceKey? { nil }
   mutating func followUpCommands() -> [Command] { [] }
   var slideStep: Int? { nil }

@@ -179,6 +179,12 @@ extension ItemPage: Page {
     pictureKey(pictures).map { [$0] } ?? []
   }
 
+  /// The picture plays while any of its box's lines is on screen.
+  func motionPicture(_ pictures: PictureBoard) -> PictureCache.Key? {
+    guard let box = view.box, box.y + box.height > top, box.y < top + height else { return nil }
+    return pictureKey(pictures)
+  }
+
   /// The key of the picture the box shows, when the view has a box: the page's picture, or
   /// the row's when that one failed (a full picture that cannot be fetched offline still
   /// shows the thumbnail that can).

@@ -1,3 +1,5 @@
+import FeedArt
+import FeedCore
 import FeedModel
 import Pictures
 
@@ -10,12 +12,18 @@ extension PictureBoard {
   ///
   /// `note` says why pixels are not used where they could be; the status line shows it once,
   /// with the first picture (after the first load, which would otherwise clear it).
-  mutating func configure(enabled: Bool, depth: ColorDepth, cell: CellSize?, note: String?) {
+  ///
+  /// `byteBudget` is the config's `memory-cache`; nil: the default for symbols or pixels.
+  mutating func configure(
+    enabled: Bool, depth: ColorDepth, cell: CellSize?, note: String?, byteBudget: Int? = nil
+  ) {
     isEnabled = enabled
     self.depth = depth
     pendingNote = note
-    if cell != nil, self.cell == nil {
-      cache = PictureCache(byteBudget: PictureBoard.pixelByteBudget)
+    let budget =
+      byteBudget ?? (cell != nil ? PictureBoard.pixelByteBudget : PictureCache.defaultByteBudget)
+    if budget != cache.byteBudget {
+      cache = PictureCache(byteBudget: budget)
     }
     self.cell = cell
   }
@@ -66,6 +74,24 @@ extension PictureBoard {
     guard let note = pendingNote, hasArrived, !isLoading else { return nil }
     pendingNote = nil
     return note
+  }
+
+  /// Pins the pictures of a starred or saved item (`isKept`), or unpins an unstarred one's:
+  /// in memory now, on disk by the command.
+  mutating func keep(_ item: FeedItem, _ isKept: Bool) -> [Command] {
+    let urls = Self.addresses(of: item)
+    guard !urls.isEmpty else { return [] }
+    cache.keep(urls, isKept)
+    return [.keepPictures(urls, isKept)]
+  }
+
+  /// Every copy of every picture of an item: rows, cards and the item view each show the
+  /// copy that fits their box.
+  static func addresses(of item: FeedItem) -> [String] {
+    var seen = Set<String>()
+    return ItemArt.pictures(of: item).flatMap { $0.copies.map(\.url) }.filter {
+      seen.insert($0).inserted
+    }
   }
 
   /// `i`: pictures off or on again; what the status line says.

@@ -45,6 +45,8 @@ public struct PictureBoard {
   /// The key last made for each address, so the viewer can preview a picture from any copy
   /// of it already made (`latestKey(for:)`; pruned to the cached ones past `madeKept`).
   var made: [String: PictureCache.Key] = [:]
+  /// The one animation asked for and playing (`PictureBoard+Motion`).
+  var motion = Motion()
 
   public init(
     isEnabled: Bool = false, depth: ColorDepth = .none,
@@ -67,6 +69,7 @@ public struct PictureBoard {
   /// What the box for `key` shows now.
   public func slot(for key: PictureCache.Key) -> Slot {
     guard isEnabled else { return .off }
+    if let frame = motionFrame(for: key) { return frame }
     switch cache.value(for: key) {
     case .cells(let cells): return .ready(cells)
     case .pixels(let picture): return .pixels(picture, key)
