@@ -224,16 +224,21 @@ def bundled(binaries, homes, runs):
 
 def first_frames(binaries, homes, runs):
     import state_figures
-    print("\nbrowser's first frame, artfeed --bundled, 100x30 pty (ms from start)")
+    print("\nbrowser's first frame, artfeed --bundled, 100x30 pty (ms from start; CPU ms of"
+          " all threads by then)")
     figures = {}
+    cpu = {}
     for _ in range(runs):
         for label, binary in binaries.items():
             for shape, home in (("history", homes.history[label]), ("empty", homes.empty[label])):
                 browser = state_figures.Run(binary, "--bundled", os.path.join(home, "data"), [])
                 figures.setdefault((label, shape), []).append(browser.first_screen())
+                cpu.setdefault((label, shape), []).append(
+                    state_figures.cpu_milliseconds(browser.process.pid)[0])
                 browser.close()
     for (label, shape), values in figures.items():
         print("  %-7s %-8s %s" % (label, shape, spread(values)))
+        print("  %-7s %-8s CPU %s" % ("", "", spread(cpu[(label, shape)])))
     for label in binaries:
         ratio = statistics.median(figures[(label, "history")]) / statistics.median(
             figures[(label, "empty")])

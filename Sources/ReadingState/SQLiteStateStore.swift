@@ -425,6 +425,7 @@ public final class SQLiteStateStore: ReaderStateStore {
         let recount = try statement(
           """
           UPDATE feeds SET new_count = (SELECT count(*) FROM memberships
+            INDEXED BY memberships_current
             WHERE feed = feeds.id AND current AND first_seen > feeds.last_visit) WHERE key = ?
           """)
         recount.bind(1, feed.rawValue)
@@ -715,8 +716,10 @@ public final class SQLiteStateStore: ReaderStateStore {
     try back.run()
     if complete {
       let gone = try statement(
-        "UPDATE memberships SET current = 0 WHERE feed = ?1 AND current AND item NOT IN temp.chosen"
-      )
+        """
+        UPDATE memberships INDEXED BY memberships_current SET current = 0
+        WHERE feed = ?1 AND current AND item NOT IN temp.chosen
+        """)
       gone.bind(1, feedID)
       try gone.run()
       let observed = try statement("UPDATE feeds SET observed = ?1 WHERE id = ?2")
