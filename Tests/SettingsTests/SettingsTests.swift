@@ -76,6 +76,16 @@ struct SettingsTests {
     #expect(settings.origin("colors.normal") == "default")
   }
 
+  @Test("the slideshow's delay (seconds, bare or with s) and its marking are read")
+  func slideshow() throws {
+    let (settings, warnings) = try make(
+      "[pictures]\nslideshow-delay = 8s\nslideshow-marks-read = yes\n")
+    #expect(warnings.isEmpty)
+    #expect(settings.slideshowDelay == 8 && settings.slideshowMarksRead)
+    #expect(Settings().slideshowDelay == 5 && !Settings().slideshowMarksRead)
+    #expect(try make("[pictures]\nslideshow-delay = 3600").0.slideshowDelay == 3600)
+  }
+
   @Test(
     "a value a key cannot take is an error naming the line and the key",
     arguments: [
@@ -89,6 +99,10 @@ struct SettingsTests {
       ("\n[pictures]\nmode = crayon", 3, "mode"),
       ("[pictures]\nthumbnail = 100x100", 2, "thumbnail"),
       ("[pictures]\nthumbnail = 12 x 6", 2, "thumbnail"),
+      ("[pictures]\nslideshow-delay = 0", 2, "slideshow-delay"),
+      ("[pictures]\nslideshow-delay = 5m", 2, "slideshow-delay"),
+      ("[pictures]\nslideshow-delay = 3601", 2, "slideshow-delay"),
+      ("[pictures]\nslideshow-marks-read = often", 2, "slideshow-marks-read"),
       ("[colors]\ntheme = purple", 2, "theme"),
       ("[colors]\ntitle = chartreuse", 2, "title"),
       ("[colors]\ntitle = red blue", 2, "title"),
