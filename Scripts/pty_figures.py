@@ -6,6 +6,8 @@ Usage: python3 Scripts/pty_figures.py [--items 1000,100000,1000000] [--binary PA
                                       [--artists few|distinct] [--rounds 4]
                                       [--scratch-path DIR]
        python3 Scripts/pty_figures.py --startup RUNS --binary PATH[,PATH...] [--no-build]
+       python3 Scripts/pty_figures.py --viewer symbols|kitty|sixel --binary PATH[,PATH...]
+                                      [--rounds 4] [--no-build]
 
 Builds the release binary (unless --no-build), generates the feeds with ScaleBenchmark's
 generator (kept in the temporary folder), then for each size starts `artfeed FILE
@@ -39,12 +41,24 @@ each against the p50 of `j` in the same run.
 of the first screen, RUNS times per binary (interleaved), with --no-images and with --pictures
 symbols; each binary keeps one HOME (a first run fills its state and caches).
 
+--viewer MODE: the picture viewer's keys instead, on a feed of 4000x3000 JPEGs (made with
+Pillow, kept in the temporary folder) with `--pictures MODE` in a 100x30 pty of 1000x600 px
+(cells of 10x20): `z` on the first item, then per round `+` four times, `l` and `k` four
+times each, `-` four times, `1`, `0`, `n` and `N` (the first round makes each view; the
+later rounds, reported apart as "again", find the same views cached). For each key, two
+figures: to the first
+byte of output (the frame that answers the key: the status line's zoom and a preview or the
+view before, at once) and to the last byte before the quiet (the new view, cut from the
+picture decoded at full size, converted and, in pixels, encoded). `j` on the list first, in
+the same run, is the yardstick. Each binary of a comma-separated --binary runs in turn.
+
 Prints p50, p99 and max per key kind per size. p99 of a few samples is the largest but one.
 """
 
 import argparse
 import fcntl
 import os
+import re
 import select
 import signal
 import statistics
@@ -56,6 +70,9 @@ import termios
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Sixel (DCS), kitty (APC) and iTerm2 (OSC 1337) sequences, as GRAPHICS-TESTING.md strips them.
+GRAPHICS = re.compile(rb"\x1bP[^\x1b]*\x1b\\|\x1b_[^\x1b]*\x1b\\"
+                      rb"|\x1b\]1337;[^\x07\x1b]*(?:\x07|\x1b\\)")
 
 
 def build(no_build, scratch=None):
@@ -79,19 +96,21 @@ def feed_path(bin_dir, count, artists="few"):
     return path
 
 
-def set_size(fd, columns, lines):
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+def set_size(fd, columns, lines, cell=(0, 0)):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ,
+                struct.pack("HHHH", lines, columns, columns * cell[0], lines * cell[1]))
 
 
 class Browser:
     """The release binary in a pseudo-terminal; its output is kept with arrival times."""
 
-    def __init__(self, binary, path, columns=100, lines=30, arguments=None, home=None):
+    def __init__(self, binary, path, columns=100, lines=30, arguments=None, home=None,
+                 cell=(0, 0)):
         import pyte
         self.screen = pyte.Screen(columns, lines)
         self.stream = pyte.ByteStream(self.screen)
         master, slave = os.openpty()
-        set_size(slave, columns, lines)
+        set_size(slave, columns, lines, cell)
         home = home or tempfile.mkdtemp(prefix="artfeed-pty-")
         arguments = [path, "--no-images"] if arguments is None else arguments
         env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8",
@@ -112,21 +131,28 @@ class Browser:
         None when nothing came)."""
         last = None
         start = time.perf_counter()
-        while True:
-            ready, _, _ = select.select([self.master], [], [], quiet)
-            now = time.perf_counter()
-            if not ready:
-                return last
-            try:
-                data = os.read(self.master, 65536)
-            except OSError:
-                return last
-            if not data:
-                return last
-            last = now
-            self.stream.feed(data)
-            if now - start > limit:
-                return last
+        chunks = []
+        try:
+            while True:
+                ready, _, _ = select.select([self.master], [], [], quiet)
+                now = time.perf_counter()
+                if not ready:
+                    return last
+                try:
+                    data = os.read(self.master, 65536)
+                except OSError:
+                    return last
+                if not data:
+                    return last
+                last = now
+                chunks.append(data)
+                if now - start > limit:
+                    return last
+        finally:
+            # The screen model is fed after the timing: pyte on a picture's megabytes of
+            # escape sequences would delay the reads it times. Graphics are stripped (pyte
+            # would print their payloads as text).
+            self.stream.feed(GRAPHICS.sub(b"", b"".join(chunks)))
 
     def text(self):
         return "\n".join(self.screen.display)
@@ -138,6 +164,18 @@ class Browser:
         os.write(self.master, data)
         last = self.read_until_quiet(quiet)
         return None if last is None else (last - sent) * 1000
+
+    def key_first_last(self, data, quiet):
+        """Sends `data`; returns milliseconds to the first and to the last byte it caused."""
+        self.read_until_quiet(0.05)
+        sent = time.perf_counter()
+        os.write(self.master, data)
+        ready, _, _ = select.select([self.master], [], [], 2)
+        if not ready:
+            return None, None
+        first = time.perf_counter()
+        last = self.read_until_quiet(quiet) or first
+        return (first - sent) * 1000, (last - sent) * 1000
 
     def resize(self, columns, lines, quiet):
         self.read_until_quiet(0.05)
@@ -333,6 +371,77 @@ def run_startup(binaries, runs, quiet):
             print("  %-40s %s" % (binary, summary(times[binary])))
 
 
+def viewer_feed():
+    """A feed of three 4000x3000 JPEGs with detail (gradients, circles, noise-free), made
+    once with Pillow (Debian's python3-pil) in the temporary folder."""
+    folder = os.path.join(tempfile.gettempdir(), "artfeed-viewer-figures")
+    path = os.path.join(folder, "feed.rss")
+    if os.path.exists(path):
+        return path
+    os.makedirs(folder, exist_ok=True)
+    script = r"""
+import sys
+from PIL import Image, ImageDraw
+folder = sys.argv[1]
+for n in range(3):
+    im = Image.linear_gradient("L").resize((4000, 3000)).convert("RGB")
+    draw = ImageDraw.Draw(im)
+    for i in range(0, 4000, 50):
+        draw.ellipse((i, (i * 7 + n * 300) % 3000, i + 40, (i * 7 + n * 300) % 3000 + 40),
+                     fill=((i * 3) % 256, (i + n * 80) % 256, (n * 90) % 256))
+    im.save("%s/big%d.jpg" % (folder, n), quality=90)
+"""
+    subprocess.run(["/usr/bin/python3", "-c", script, folder], check=True)
+    items = "".join(
+        '<item><title>Big %d</title><guid>big-%d</guid><link>https://example.test/%d</link>'
+        '<media:content url="big%d.jpg" medium="image" width="4000" height="3000"/></item>'
+        % (n, n, n, n) for n in range(3))
+    with open(path, "w") as f:
+        f.write('<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">'
+                '<channel><title>Big pictures</title><link>https://example.test/</link>'
+                '<description>d</description>%s</channel></rss>' % items)
+    return path
+
+
+def run_viewer(binaries, mode, rounds, quiet):
+    """The viewer's keys (see --viewer), for each binary in turn."""
+    path = viewer_feed()
+    keys = [("+", b"+")] * 4 + [("l", b"l"), ("k", b"k")] * 4 + [("-", b"-")] * 4 + [
+        ("1", b"1"), ("0", b"0"), ("n", b"n"), ("N", b"N")]
+    for binary in binaries:
+        print("\n%s, --pictures %s, load average %.2f" % (binary, mode, os.getloadavg()[0]))
+        browser = Browser(binary, None, arguments=[path, "--pictures", mode, "--no-state"],
+                          cell=(10, 20))
+        try:
+            browser.read_until_quiet(1.0, limit=20)
+            # The list's own pictures settle first (a thumbnail of each 4000x3000 JPEG).
+            browser.read_until_quiet(1.5, limit=30)
+            j_figures = [browser.key(key, quiet) for _ in range(6) for key in (b"j", b"k")]
+            print("  %-22s %s" % ("j k on the list", summary(j_figures)))
+            first, last = {}, {}
+            opened = browser.key_first_last(b"z", max(quiet, 1.0))
+            first["z (open)"], last["z (open)"] = [opened[0]], [opened[1]]
+            if "fit" not in browser.screen.display[-1]:
+                print("  warning: no viewer on screen: %r" % browser.screen.display[-1])
+            # The first round makes every view; later rounds repeat the same views, which
+            # the picture cache then has: they are reported apart.
+            for round in range(rounds):
+                for label, data in keys:
+                    a, b = browser.key_first_last(data, quiet)
+                    name = label if round == 0 else label + " again"
+                    first.setdefault(name, []).append(a)
+                    last.setdefault(name, []).append(b)
+            for label in first:
+                print("  %-8s first byte %s" % (label, summary(first[label])))
+                print("  %-8s last byte  %s" % ("", summary(last[label])))
+            print("  status line at the end: %r" % browser.screen.display[-1].strip()[:60])
+            with open("/proc/%d/status" % browser.process.pid) as status:
+                peak = [line.split()[1] for line in status if line.startswith("VmHWM")]
+            print("  peak resident memory %s KiB" % (peak[0] if peak else "?"))
+        finally:
+            browser.close()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--items", default="1000,100000,1000000")
@@ -347,6 +456,8 @@ def main():
     parser.add_argument("--gallery", action="store_true")
     parser.add_argument("--startup", type=int, metavar="RUNS",
                         help="time the browser's start instead (each --binary, comma-separated)")
+    parser.add_argument("--viewer", choices=["symbols", "kitty", "sixel", "iterm"],
+                        help="time the picture viewer's keys instead")
     args = parser.parse_args()
     try:
         import pyte  # noqa: F401
@@ -358,6 +469,9 @@ def main():
     print("pty figures: %s, 100x30 pty, TERM=xterm-256color, quiet %.2f s" % (binary, args.quiet))
     if args.startup:
         run_startup(binary.split(","), args.startup, args.quiet)
+        return
+    if args.viewer:
+        run_viewer(binary.split(","), args.viewer, args.rounds, args.quiet)
         return
     for count in [int(c) for c in args.items.split(",")]:
         path = feed_path(bin_dir, count, args.artists)

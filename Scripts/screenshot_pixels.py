@@ -4,6 +4,10 @@ Xvfb (pictures through the kitty graphics protocol), read back from Xvfb's frame
 Needs xvfb, kitty, python3-pil (the tools of the pixel tests). Run from the package root
 after `swift build -c release`:  python3 Scripts/screenshot_pixels.py
 With `--gallery` it presses `v` first and takes docs/screenshot-gallery.png: the gallery.
+With `--viewer` it opens PixelHeron's "Arcade at closing time" (150x150 px of pixel art; the
+fifth of `--artist pixelheron`) in the picture viewer and zooms it to 400% (`z`, then `+` four
+times), and takes
+docs/screenshot-viewer.png. `--binary PATH` takes another build's artfeed.
 """
 import os
 import shutil
@@ -17,7 +21,14 @@ sys.path.insert(0, os.path.join(ROOT, "Tests", "EndToEndTests", "Pixels"))
 import realterm  # noqa: E402
 from graphics import read_xwd  # noqa: E402
 
-gallery = sys.argv[1:] == ["--gallery"]
+arguments = sys.argv[1:]
+binary = os.path.join(ROOT, ".build", "release", "artfeed")
+if "--binary" in arguments:
+    at = arguments.index("--binary")
+    binary = arguments[at + 1]
+    del arguments[at:at + 2]
+gallery = arguments == ["--gallery"]
+viewer = arguments == ["--viewer"]
 work = tempfile.mkdtemp(prefix="artfeed-screenshot-")
 display = realterm.Display(work)
 environment = dict(os.environ, DISPLAY=display.name, LANG="C.UTF-8", TZ="UTC",
@@ -26,7 +37,9 @@ environment.pop("TMUX", None)
 control = work + "/control"
 os.makedirs(control)
 os.mkfifo(control + "/keys")
-argv = [os.path.join(ROOT, ".build", "release", "artfeed"), "--bundled", "--pictures", "kitty"]
+argv = [binary, "--bundled", "--pictures", "kitty"]
+if viewer:
+    argv += ["--artist", "pixelheron"]
 terminal = subprocess.Popen(
     realterm.terminal_command("kitty", control, argv), env=environment,
     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -41,8 +54,19 @@ try:
             time.sleep(1)
             keys.write(b"l")
             time.sleep(8)
+    if viewer:
+        with open(control + "/keys", "wb", buffering=0) as keys:
+            keys.write(b"jjjj")  # PixelHeron's fifth item: "Arcade at closing time"
+            time.sleep(1)
+            keys.write(b"z")
+            time.sleep(2)
+            for _ in range(4):
+                keys.write(b"+")
+                time.sleep(1)
+            time.sleep(6)
     shot = read_xwd(os.path.join(work, "fb", "Xvfb_screen0")).crop((0, 0, 1000, 570))
-    name = "screenshot-gallery.png" if gallery else "screenshot-pixels.png"
+    name = ("screenshot-gallery.png" if gallery else "screenshot-viewer.png" if viewer
+            else "screenshot-pixels.png")
     shot.save(os.path.join(ROOT, "docs", name), optimize=True)
 finally:
     os.killpg(terminal.pid, 15)

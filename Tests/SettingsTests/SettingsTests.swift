@@ -77,6 +77,16 @@ struct SettingsTests {
     #expect(settings.origin("colors.normal") == "default")
   }
 
+  @Test("the slideshow's delay (seconds, bare or with s) and its marking are read")
+  func slideshow() throws {
+    let (settings, warnings) = try make(
+      "[pictures]\nslideshow-delay = 8s\nslideshow-marks-read = yes\n")
+    #expect(warnings.isEmpty)
+    #expect(settings.slideshowDelay == 8 && settings.slideshowMarksRead)
+    #expect(Settings().slideshowDelay == 5 && !Settings().slideshowMarksRead)
+    #expect(try make("[pictures]\nslideshow-delay = 3600").0.slideshowDelay == 3600)
+  }
+
   @Test(
     "a value a key cannot take is an error naming the line and the key",
     arguments: [
@@ -95,6 +105,10 @@ struct SettingsTests {
       ("[pictures]\ndisk-cache = -100MB", 2, "disk-cache"),
       ("[pictures]\nmemory-cache = 8TB", 2, "memory-cache"),
       ("[pictures]\nmemory-cache = nanMB", 2, "memory-cache"),
+      ("[pictures]\nslideshow-delay = 0", 2, "slideshow-delay"),
+      ("[pictures]\nslideshow-delay = 5m", 2, "slideshow-delay"),
+      ("[pictures]\nslideshow-delay = 3601", 2, "slideshow-delay"),
+      ("[pictures]\nslideshow-marks-read = often", 2, "slideshow-marks-read"),
       ("[colors]\ntheme = purple", 2, "theme"),
       ("[colors]\ntitle = chartreuse", 2, "title"),
       ("[colors]\ntitle = red blue", 2, "title"),

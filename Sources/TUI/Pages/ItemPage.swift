@@ -20,6 +20,9 @@ public struct ItemPage {
   /// picture saved is named after it).
   public let source: SourceKey?
   let listTitle: String
+  /// The list's next and previous items with pictures, read ahead once this item's picture
+  /// is made.
+  var neighbours: [FeedItem] = []
 
   /// The item laid out for a screen of `width` x `height` (title and status lines included).
   init(
@@ -174,9 +177,20 @@ extension ItemPage: Page {
   }
 
   /// The item view's picture alone: the list under it is not on screen, and its thumbnails
-  /// would take the cores from the picture the reader waits for.
+  /// would take the cores from the picture the reader waits for. Once it is made, the list's
+  /// next and previous items' pictures are read ahead at the item view's size.
   func wantedPictures(_ pictures: PictureBoard) -> [PictureCache.Key] {
-    pictureKey(pictures).map { [$0] } ?? []
+    guard let key = pictureKey(pictures) else { return [] }
+    guard pictures.isReady(key) else { return [key] }
+    return [key] + neighbours.compactMap { neighbourKey($0, pictures) }
+  }
+
+  /// The key the item view of `item` would ask for first at this size.
+  func neighbourKey(_ item: FeedItem, _ pictures: PictureBoard) -> PictureCache.Key? {
+    guard let url = ItemPresentation.pictures(of: item).first?.url,
+      let box = DetailView.pictureBox(of: item, width: view.width, height: height)
+    else { return nil }
+    return pictures.key(url: url, columns: box.width, rows: box.height)
   }
 
   /// The picture plays while any of its box's lines is on screen.
@@ -209,8 +223,17 @@ extension ItemPage: Page {
       let placed = BoxRect(
         x: box.x, y: top + box.y - self.top, width: box.width, height: box.height)
       let slot = pictureKey(context.pictures).map { context.pictures.slot(for: $0) } ?? .off
-      ThumbnailBox.draw(
-        placed, item: view.item, slot: slot, into: &buffer, style: .box, clip: visible)
+      // Until the picture is made, a preview from any copy already made (the row's).
+      if slot == .loading,
+        let preview = PicturePreview.cells(
+          of: view.item, url: view.picture?.url, picture: view.pictureIndex,
+          board: context.pictures, box: placed)
+      {
+        PictureView.draw(preview, at: placed, into: &buffer, clip: visible)
+      } else {
+        ThumbnailBox.draw(
+          placed, item: view.item, slot: slot, into: &buffer, style: .box, clip: visible)
+      }
     }
     // No scrollbar when the whole item fits: nothing to scroll.
     if view.lines.count > height {

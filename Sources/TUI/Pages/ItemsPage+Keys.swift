@@ -103,9 +103,17 @@ extension ItemsPage {
 
   /// The page of `item`, opened over this one.
   func itemPage(_ item: FeedItem, context: PageContext) -> ItemPage {
-    ItemPage(
+    var page = ItemPage(
       item: item, width: columns, height: lines + 2, timeZone: context.timeZone,
       source: source, listTitle: list.title)
+    if let selection = list.selection {
+      let items = list.items
+      page.neighbours = [
+        ViewerPage.itemWithPicture(in: items, from: selection + 1, step: 1),
+        ViewerPage.itemWithPicture(in: items, from: selection - 1, step: -1),
+      ].compactMap { $0.map { items[$0] } }
+    }
+    return page
   }
 
   /// `r`: a subscription's page (or All items) refreshes through the feed list, so both show

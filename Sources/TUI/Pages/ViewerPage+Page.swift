@@ -108,7 +108,9 @@ extension ViewerPage: Page {
       default: continue
       }
     }
-    if let cells = preview(of: item, board: board, box: box) {
+    if let cells = PicturePreview.cells(
+      of: item, url: url, picture: picture, board: board, box: box)
+    {
       PictureView.draw(cells, at: box, into: &buffer, clip: clip)
       return
     }

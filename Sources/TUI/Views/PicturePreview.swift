@@ -1,14 +1,16 @@
 import FeedCore
 import Pictures
 
-/// What the viewer's box shows in the very next frame while its view is being made: a symbol
-/// preview made from any copy of the picture already in the cache (the row's thumbnail, the
-/// item view's picture, another view), enlarged to the box. Cheap enough for every draw: it
-/// samples at most two pixels or one cell per cell of the box.
-extension ViewerPage {
-  /// The preview of `item`'s picture for `box`, nil when no copy of it is made (or the
-  /// terminal shows no colour).
-  func preview(of item: FeedItem, board: PictureBoard, box: BoxRect) -> PictureCells? {
+/// What a picture's box (the viewer's, the item view's) shows in the very next frame while its
+/// picture is being made: a symbol preview made from any copy of the picture already in the
+/// cache (the row's thumbnail, the item view's picture, another view), enlarged to the box.
+/// Cheap enough for every draw: it samples at most two pixels or one cell per cell of the box.
+enum PicturePreview {
+  /// The preview for `box` of the picture at `url` (`picture`: which of `item`'s; the first
+  /// may use the row's thumbnail too), nil when no copy of it is made.
+  static func cells(
+    of item: FeedItem, url: String?, picture: Int, board: PictureBoard, box: BoxRect
+  ) -> PictureCells? {
     guard box.width > 0, box.height > 0 else { return nil }
     var urls = [url].compactMap { $0 }
     if picture == 0, let thumbnail = ItemPresentation.picture(of: item)?.url {
@@ -19,13 +21,13 @@ extension ViewerPage {
       else { continue }
       switch value {
       case .cells(let cells):
-        if let enlarged = Self.enlarged(cells, columns: box.width, rows: box.height) {
+        if let enlarged = enlarged(cells, columns: box.width, rows: box.height) {
           return enlarged
         }
       case .pixels(let pixels):
         // Half blocks need colours; a monochrome terminal gets the frame instead.
         guard !board.depth.isMonochrome else { continue }
-        return Self.halfBlocks(
+        return halfBlocks(
           pixels.picture, columns: box.width, rows: box.height, depth: board.depth)
       }
     }
