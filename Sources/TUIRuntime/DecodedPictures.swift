@@ -14,7 +14,7 @@ public final class DecodedPictures: Sendable {
   public static let shared = DecodedPictures()
 
   private struct Store {
-    var pictures: [(url: String, picture: Picture)] = []
+    var pictures: [(url: String, picture: Picture, isAnimated: Bool)] = []
     var bytes = 0
   }
 
@@ -26,17 +26,21 @@ public final class DecodedPictures: Sendable {
   }
 
   /// The picture decoded from `url`, if kept; it becomes the most recently used.
-  public func picture(for url: String) -> Picture? {
+  public func picture(for url: String) -> Picture? { entry(for: url)?.picture }
+
+  /// The picture decoded from `url` and whether its file holds more than one frame (its
+  /// views then play), if kept; it becomes the most recently used.
+  public func entry(for url: String) -> (picture: Picture, isAnimated: Bool)? {
     store.withLock { store in
       guard let index = store.pictures.firstIndex(where: { $0.url == url }) else { return nil }
       let entry = store.pictures.remove(at: index)
       store.pictures.append(entry)
-      return entry.picture
+      return (entry.picture, entry.isAnimated)
     }
   }
 
   /// Keeps `picture` for `url`, dropping the least recently used until the budget holds.
-  public func keep(_ picture: Picture, for url: String) {
+  public func keep(_ picture: Picture, for url: String, isAnimated: Bool = false) {
     let weight = picture.pixels.count
     guard weight <= byteBudget else { return }
     store.withLock { store in
@@ -46,7 +50,7 @@ public final class DecodedPictures: Sendable {
       while store.bytes + weight > byteBudget, !store.pictures.isEmpty {
         store.bytes -= store.pictures.removeFirst().picture.pixels.count
       }
-      store.pictures.append((url, picture))
+      store.pictures.append((url, picture, isAnimated))
       store.bytes += weight
     }
   }

@@ -134,7 +134,8 @@ public final class PictureLoader: Sendable {
     // The picture viewer's views are cut from the picture decoded at full size.
     if let crop = key.crop {
       return await makeView(
-        key, crop: crop, images: images, prepare: prepare, measured: measured)
+        key, crop: crop, images: images, prepare: prepare, measured: measured,
+        animated: animated)
     }
     do throws(ImageLoadError) {
       let data = try await images.load(key.url)

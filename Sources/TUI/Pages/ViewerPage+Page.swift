@@ -58,6 +58,10 @@ extension ViewerPage: Page {
     return keys
   }
 
+  /// The view on screen plays when its picture moves, zoomed or not: each frame is cut as
+  /// the view is.
+  func motionPicture(_ pictures: PictureBoard) -> PictureCache.Key? { key(pictures) }
+
   func draw(into buffer: inout ScreenBuffer, context: DrawContext) {
     let board = context.pictures
     let box = self.box

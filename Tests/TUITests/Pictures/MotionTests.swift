@@ -130,4 +130,27 @@ struct MotionTests {
     _ = state.update(.motionReady(key, try Self.animation(for: key)))
     #expect(state.motionClock == nil)
   }
+
+  @Test("the viewer plays the view on screen, zoomed too; Space pauses it; Esc stops it")
+  func viewerPlays() throws {
+    var (state, _) = try Self.opened()
+    _ = state.update(.key(.character("z")))
+    let viewer = try #require(state.viewerPage)
+    let view = try #require(viewer.key(state.pictures))
+    #expect(view.crop != nil, "the viewer's own view, not the item view's picture")
+    let still = try #require(pixelPicture(columns: view.columns, rows: view.rows))
+    _ = state.update(.pictureAnimated(view))
+    let commands = state.update(.pictureReady(view, .success(.pixels(still))))
+    #expect(commands.contains(.wantMotion(view)))
+    _ = state.update(.motionReady(view, try Self.animation(for: view)))
+    _ = state.update(.motionDue)
+    #expect(Self.shownKey(state)?.frame == 2 && state.motionClock?.milliseconds == 200)
+    _ = state.update(.key(.character(" ")))
+    #expect(state.motionClock == nil, "Space pauses in the viewer too")
+    _ = state.update(.key(.character(" ")))
+    let closed = state.update(.key(.escape))
+    #expect(state.viewerPage == nil)
+    #expect(closed.contains(.wantMotion(nil)), "the viewer's animation stops as it closes")
+    #expect(state.motionClock == nil)
+  }
 }
