@@ -31,7 +31,11 @@ public final class TestServer: @unchecked Sendable {
 
   /// Spawned with `posix_spawn` and a cleared signal mask: a child started with `Process`
   /// inherits the test process's blocked signals, ignores SIGTERM, and `stop()` would hang.
-  public init(directory: URL? = nil, lifetime: Int = 120, host: String = "127.0.0.1") throws {
+  ///
+  /// `lifetime` is only the backstop for a server whose test never stops it (the server also
+  /// leaves when this process goes away): a test of a loaded run can outlast minutes, and a
+  /// server gone under it makes its requests fail as "refused".
+  public init(directory: URL? = nil, lifetime: Int = 1800, host: String = "127.0.0.1") throws {
     let argv =
       Python.command + [Self.script.path, "--lifetime", String(lifetime), "--host", host]
       + (directory.map { ["--dir", $0.path] } ?? [])
