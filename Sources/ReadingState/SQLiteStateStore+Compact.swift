@@ -24,10 +24,14 @@ extension SQLiteStateStore {
   /// the swap is not lost: the copy is made again, alone, first.
   ///
   /// Throws when the file cannot be opened or the copy written (a full disk); the live file
-  /// is never touched before the rename, which is atomic.
+  /// is never touched before the rename, which is atomic. A state file that is a symbolic
+  /// link stays one: the file it names is replaced (SQLite keeps its WAL beside that file
+  /// too), and the copy takes the file's permissions.
   public static func compact(path: String, wait: TimeInterval) throws(StateError) -> Compaction {
-    let copy = path + ".compact"
-    let before = fileSize(path) + fileSize(path + "-wal")
+    // The lock stays beside `path`, where every artfeed looks for it.
+    let target = resolvedLink(path)
+    let copy = target + ".compact"
+    let before = fileSize(target) + fileSize(target + "-wal")
     guard let users = StateUsers(database: path, milliseconds: 5000) else {
       throw StateError(.readOnly, "\(path).lock cannot be made: the file cannot be replaced")
     }
@@ -41,15 +45,27 @@ extension SQLiteStateStore {
     // Alone now: another artfeed that committed since the copy has quit; copy again.
     if try db?.integer("PRAGMA data_version") != seen { try vacuum(db, into: copy) }
     _ = try db?.integer("PRAGMA wal_checkpoint(TRUNCATE)")
+    var info = stat()
+    if stat(target, &info) == 0, chmod(copy, info.st_mode & 0o7777) != 0 {
+      throw StateError(.io, "\(copy): cannot give it the file's permissions: \(reason())")
+    }
     try syncFile(copy)
     db = nil  // closed before the rename: its WAL and shared memory are the old file's
-    guard rename(copy, path) == 0 else {
+    guard rename(copy, target) == 0 else {
       throw StateError(.io, "\(path): cannot replace it with the compacted copy: \(reason())")
     }
-    unlink(path + "-wal")
-    unlink(path + "-shm")
-    try syncFile((path as NSString).deletingLastPathComponent)
-    return .replaced(before: before, after: fileSize(path))
+    unlink(target + "-wal")
+    unlink(target + "-shm")
+    try syncFile((target as NSString).deletingLastPathComponent)
+    return .replaced(before: before, after: fileSize(target))
+  }
+
+  /// The file `path` names at the end of its symbolic links; `path` itself when it is none
+  /// (or cannot be resolved: the rename then fails with a reason).
+  static func resolvedLink(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   private static func vacuum(_ db: SQLiteConnection?, into copy: String) throws(StateError) {

@@ -1,7 +1,12 @@
 import FeedCore
 import Foundation
 import Locking
+import TestSupport
 import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @testable import FeedModel
 @testable import ReadingState
@@ -145,6 +150,33 @@ struct StateHistoryTests {
     #expect(try store.marks(of: keys(1...10)).values.allSatisfy(\.starred))
     #expect(try store.counts()[feedA]?.total == 10)
     #expect(try store.db.text("PRAGMA integrity_check") == "ok")
+  }
+
+  @Test("state vacuum keeps a state file that is a link a link, and the file's permissions")
+  func vacuumKeepsLinksAndModes() throws {
+    let home = try DataHome()
+    let elsewhere = try TempDirectory()
+    defer { elsewhere.remove() }
+    let real = elsewhere.url.appendingPathComponent("kept.db").path
+    do {
+      let file = try SQLiteStateStore(path: real)
+      try file.apply(.setStarred(keys(1...5), true), at: at(0))
+      _ = try file.checkpoint()
+    }
+    #expect(chmod(real, 0o640) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: home.statePath, withDestinationPath: real)
+    let done = try SQLiteStateStore.compact(path: home.statePath, wait: 0)
+    guard case .replaced = done else {
+      Issue.record("not replaced: \(done)")
+      return
+    }
+    let link = try FileManager.default.destinationOfSymbolicLink(atPath: home.statePath)
+    #expect(link == real, "the link still names the same file")
+    var info = stat()
+    #expect(stat(real, &info) == 0 && info.st_mode & 0o7777 == 0o640)
+    #expect(!FileManager.default.fileExists(atPath: real + ".compact"))
+    #expect(try home.open().marks(of: keys(1...5)).values.allSatisfy(\.starred))
   }
 
   @Test("state vacuum leaves the file alone while another user has it open")
