@@ -37,11 +37,14 @@ extension ViewerPage: Page {
 
   var visibleItems: [ItemKey] { item.map { [ItemKey($0)] } ?? [] }
 
-  /// The view shown; once it is made, the neighbours' fitted pictures (the next item's
-  /// first, the previous item's, the post's next picture), so `n` `N` `]` show at once.
+  /// The view shown; once it is made or the picture is decoded (its size known), the
+  /// neighbours' fitted pictures (the next item's first, the previous item's, the post's next
+  /// picture), so `n` `N` `]` show at once. A zoom or a pan only cuts a new view from the
+  /// decoded picture: the neighbours stay wished for meanwhile, so no key cancels them.
   func wantedPictures(_ pictures: PictureBoard) -> [PictureCache.Key] {
     guard let shown = key(pictures) else { return [] }
-    guard pictures.isReady(shown) else { return [shown] }
+    let isDecoded = shownURL(pictures).flatMap { pictures.size(of: $0) } != nil
+    guard pictures.isReady(shown) || isDecoded else { return [shown] }
     var keys = [shown]
     if let next = Self.itemWithPicture(in: items, from: index + 1, step: 1) {
       keys += [fitKey(ofItem: next, pictures)].compactMap { $0 }

@@ -189,6 +189,27 @@ struct ViewerPageTests {
     #expect(then.allSatisfy { $0.crop == .fit && $0.columns == 80 && $0.rows == 23 })
   }
 
+  @Test("zooming keeps the neighbours wished for: a zoom key never cancels their read-ahead")
+  func zoomKeepsReadAhead() throws {
+    var state = Self.state()
+    _ = state.update(.key(.character("j")))
+    let first = try #require(Self.wishes(state.update(Self.z)))
+    let cells = PictureCells.blank(columns: 80, rows: 23)
+    _ = state.update(
+      .pictureMeasured(url: "https://img.example/1-0.png", width: 1600, height: 1200))
+    _ = state.update(.pictureReady(first[0], .success(.cells(cells))))
+    let zoomed = try #require(Self.wishes(state.update(.key(.character("+")))))
+    guard case .region = zoomed.first?.crop else {
+      Issue.record("the zoomed view first: \(zoomed)")
+      return
+    }
+    #expect(
+      zoomed.dropFirst().map(\.url) == [
+        "https://img.example/3-0.png", "https://img.example/0-0.png",
+        "https://img.example/1-1.png",
+      ])
+  }
+
   @Test("n shows the next picture in the next frame when it was read ahead")
   func readAheadShownAtOnce() throws {
     var state = Self.state(depth: .none)
