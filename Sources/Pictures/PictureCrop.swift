@@ -10,9 +10,11 @@ public enum PictureCrop: Hashable, Sendable {
   /// thousandths of its pixels' size (1000: one screen pixel per picture pixel).
   case region(x: Int, y: Int, width: Int, height: Int, permille: Int)
 
-  /// The cell a symbol view's scale counts in: symbol cells have no pixels of their own, so
-  /// 1:1 is taken at xterm's usual cell (`CellSize.fallback`).
-  public static let symbolCell = CellSize.fallback
+  /// The cell a symbol view's scale counts in: symbol cells have no pixels of their own, and
+  /// a symbol shows about 2x4 of a picture's pixels (two colours in a 2x4 pattern, like a
+  /// braille or sextant cell), so 1:1 is one picture pixel to each of those. Counted as
+  /// xterm's 10x20 cell, a 300x200 picture "fits" in 30x10 cells of a 100x29 box.
+  public static let symbolCell = CellSize(width: 2, height: 4)
 
   /// The part of a `width` x `height` picture to cut, and the scale it is drawn at, for a box
   /// of `boxWidth` x `boxHeight` screen pixels.

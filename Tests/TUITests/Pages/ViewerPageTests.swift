@@ -138,12 +138,12 @@ struct ViewerPageTests {
       Issue.record("zoomed in: a region")
       return
     }
-    // Symbol cells count as 10x20 px: a box of 800x460 px; fit is 460/1200, one step is x1.414.
-    #expect(permille == Int((460.0 / 1200 * 2.0.squareRoot() * 1000).rounded()))
+    // Symbol cells count as 2x4 px: a box of 160x92 px; fit is 92/1200, one step is x1.414.
+    #expect(permille == Int((92.0 / 1200 * 2.0.squareRoot() * 1000).rounded()))
     #expect(abs((x + width / 2) - 800) <= 1 && abs((y + height / 2) - 600) <= 1)
     commands = state.update(.key(.character("1")))
     wished = try #require(Self.wishes(commands))
-    #expect(wished.first?.crop == .region(x: 400, y: 370, width: 800, height: 460, permille: 1000))
+    #expect(wished.first?.crop == .region(x: 720, y: 554, width: 160, height: 92, permille: 1000))
     commands = state.update(.key(.character("0")))
     wished = try #require(Self.wishes(commands))
     #expect(wished.first?.crop == .fit)
@@ -156,19 +156,20 @@ struct ViewerPageTests {
     _ = state.update(
       .pictureMeasured(url: "https://img.example/0-0.png", width: 1600, height: 1200))
     _ = state.update(.key(.character("1")))
-    for key in [Key.character("l"), .right, .character("l"), .character("l")] {
+    for key in [Key.character("l"), .right] + Array(repeating: Key.character("l"), count: 40) {
       _ = state.update(.key(key))
     }
-    for key in [Key.character("k"), .up, .character("k"), .character("k")] {
+    for key in [Key.character("k"), .up] + Array(repeating: Key.character("k"), count: 40) {
       _ = state.update(.key(key))
     }
     _ = state.update(.key(.character("h")))
     _ = state.update(.key(.left))
     #expect(state.viewerPage != nil, "h and Left pan in the viewer")
     let view = try #require(state.viewerPage?.view)
-    // 1:1 shows 800x460 px: the centre's right limit is 0.75; two pans left are 0.25.
-    #expect(abs(view.centreX - 0.5) < 1e-9)
-    #expect(abs(view.centreY - 230.0 / 1200) < 1e-9)
+    // 1:1 shows 160x92 px: the centre's right limit is 1 - 80/1600 = 0.95, its top limit
+    // 46/1200; two pans left of a quarter of the view (40 px) are 0.05.
+    #expect(abs(view.centreX - 0.9) < 1e-9)
+    #expect(abs(view.centreY - 46.0 / 1200) < 1e-9)
   }
 
   @Test("the view is asked first; the neighbours are read ahead once it is made")
@@ -334,8 +335,8 @@ struct ViewerPageTests {
     assertSnapshot(
       state.render(now: Date(timeIntervalSince1970: 0)).lines, named: "viewer-fit-80x24")
     _ = state.update(.key(.character("1")))
-    for _ in 0..<4 { _ = state.update(.key(.character("l"))) }
-    for _ in 0..<4 { _ = state.update(.key(.character("k"))) }
+    for _ in 0..<40 { _ = state.update(.key(.character("l"))) }
+    for _ in 0..<40 { _ = state.update(.key(.character("k"))) }
     try make(&state, picture)
     let zoomed = state.render(now: Date(timeIntervalSince1970: 0)).lines
     assertSnapshot(zoomed, named: "viewer-zoomed-80x24")
