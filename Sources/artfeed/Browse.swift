@@ -119,7 +119,7 @@ struct Browse: ParsableCommand, ReadsSettings {
       fail(CommandFailure(failure))
     }
     if let signal = TerminalGuard.receivedSignal {
-      Foundation.exit(128 + signal)
+      endProcess(128 + signal)
     }
   }
 }

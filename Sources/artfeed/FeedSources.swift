@@ -46,7 +46,7 @@ func fail(_ failure: CommandFailure) -> Never {
   if !failure.description.isEmpty {
     TerminalText.writeError("artfeed: \(failure.description)\n")
   }
-  exit(failure.code)
+  endProcess(failure.code)
 }
 
 /// Turns the command line's SOURCE and options into the data layer's objects.

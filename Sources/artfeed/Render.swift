@@ -162,14 +162,14 @@ struct Render: ParsableCommand, ReadsSettings {
       _ = runner.settle(&state, initial: commands)
       let text = state.render(now: Date()).trimmedLines.joined(separator: "\n") + "\n"
       FileHandle.standardOutput.write(Data(text.utf8))
-      Foundation.exit(0)
+      endProcess(0)
     }
     if firstScreen, library != nil {
       // The feed list as soon as every feed has been read once (cached copies, files).
       _ = runner.settle(&state, initial: commands)
       let text = state.render(now: Date()).trimmedLines.joined(separator: "\n") + "\n"
       FileHandle.standardOutput.write(Data(text.utf8))
-      Foundation.exit(0)
+      endProcess(0)
     }
     if firstScreen {
       // Stops at the first event after which the list has items: a batch, or the whole feed.
@@ -177,7 +177,7 @@ struct Render: ParsableCommand, ReadsSettings {
       if let failure = state.loadFailure { fail(CommandFailure(failure)) }
       let text = state.render(now: Date()).trimmedLines.joined(separator: "\n") + "\n"
       FileHandle.standardOutput.write(Data(text.utf8))
-      Foundation.exit(0)
+      endProcess(0)
     }
     _ = runner.settle(&state, initial: commands)
     if let failure = state.loadFailure, options.artist == nil { fail(CommandFailure(failure)) }
@@ -205,7 +205,7 @@ struct Render: ParsableCommand, ReadsSettings {
     // only cost time (docs/adr/0151).
     let data = output.withUTF8 { Data(buffer: $0) }
     FileHandle.standardOutput.write(data)
-    Foundation.exit(0)
+    endProcess(0)
   }
 
   /// `render --stats`: "rows: 64  measurements: 2  rows of known height: 1 (9 lines)

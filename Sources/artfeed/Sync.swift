@@ -84,7 +84,7 @@ struct Sync: ParsableCommand {
         if firstFailure == nil { firstFailure = failure }
       }
     }
-    if let firstFailure { Foundation.exit(firstFailure.code) }
+    if let firstFailure { endProcess(firstFailure.code) }
   }
 
   static func describe(_ report: SyncReport) -> String {

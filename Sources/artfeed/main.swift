@@ -8,7 +8,7 @@ do {
   // The completion scripts, argument-parser's taught that browse is the default command.
   if let shell = CompletionScripts.requested(arguments) {
     FileHandle.standardOutput.write(Data(CompletionScripts.script(for: shell).utf8))
-    exit(0)
+    endProcess(0)
   }
   try UsageCheck.helpTopic(arguments)
   try UsageCheck.mistypedCommand(arguments)
@@ -28,5 +28,7 @@ do {
     let message = Artfeed.fullMessage(for: error)
     if !message.isEmpty { TerminalText.writeError(message + "\n") }
   }
-  exit(code.rawValue)
+  endProcess(code.rawValue)
 }
+// Every command ends here, not by returning: see `endProcess`.
+endProcess(0)
