@@ -13,7 +13,14 @@ import Foundation
 /// with its status. Everything a command must leave behind is written before it ends here:
 /// state commits are waited for, the terminal restored, and standard output and error
 /// flushed now.
+///
+/// Under LeakSanitizer (`Scripts/sanitizers.sh`), whose check `exit` would have run, the
+/// check runs first, so leaks are still reported.
 func endProcess(_ code: Int32) -> Never {
   fflush(nil)
+  if let check = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__lsan_do_leak_check") {
+    typealias LeakCheck = @convention(c) () -> Void
+    unsafeBitCast(check, to: LeakCheck.self)()
+  }
   _exit(code)
 }
