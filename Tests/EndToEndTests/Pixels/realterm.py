@@ -302,6 +302,23 @@ def Image_save(shot, path):
     Image.fromarray(shot).save(path)
 
 
+def print_in_terminals(names, job):
+    """Runs job(name) for each terminal at once, each on its own display, and prints the
+    results as one JSON object by terminal name (or the tools missing, and runs nothing)."""
+    absent = missing_tools()
+    if absent:
+        print(json.dumps({"missing": absent}))
+        return
+    results = {}
+    threads = [threading.Thread(target=lambda n=n: results.__setitem__(n, job(n)))
+               for n in names]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print(json.dumps(results, indent=1))
+
+
 def main():
     arguments = sys.argv[1:]
     gallery = arguments[:1] == ["--gallery"]
@@ -309,18 +326,7 @@ def main():
         arguments = arguments[1:]
     artfeed, workdir = arguments[0], arguments[1]
     names = arguments[2:] or (["kitty", "xterm"] if gallery else list(TERMINALS))
-    absent = missing_tools()
-    if absent:
-        print(json.dumps({"missing": absent}))
-        return
-    results = {}
-    threads = [threading.Thread(target=lambda n=n: results.__setitem__(
-        n, run(n, artfeed, os.path.join(workdir, n), gallery))) for n in names]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    print(json.dumps(results, indent=1))
+    print_in_terminals(names, lambda n: run(n, artfeed, os.path.join(workdir, n), gallery))
 
 
 if __name__ == "__main__":

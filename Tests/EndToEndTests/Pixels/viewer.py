@@ -14,7 +14,6 @@ Usage: viewer.py ARTFEED WORKDIR [TERMINAL...] [--keep DIR]; prints one JSON obj
 terminal, the steps, their problems and the fraction of the box each step found green.
 --keep DIR: the zoomed screenshot of each terminal is saved there (README's screenshot).
 """
-import json
 import os
 import sys
 import threading
@@ -183,18 +182,8 @@ def main():
         del arguments[at:at + 2]
     artfeed, workdir = arguments[0], arguments[1]
     names = arguments[2:] or list(realterm.TERMINALS)
-    absent = realterm.missing_tools()
-    if absent:
-        print(json.dumps({"missing": absent}))
-        return
-    results = {}
-    threads = [threading.Thread(target=lambda n=n: results.__setitem__(
-        n, run(n, artfeed, os.path.join(workdir, n), keep))) for n in names]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    print(json.dumps(results, indent=1))
+    realterm.print_in_terminals(
+        names, lambda n: run(n, artfeed, os.path.join(workdir, n), keep))
 
 
 if __name__ == "__main__":
