@@ -25,20 +25,11 @@ struct PictureDecoderBandsTests {
     return Picture(width: width, height: height, pixels: pixels)
   }
 
+  /// `picture` as a JPEG at quality 88 with `subsampling` (`PixelDecodingTests.jpeg`).
   static func jpeg(_ picture: Picture, subsampling: TJSAMP, progressive: Bool = false) -> Data? {
-    guard let handle = tjInitCompress() else { return nil }
-    defer { tjDestroy(handle) }
-    var buffer: UnsafeMutablePointer<UInt8>?
-    var size: UInt = 0
-    let status = picture.pixels.withUnsafeBufferPointer { pixels in
-      tjCompress2(
-        handle, pixels.baseAddress, Int32(picture.width), 0, Int32(picture.height),
-        Int32(TJPF_RGBA.rawValue), &buffer, &size, Int32(subsampling.rawValue), 88,
-        progressive ? TJFLAG_PROGRESSIVE : 0)
-    }
-    defer { tjFree(buffer) }
-    guard status == 0, let buffer else { return nil }
-    return Data(bytes: buffer, count: Int(size))
+    PixelDecodingTests.jpeg(
+      picture, subsampling: subsampling, quality: 88, progressive: progressive
+    ).map { Data($0) }
   }
 
   /// Boxes to fit into: full size, and the reduced scales 1/2, 3/8 and 1/4 of a 2001x1503 px.

@@ -236,8 +236,11 @@ struct PixelDecodingTests {
     }
   }
 
-  /// `picture` as a JPEG (TurboJPEG, quality 90, 4:2:0), baseline or progressive.
-  static func jpeg(_ picture: Picture, progressive: Bool = false) -> [UInt8]? {
+  /// `picture` as a JPEG (TurboJPEG; quality 90, 4:2:0 unless asked), baseline or progressive.
+  static func jpeg(
+    _ picture: Picture, subsampling: TJSAMP = TJSAMP_420, quality: Int32 = 90,
+    progressive: Bool = false
+  ) -> [UInt8]? {
     guard let handle = tjInitCompress() else { return nil }
     defer { tjDestroy(handle) }
     var buffer: UnsafeMutablePointer<UInt8>?
@@ -245,7 +248,7 @@ struct PixelDecodingTests {
     let status = picture.pixels.withUnsafeBufferPointer { pixels in
       tjCompress2(
         handle, pixels.baseAddress, Int32(picture.width), 0, Int32(picture.height),
-        Int32(TJPF_RGBA.rawValue), &buffer, &size, Int32(TJSAMP_420.rawValue), 90,
+        Int32(TJPF_RGBA.rawValue), &buffer, &size, Int32(subsampling.rawValue), quality,
         progressive ? TJFLAG_PROGRESSIVE : 0)
     }
     defer { tjFree(buffer) }
