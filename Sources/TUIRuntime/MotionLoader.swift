@@ -77,17 +77,7 @@ public final class MotionLoader: Sendable {
   /// A composed frame fitted to the key's box, or cut as the viewer's view of it is (a key
   /// with a crop): pixels for a cell size, else symbol cells.
   static func rendition(of picture: Picture, for key: PictureCache.Key) -> PictureRendition? {
-    if let crop = key.crop {
-      if let cell = key.cell {
-        return PixelPicture.viewing(
-          picture, crop: crop, columns: key.columns, rows: key.rows, cell: cell
-        ).map(PictureRendition.pixels)
-      }
-      return .cells(
-        CellConverter(depth: key.depth).cells(
-          for: picture, crop: crop, columns: key.columns, rows: key.rows,
-          cell: PictureCrop.symbolCell))
-    }
+    if let crop = key.crop { return PictureLoader.view(of: picture, crop: crop, for: key) }
     if let cell = key.cell {
       return PixelPicture.fitting(picture, columns: key.columns, rows: key.rows, cell: cell)
         .map(PictureRendition.pixels)

@@ -26,22 +26,34 @@ extension PictureLoader {
       // Before the view is posted: the viewer asks for the frames once the view is here.
       if isAnimated { animated?(key) }
       if Task.isCancelled { throw .cancelled }
-      if let cell = key.cell {
-        guard
-          let view = PixelPicture.viewing(
-            picture, crop: crop, columns: key.columns, rows: key.rows, cell: cell)
-        else { throw ImageLoadError("no room") }
-        prepare?(key, view)
-        PixelLog.note("loader: view made \(describe(key))")
-        return .success(.pixels(view))
+      guard let made = view(of: picture, crop: crop, for: key) else {
+        throw ImageLoadError("no room")
       }
-      let cells = CellConverter(depth: key.depth).cells(
-        for: picture, crop: crop, columns: key.columns, rows: key.rows,
-        cell: PictureCrop.symbolCell)
-      return .success(.cells(cells))
+      if case .pixels(let pixels) = made {
+        prepare?(key, pixels)
+        PixelLog.note("loader: view made \(describe(key))")
+      }
+      return .success(made)
     } catch {
       return .failure(error)
     }
+  }
+
+  /// The part of `picture` that `crop` names, for `key`'s box: pixels for a cell size, else
+  /// symbol cells (counted in `PictureCrop.symbolCell`). Nil when the box has no room. An
+  /// animation's frames are cut the same way (`MotionLoader`).
+  static func view(
+    of picture: Picture, crop: PictureCrop, for key: PictureCache.Key
+  ) -> PictureRendition? {
+    if let cell = key.cell {
+      return PixelPicture.viewing(
+        picture, crop: crop, columns: key.columns, rows: key.rows, cell: cell
+      ).map(PictureRendition.pixels)
+    }
+    return .cells(
+      CellConverter(depth: key.depth).cells(
+        for: picture, crop: crop, columns: key.columns, rows: key.rows,
+        cell: PictureCrop.symbolCell))
   }
 
   /// The picture at `url` decoded at full size (an animation's first frame), and whether its
