@@ -13,6 +13,9 @@ struct Spawned {
   var errors: String
   /// Wall-clock seconds from spawn to exit.
   var seconds: Double = 0
+  /// The program's CPU seconds, user and system (`wait4`'s rusage); from `measure` only. It
+  /// moves far less with the machine's load than `seconds`.
+  var cpuSeconds: Double = 0
   /// The program's peak resident set (`wait4`'s `ru_maxrss`), in KiB; meaningful from
   /// `measure` only (see there).
   var peakKilobytes: Int = 0
@@ -64,17 +67,19 @@ enum Spawn {
       mergeErrors: false, discardOutput: !keepOutput)
     let words = ((try? String(contentsOfFile: figures, encoding: .utf8)) ?? "").split(
       separator: " ")
-    guard words.count == 3, let status = Int32(words[0]), let seconds = Double(words[1]),
-      let peak = Int(words[2])
+    guard words.count == 4, let status = Int32(words[0]), let seconds = Double(words[1]),
+      let peak = Int(words[2]), let cpu = Double(words[3])
     else {
       throw E2EError.tmuxFailed(argv.joined(separator: " "), "no figures: \(result.errors)")
     }
-    (result.status, result.seconds, result.peakKilobytes) = (status, seconds, peak)
+    (result.status, result.seconds, result.peakKilobytes, result.cpuSeconds) = (
+      status, seconds, peak, cpu
+    )
     return result
   }
 
-  /// Forks, execs `argv[2:]`, waits with `wait4`, and writes "status seconds maxrss-KiB" to
-  /// `argv[1]`.
+  /// Forks, execs `argv[2:]`, waits with `wait4`, and writes "status seconds maxrss-KiB
+  /// cpu-seconds" to `argv[1]`.
   private static let measurer = """
     import os, sys, time
     start = time.monotonic()
@@ -89,7 +94,8 @@ enum Spawn {
     code = os.waitstatus_to_exitcode(status)
     code = 128 - code if code < 0 else code
     with open(sys.argv[1], "w") as figures:
-        figures.write("%d %.3f %d" % (code, seconds, usage.ru_maxrss))
+        figures.write("%d %.3f %d %.3f" % (code, seconds, usage.ru_maxrss,
+                                          usage.ru_utime + usage.ru_stime))
     """
 
   private static func spawn(
