@@ -126,7 +126,8 @@ public final class ReaderState: Sendable {
 
   /// Checks every page of the file (`PRAGMA quick_check`: a damaged one is started afresh)
   /// and prunes items that left every feed `retention` ago (starred items and followed
-  /// artists' stay); both on the writer's queue.
+  /// artists' stay), unless a prune ran in the last `SQLiteStateStore.pruneInterval`; both
+  /// on the writer's queue.
   ///
   /// Nothing to do for a state in memory (no file to check, nothing kept for days).
   public func maintain(retention: TimeInterval = ReaderState.defaultRetention) {

@@ -789,6 +789,24 @@ public final class SQLiteStateStore: ReaderStateStore {
     }
   }
 
+  /// How long after a prune the next run's start skips its own (`pruneIfDue`).
+  public static let pruneInterval: TimeInterval = 12 * 3_600
+
+  /// `prune(leftBefore:)` unless the last prune (`state_info`) was less than `interval`
+  /// before `now`; nil when skipped. Every run's start asks for a prune, and on a big file
+  /// it reads every item and membership, while what it may remove changes by the day.
+  public func pruneIfDue(
+    leftBefore cutoff: Date, now: Date = Date(), interval: TimeInterval = pruneInterval
+  ) throws(StateError) -> Int? {
+    if let last = try info("pruned"),
+      now.timeIntervalSince1970 - Double(last) < interval,
+      Double(last) <= now.timeIntervalSince1970
+    {
+      return nil
+    }
+    return try prune(leftBefore: cutoff)
+  }
+
   /// Fills `temp.followed` with the followed artists' hashes (`ArtistIdentity.hash`).
   private func chooseFollowedArtists() throws(StateError) {
     try db.execute(

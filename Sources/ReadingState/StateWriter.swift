@@ -210,7 +210,12 @@ final class StateWriter: @unchecked Sendable {
   private func prune(before cutoff: Date) {
     flush()
     do throws(StateError) {
-      try current().prune(leftBefore: cutoff)
+      let store = try current()
+      if let file = store as? SQLiteStateStore {
+        _ = try file.pruneIfDue(leftBefore: cutoff)
+      } else {
+        _ = try store.prune(leftBefore: cutoff)
+      }
     } catch {
       if !recover(from: error) { report(error) }
     }

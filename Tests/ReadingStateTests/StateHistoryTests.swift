@@ -84,6 +84,29 @@ struct StateHistoryTests {
     #expect(try store.marks(of: keys(1...4)).keys.map(\.rawValue) == [4])
   }
 
+  @Test("a run's start prunes only when the last prune is older than the interval")
+  func pruneWhenDue() throws {
+    let scratch = try StateScratch()
+    let store = try scratch.open()
+    let day = 86_400
+    try store.apply(.observe(feedA, keys(1...4), complete: true), at: at(0))
+    try store.apply(.observe(feedA, keys(3...4), complete: true), at: at(200 * day))
+    let cutoff = at(200 * day - 90 * day)
+    let now = Date()
+    // Never pruned: it runs (with a cutoff that removes nothing) and notes when.
+    #expect(try store.pruneIfDue(leftBefore: at(0), now: now) == 0)
+    // Within the interval it is skipped, whatever there is to remove.
+    #expect(try store.pruneIfDue(leftBefore: cutoff, now: now.addingTimeInterval(3_600)) == nil)
+    #expect(try store.marks(of: keys(1...4)).count == 4)
+    // Once the interval has passed it runs again.
+    let later = now.addingTimeInterval(SQLiteStateStore.pruneInterval + 60)
+    #expect(try store.pruneIfDue(leftBefore: cutoff, now: later) == 2)
+    #expect(try store.marks(of: keys(1...4)).count == 2)
+    // A noted time ahead of the clock (the clock was set back) does not stop it.
+    try store.setInfo("pruned", Int64(now.timeIntervalSince1970) + 7 * Int64(day))
+    #expect(try store.pruneIfDue(leftBefore: cutoff, now: now) == 0)
+  }
+
   @Test("items that left a feed within the retention, or are still in one, are not pruned")
   func pruneRecent() throws {
     let scratch = try StateScratch()
