@@ -71,7 +71,8 @@ extension SQLiteStateStore {
 
   /// Reads the feeds, the items, then the followed artists, in one read transaction (all
   /// from the same moment), bringing each into the range an import accepts. `begin` is told
-  /// the format first: 2 when there is an artist to export, else 1.
+  /// the format first: 3 when an exported item has an artist, else 2 when there is a
+  /// followed artist to export, else 1.
   private func exportRows(
     now: Date, begin: (Int) throws(StateError) -> Void,
     feed: (StateSnapshot.Feed) throws(StateError) -> Void,
@@ -82,7 +83,11 @@ extension SQLiteStateStore {
     defer { try? db.execute("COMMIT") }
     var summary = ExportSummary()
     let exportable = try followsToExport()
-    try begin(StateSnapshot.format(withFollows: exportable > 0))
+    let artists =
+      try db.integer(
+        "SELECT EXISTS (SELECT 1 FROM items WHERE (read OR starred) AND artist IS NOT NULL)")
+      == 1
+    try begin(StateSnapshot.format(withFollows: exportable > 0, withArtists: artists))
     let latest = StateExportLimits.latestTime(now: now)
     func clamped(_ time: Int64) -> Int64 {
       let kept = min(max(time, 0), latest)
@@ -102,14 +107,18 @@ extension SQLiteStateStore {
       summary.feeds += 1
     }
     let items = try statement(
-      "SELECT id, read, starred, first_seen, changed FROM items WHERE read OR starred ORDER BY id")
+      """
+      SELECT id, read, starred, first_seen, changed, artist FROM items WHERE read OR starred
+      ORDER BY id
+      """)
     defer { items.reset() }
     while try items.step() {
       try item(
         StateSnapshot.Item(
           id: ItemKey(rawValue: items.int64(0)).description, read: items.int64(1) != 0,
           starred: items.int64(2) != 0, firstSeen: clamped(items.int64(3)),
-          changed: clamped(items.int64(4))))
+          changed: clamped(items.int64(4)),
+          artist: items.isNull(5) ? nil : ItemKey(rawValue: items.int64(5)).description))
       summary.items += 1
     }
     guard exportable > 0 else {
@@ -212,6 +221,7 @@ extension SQLiteStateStore {
   /// One merge's compiled statements, used inside its transaction.
   private final class Merger {
     let upsert: SQLiteStatement
+    let artist: SQLiteStatement
     let memberships: SQLiteStatement
     let visit: SQLiteStatement
     let follow: SQLiteStatement
@@ -223,11 +233,15 @@ extension SQLiteStateStore {
       db = store.db
       upsert = try store.statement(
         """
-        INSERT INTO items(id, read, starred, first_seen, changed) VALUES(?1, ?2, ?3, ?4, ?5)
+        INSERT INTO items(id, read, starred, first_seen, changed, artist)
+        VALUES(?1, ?2, ?3, ?4, ?5, ?6)
         ON CONFLICT(id) DO UPDATE SET read = excluded.read, starred = excluded.starred,
-          changed = excluded.changed, first_seen = min(first_seen, excluded.first_seen)
+          changed = excluded.changed, first_seen = min(first_seen, excluded.first_seen),
+          artist = coalesce(items.artist, excluded.artist)
         WHERE excluded.changed > items.changed
         """)
+      // An item's artist does not change: an older export still tells one not known here.
+      artist = try store.statement("UPDATE items SET artist = ?2 WHERE id = ?1 AND artist IS NULL")
       // Per item, through the memberships' item index, rather than a list of the merged
       // items kept to the end: that list would grow with the file.
       memberships = try store.statement(
@@ -255,8 +269,17 @@ extension SQLiteStateStore {
       upsert.bind(3, item.starred ? 1 : 0)
       upsert.bind(4, item.firstSeen)
       upsert.bind(5, item.changed)
+      let artistHash = item.artist.flatMap(ItemKey.init(hex:))?.rawValue
+      upsert.bind(6, artistHash)
       try upsert.run()
-      guard db.changes > 0 else { return }
+      guard db.changes > 0 else {
+        if let artistHash {
+          artist.bind(1, key.rawValue)
+          artist.bind(2, artistHash)
+          try artist.run()
+        }
+        return
+      }
       merged += 1
       memberships.bind(1, key.rawValue)
       memberships.bind(2, item.read ? 0 : 1)

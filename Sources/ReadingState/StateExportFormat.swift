@@ -70,7 +70,7 @@ public final class StateExportWriter {
     buffer.reserveCapacity(Self.chunk + 16_384)
   }
 
-  /// Starts an export of `format` (`StateSnapshot.format(withFollows:)`).
+  /// Starts an export of `format` (`StateSnapshot.format(withFollows:withArtists:)`).
   func begin(format: Int) throws(StateError) {
     append("{\"format\":\(format),\n\"feeds\":")
     openArray()
@@ -94,7 +94,13 @@ public final class StateExportWriter {
 
   func item(_ item: StateSnapshot.Item) throws(StateError) {
     element()
-    append("{\"changed\":\(item.changed),\"firstSeen\":\(item.firstSeen),\"id\":\"")
+    append("{")
+    if let artist = item.artist {
+      append("\"artist\":\"")
+      append(artist)
+      append("\",")
+    }
+    append("\"changed\":\(item.changed),\"firstSeen\":\(item.firstSeen),\"id\":\"")
     append(item.id)
     append("\",\"read\":\(item.read),\"starred\":\(item.starred)}")
     try flushIfFull()
@@ -394,6 +400,7 @@ public struct StateExportReader {
     var starred: Bool?
     var firstSeen: Int64?
     var changed: Int64?
+    var artist: String?
     try members(at: at) { (name, reader) throws(StateError) in
       func once<T>(_ value: T?) throws(StateError) {
         guard value == nil else { throw StateError(.badInput, "\(at).\(name) twice") }
@@ -406,6 +413,13 @@ public struct StateExportReader {
           throw StateError(.badInput, "\(at).id is not 16 hex digits")
         }
         id = text.lowercased()
+      case "artist":
+        try once(artist)
+        let text = try reader.string(limit: 16) { "\(at).artist" }
+        guard text.utf8.count == 16, text.utf8.allSatisfy(Self.isHexDigit) else {
+          throw StateError(.badInput, "\(at).artist is not 16 hex digits")
+        }
+        artist = text.lowercased()
       case "read":
         try once(read)
         read = try reader.bool { "\(at).read" }
@@ -428,7 +442,8 @@ public struct StateExportReader {
     guard let firstSeen else { throw StateError(.badInput, "missing \"firstSeen\" at \(at)") }
     guard let changed else { throw StateError(.badInput, "missing \"changed\" at \(at)") }
     return StateSnapshot.Item(
-      id: id, read: read, starred: starred, firstSeen: firstSeen, changed: changed)
+      id: id, read: read, starred: starred, firstSeen: firstSeen, changed: changed,
+      artist: artist)
   }
 
   // MARK: - JSON structure

@@ -5,20 +5,30 @@ import Foundation
 ///
 /// Items are their `ItemKey` in hex (the database keeps no item text); only items with a
 /// mark are exported. Which feed holds which item is not: the next load of each feed records
-/// it again. Followed artists are their names and times (format 2, docs/adr/0160); an
-/// export without any is format 1, as before, so an older artfeed still reads it.
+/// it again. Followed artists are their names and times (format 2, docs/adr/0160); items'
+/// artists are the hashes pruning keeps followed artists' items by (format 3, docs/adr/0172).
+/// An export is written in the oldest format that holds what it carries, so an older
+/// artfeed still reads it when it can.
 public struct StateSnapshot: Codable, Sendable, Equatable {
   /// The newest format; an import refuses others (`readableFormats`).
-  public static let currentFormat = 2
-  /// Format 1 has no followed artists; format 2 adds `follows`.
-  public static let readableFormats: ClosedRange<Int> = 1...2
+  public static let currentFormat = 3
+  /// Format 1 has no followed artists; format 2 adds `follows`; format 3 adds items'
+  /// `artist`.
+  public static let readableFormats: ClosedRange<Int> = 1...3
 
-  /// The format an export of `follows` is written in: 1 without any (what every artfeed
-  /// reads), else 2.
-  public static func format(withFollows hasFollows: Bool) -> Int { hasFollows ? 2 : 1 }
+  /// The format an export is written in: 3 when an item carries its artist, else 2 with
+  /// follows, else 1 (what every artfeed reads).
+  public static func format(withFollows hasFollows: Bool, withArtists hasArtists: Bool = false)
+    -> Int
+  {
+    hasArtists ? 3 : hasFollows ? 2 : 1
+  }
 
   /// The format the snapshot is written in: it follows from what it holds.
-  public var format: Int { Self.format(withFollows: !follows.isEmpty) }
+  public var format: Int {
+    Self.format(
+      withFollows: !follows.isEmpty, withArtists: items.contains { $0.artist != nil })
+  }
   public var items: [Item]
   public var feeds: [Feed]
   /// The followed artists; absent from format 1.
@@ -63,13 +73,20 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
     public var firstSeen: Int64
     /// When the marks last changed (Unix seconds): the later change wins a merge.
     public var changed: Int64
+    /// The item's artist as `ArtistIdentity.hash` in 16 hex digits (no name: the state
+    /// keeps none); nil when not known. Format 3.
+    public var artist: String?
 
-    public init(id: String, read: Bool, starred: Bool, firstSeen: Int64, changed: Int64) {
+    public init(
+      id: String, read: Bool, starred: Bool, firstSeen: Int64, changed: Int64,
+      artist: String? = nil
+    ) {
       self.id = id
       self.read = read
       self.starred = starred
       self.firstSeen = firstSeen
       self.changed = changed
+      self.artist = artist
     }
   }
 
@@ -121,7 +138,7 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
     var data = Data()
     let writer = StateExportWriter { (bytes) throws(StateError) in data.append(contentsOf: bytes) }
     do throws(StateError) {
-      try writer.begin(format: Self.format(withFollows: !follows.isEmpty))
+      try writer.begin(format: format)
       for feed in feeds { try writer.feed(feed) }
       try writer.beginItems()
       for item in items { try writer.item(item) }
@@ -162,6 +179,9 @@ public struct StateSnapshot: Codable, Sendable, Equatable {
   static func check(_ item: Item, at index: Int, latest: Int64) throws(StateError) {
     guard ItemKey(hex: item.id) != nil, item.id.utf8.count == 16 else {
       throw StateError(.badInput, "items[\(index)].id is not 16 hex digits")
+    }
+    if let artist = item.artist, ItemKey(hex: artist) == nil || artist.utf8.count != 16 {
+      throw StateError(.badInput, "items[\(index)].artist is not 16 hex digits")
     }
     for (name, time) in [("firstSeen", item.firstSeen), ("changed", item.changed)] {
       if let problem = StateExportLimits.problem(time: time, latest: latest) {
