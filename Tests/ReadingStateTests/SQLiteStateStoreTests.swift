@@ -154,7 +154,7 @@ struct SQLiteStateStoreTests {
     "a bad export is refused in one line before anything is written",
     arguments: [
       ("{", "not JSON"), ("[]", "wrong type"), ("{\"format\":1,\"feeds\":[]}", "missing \"items\""),
-      ("{\"format\":3,\"feeds\":[],\"items\":[]}", "format 3"),
+      ("{\"format\":4,\"feeds\":[],\"items\":[]}", "format 4"),
       (
         "{\"format\":1,\"feeds\":[],\"items\":[{\"id\":\"zz\",\"read\":true,\"starred\":false,"
           + "\"firstSeen\":0,\"changed\":0}]}", "items[0].id"
