@@ -13,7 +13,8 @@ public enum SpareCores {
   /// True when at least `needed` cores are free of other processes' runnable threads now.
   /// False when the counts cannot be read (no /proc): a second thread is then not risked.
   public static func available(_ needed: Int = 2) -> Bool {
-    guard let loadavg = contents(of: "/proc/loadavg"), let running = runningThreads(loadavg: loadavg)
+    guard let loadavg = contents(of: "/proc/loadavg"),
+      let running = runningThreads(loadavg: loadavg)
     else { return false }
     return isFree(
       needed, running: running, ours: ownRunningThreads(),

@@ -54,9 +54,11 @@ struct PictureCropTests {
   @Test("the scale a view needs: fit's own (never above 1), a region's permille capped at 1:1")
   func neededScale() {
     #expect(
-      abs(PictureCrop.fit.neededScale(width: 4000, height: 3000, boxWidth: 1000, boxHeight: 600)
-        - 0.2) < 1e-9)
-    #expect(PictureCrop.fit.neededScale(width: 300, height: 200, boxWidth: 1000, boxHeight: 600) == 1)
+      abs(
+        PictureCrop.fit.neededScale(width: 4000, height: 3000, boxWidth: 1000, boxHeight: 600)
+          - 0.2) < 1e-9)
+    #expect(
+      PictureCrop.fit.neededScale(width: 300, height: 200, boxWidth: 1000, boxHeight: 600) == 1)
     let zoomed = PictureCrop.region(x: 0, y: 0, width: 2000, height: 1200, permille: 500)
     #expect(zoomed.neededScale(width: 4000, height: 3000, boxWidth: 1000, boxHeight: 600) == 0.5)
     let enlarged = PictureCrop.region(x: 0, y: 0, width: 500, height: 300, permille: 2000)

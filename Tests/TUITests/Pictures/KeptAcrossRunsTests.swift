@@ -24,9 +24,11 @@ struct KeptAcrossRunsTests {
       var first = try await StateHarness(store: SQLiteStateStore(path: path))
       await first.press(.character("s"))
       #expect(first.reader.marks(of: ItemKey(Fixtures.items[0])).starred)
+      #expect(first.reader.finishWrites(), "written to the file, as at quit")
     }
 
-    let second = try await StateHarness(store: SQLiteStateStore(path: path))
+    let second = try await StateHarness(
+      store: SQLiteStateStore(path: path), lookups: SQLiteStateStore(readingOnly: path))
     #expect(second.reader.marks(of: ItemKey(Fixtures.items[0])).starred, "read from the file")
     let cache = second.state.pictures.cache
     let key = second.state.pictures.key(url: Self.url, columns: 12, rows: 6)
