@@ -36,6 +36,33 @@ public enum PictureCrop: Hashable, Sendable {
     }
   }
 
+  /// The scale of the full-size picture (`width` x `height`) this view shows, at most 1: a
+  /// decode at that scale or more has every pixel the view draws (a view enlarged past 1:1
+  /// needs the full size, and no more).
+  public func neededScale(width: Int, height: Int, boxWidth: Int, boxHeight: Int) -> Double {
+    guard width > 0, height > 0 else { return 1 }
+    return min(
+      1, resolved(width: width, height: height, boxWidth: boxWidth, boxHeight: boxHeight).scale)
+  }
+
+  /// The same view of a picture decoded at a reduced size: a region's place and size in the
+  /// decoded picture's pixels, and its scale raised to match (`full` and `decoded` are the
+  /// picture's sizes at full size and as decoded). Fit is the same crop at any size.
+  public func onDecoded(
+    full: (width: Int, height: Int), decoded: (width: Int, height: Int)
+  ) -> PictureCrop {
+    guard case .region(let x, let y, let width, let height, let permille) = self,
+      full.width > 0, full.height > 0, decoded != full
+    else { return self }
+    let across = Double(decoded.width) / Double(full.width)
+    let down = Double(decoded.height) / Double(full.height)
+    return .region(
+      x: Int((Double(x) * across).rounded(.down)), y: Int((Double(y) * down).rounded(.down)),
+      width: max(1, Int((Double(width) * across).rounded())),
+      height: max(1, Int((Double(height) * down).rounded())),
+      permille: max(1, Int((Double(permille) / across).rounded())))
+  }
+
   /// The size in screen pixels the part takes at its scale, at most the box.
   public static func shownSize(
     width: Int, height: Int, scale: Double, boxWidth: Int, boxHeight: Int

@@ -12,7 +12,8 @@ import Foundation
 /// Benchmarks/PixelBenchmark/bands.c). The split evens the two threads out: the top band
 /// is four fifths of the rows, and each thread takes about 0.8 of the single decode's time,
 /// 1.5 times its CPU together. That pays only with a core to spare: the bands are used when
-/// the load average is under the core count less one. Progressive, CMYK and damaged files
+/// no other process's thread is runnable on the second core at this instant (`SpareCores`).
+/// Progressive, CMYK and damaged files
 /// take the single-thread path (`pixels`), which also names the error; the pixels are the
 /// same either way (`PictureDecoderBandsTests`).
 extension PictureDecoder {
@@ -23,13 +24,9 @@ extension PictureDecoder {
   /// The share of the rows the first thread decodes, in fifths.
   static let topBandFifths = 4
 
-  /// True when a core is free for the second band: the one-minute load average is under the
-  /// core count less one (on a busy machine a second thread only adds CPU time).
-  static var hasSpareCore: Bool {
-    var load = [0.0]
-    guard getloadavg(&load, 1) == 1 else { return false }
-    return load[0] < Double(ProcessInfo.processInfo.activeProcessorCount) - 1
-  }
+  /// True when two cores are free for the bands now (on a busy machine a second thread only
+  /// adds CPU time, and shares a core with another process's).
+  static var hasSpareCore: Bool { SpareCores.available(2) }
 
   /// The picture decoded in two bands, or nil when the file is not one the bands decode (the
   /// caller then decodes it whole).

@@ -53,6 +53,20 @@ public enum PictureDecoder {
     return try result.get()
   }
 
+  /// A JPEG's size as its header declares it (the full size, whatever scale it is decoded
+  /// at); nil for another format or a header that does not read. No pixel is decoded.
+  public static func jpegSize(_ data: Data) -> (width: Int, height: Int)? {
+    guard PictureFormat.sniff(data) == .jpeg else { return nil }
+    return data.withUnsafeBytes { raw -> (width: Int, height: Int)? in
+      guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+      var width: Int32 = 0
+      var height: Int32 = 0
+      guard artfeed_jpeg_info(base, raw.count, &width, &height) == 0, width > 0, height > 0
+      else { return nil }
+      return (Int(width), Int(height))
+    }
+  }
+
   // MARK: - Per format
 
   private typealias Decoded = Result<Picture, PictureError>

@@ -51,6 +51,42 @@ struct PictureCropTests {
     #expect(view.picture.rgba(x: 399, y: 199) == colours[1] << 8 | 0xFF)
   }
 
+  @Test("the scale a view needs: fit's own (never above 1), a region's permille capped at 1:1")
+  func neededScale() {
+    #expect(
+      abs(
+        PictureCrop.fit.neededScale(width: 4000, height: 3000, boxWidth: 1000, boxHeight: 600)
+          - 0.2) < 1e-9)
+    #expect(
+      PictureCrop.fit.neededScale(width: 300, height: 200, boxWidth: 1000, boxHeight: 600) == 1)
+    let zoomed = PictureCrop.region(x: 0, y: 0, width: 2000, height: 1200, permille: 500)
+    #expect(zoomed.neededScale(width: 4000, height: 3000, boxWidth: 1000, boxHeight: 600) == 0.5)
+    let enlarged = PictureCrop.region(x: 0, y: 0, width: 500, height: 300, permille: 2000)
+    #expect(enlarged.neededScale(width: 4000, height: 3000, boxWidth: 1000, boxHeight: 600) == 1)
+  }
+
+  @Test("a view cut from a half-size decode is the full-size view: same size, same colours")
+  func onDecoded() throws {
+    let full = quadrants(width: 1600, height: 1200, colours: colours)
+    let half = PictureScaler.fitted(full, width: 800, height: 600)
+    // Across the middle: left half magenta, right half green, at 40 %.
+    let crop = PictureCrop.region(x: 600, y: 100, width: 400, height: 200, permille: 400)
+    #expect(
+      crop.onDecoded(full: (1600, 1200), decoded: (800, 600))
+        == .region(x: 300, y: 50, width: 200, height: 100, permille: 800))
+    #expect(crop.onDecoded(full: (1600, 1200), decoded: (1600, 1200)) == crop)
+    #expect(PictureCrop.fit.onDecoded(full: (1600, 1200), decoded: (800, 600)) == .fit)
+    for (picture, cut) in [
+      (full, crop), (half, crop.onDecoded(full: (1600, 1200), decoded: (800, 600))),
+    ] {
+      let view = try #require(
+        PixelPicture.viewing(picture, crop: cut, columns: 16, rows: 4, cell: cell))
+      #expect(view.picture.width == 160 && view.picture.height == 80)
+      #expect(view.picture.rgba(x: 70, y: 40) == colours[0] << 8 | 0xFF)
+      #expect(view.picture.rgba(x: 90, y: 40) == colours[1] << 8 | 0xFF)
+    }
+  }
+
   @Test("a region at 200% is enlarged to fill the box, pixel for two pixels")
   func regionEnlarged() throws {
     let picture = quadrants(width: 400, height: 400, colours: colours)

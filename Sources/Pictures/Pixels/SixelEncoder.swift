@@ -13,10 +13,12 @@ public enum SixelEncoder {
   {
     _ = configureChafa
     guard columns > 0, rows > 0 else { return nil }
-    // A large picture (the item view's) gets both cores: chafa's palette work is most of
-    // its cost. The count is process-wide, so symbol conversions running meanwhile may use
-    // two threads for a moment; that costs them a little time, never correctness.
-    let large = picture.width * picture.height > 100_000
+    // A large picture (the item view's) gets both cores when they are free now
+    // (`SpareCores`): chafa's palette work is most of its cost, and a second thread sharing
+    // a core with another process's would make the slower half later than one thread. The
+    // count is process-wide, so symbol conversions running meanwhile may use two threads
+    // for a moment; that costs them a little time, never correctness.
+    let large = picture.width * picture.height > 100_000 && SpareCores.available(2)
     if large { chafa_set_n_threads(2) }
     defer { if large { chafa_set_n_threads(1) } }
     let text = picture.pixels.withUnsafeBufferPointer { pixels in

@@ -42,6 +42,7 @@ extension AppState {
       guard var book = marks else { return [] }
       let update = book.apply(event, visible: visibleKeys, source: itemsSource)
       marks = book
+      if case .marksRead(let read) = event { keepStarred(read) }
       return applyMarks(update)
     case .stateSettled:
       return []
@@ -130,6 +131,17 @@ extension AppState {
 
   /// The items whose marks the page on screen shows.
   var visibleKeys: [ItemKey] { pages.pages[pages.shownIndex].visibleItems }
+
+  /// Pins the pictures of the items shown whose marks, read from the state file, say starred
+  /// (starred in an earlier run): a set lookup per item shown, when its marks arrive. The
+  /// cache pins their pictures made before and those made later (`PictureCache.keep`).
+  mutating func keepStarred(_ read: [ItemKey: ItemMarks]) {
+    guard read.values.contains(where: \.starred) else { return }
+    for item in pages.pages[pages.shownIndex].visibleFeedItems
+    where read[ItemKey(item)]?.starred == true {
+      pictures.cache.keep(PictureBoard.addresses(of: item))
+    }
+  }
 
   /// The marks to read for rows on screen whose marks are not known: after every update,
   /// like the pictures' wish list.

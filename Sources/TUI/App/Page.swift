@@ -56,6 +56,10 @@ protocol Page {
   /// The items whose marks the page shows now (the marks book reads them).
   var visibleItems: [ItemKey] { get }
 
+  /// The items `visibleItems` names (their pictures are pinned when the marks read say
+  /// starred).
+  var visibleFeedItems: [FeedItem] { get }
+
   /// The pictures the page wants now, most wanted first (the loader drops the rest).
   func wantedPictures(_ pictures: PictureBoard) -> [PictureCache.Key]
 
@@ -91,6 +95,7 @@ extension Page {
   func closingCommands() -> [Command] { [] }
   var lastGeneration: Int { 0 }
   var visibleItems: [ItemKey] { [] }
+  var visibleFeedItems: [FeedItem] { [] }
   func wantedPictures(_ pictures: PictureBoard) -> [PictureCache.Key] { [] }
   func readAheadPicture(_ pictures: PictureBoard) -> PictureCache.Key? { nil }
   func motionPicture(_ pictures: PictureBoard) -> PictureCache.Key? { nil }

@@ -104,9 +104,9 @@ extension ItemsPage: Page {
     return commands
   }
 
-  var visibleItems: [ItemKey] {
-    list.visibleItems.map { ItemKey(list.items[$0]) }
-  }
+  var visibleItems: [ItemKey] { visibleFeedItems.map(ItemKey.init) }
+
+  var visibleFeedItems: [FeedItem] { list.visibleItems.map { list.items[$0] } }
 
   func wantedPictures(_ pictures: PictureBoard) -> [PictureCache.Key] {
     list.wantedPictures().map { pictures.key(url: $0.url, columns: $0.columns, rows: $0.rows) }

@@ -37,6 +37,8 @@ extension ViewerPage: Page {
 
   var visibleItems: [ItemKey] { item.map { [ItemKey($0)] } ?? [] }
 
+  var visibleFeedItems: [FeedItem] { item.map { [$0] } ?? [] }
+
   /// The view shown; once it is made or the picture is decoded (its size known), the
   /// neighbours' fitted pictures (the next item's first, the previous item's, the post's next
   /// picture), so `n` `N` `]` show at once. A zoom or a pan only cuts a new view from the

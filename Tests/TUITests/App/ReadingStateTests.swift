@@ -22,17 +22,20 @@ struct StateHarness {
   static let feed = FeedKey(rawValue: "/feeds/test.rss")
 
   /// `images`: where `d` fetches pictures from (nil: pictures are off, as in most tests).
+  /// `store`: the database (nil: SQLite in memory); `lookups`: a second connection to it for
+  /// the marks of rows, as the browser opens a file (nil: the overlay only).
   init(
     items: [FeedItem] = Fixtures.items, width: Int = 60, height: Int = 20,
-    images: ImageLoader? = nil
+    images: ImageLoader? = nil, store: SQLiteStateStore? = nil,
+    lookups: SQLiteStateStore? = nil
   ) async throws {
     runner = CommandRunner(source: MemorySource(items: items), images: images)
     let inbox = runner.inbox
     let clock = Locked(Date(timeIntervalSince1970: 1_795_000_000))
     self.clock = clock
-    let store = try #require(SQLiteStateStore.inMemory())
+    let store = try #require(store ?? SQLiteStateStore.inMemory())
     reader = ReaderState(
-      store: store, reader: nil, isSaved: false, clock: { clock.withLock { $0 } },
+      store: store, reader: lookups, isSaved: false, clock: { clock.withLock { $0 } },
       notify: { inbox.post(.state($0)) })
     runner.attach(reader)
     state = Fixtures.state(width: width, height: height, items: items)
