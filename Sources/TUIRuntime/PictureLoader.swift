@@ -113,6 +113,11 @@ public final class PictureLoader: Sendable {
       return true
     }
     if post {
+      // Starred or saved in an earlier run: the disk cache's marker says so (a file test,
+      // once per picture made).
+      if case .success = result, images.cache?.isKept(key.url) == true {
+        inbox.post(.pictureKept(url: key.url))
+      }
       PixelLog.note("loader: posted \(Self.describe(key))")
       inbox.finish(.pictureReady(key, result))
     }

@@ -75,6 +75,9 @@ extension AppState {
       pictures.take(key, result)
       showPendingNote()
       return []
+    case .pictureKept(let url):
+      pictures.cache.keep([url])
+      return []
     case .pictureMeasured(let url, let width, let height):
       pictures.measured(url, width: width, height: height)
       return []

@@ -47,6 +47,9 @@ public enum Event: Sendable {
   case feedsRead(generation: Int)
   /// A picture for a thumbnail box was made (or failed, or was cancelled).
   case pictureReady(PictureCache.Key, Result<PictureRendition, ImageLoadError>)
+  /// The disk cache keeps the picture at `url` (its item was starred or saved, maybe in an
+  /// earlier run): pinned in memory too. Posted before that picture's `.pictureReady`.
+  case pictureKept(url: String)
   /// The picture viewer's picture at `url` was decoded at full size: `width` x `height`
   /// pixels (its zoom and pan count in them).
   case pictureMeasured(url: String, width: Int, height: Int)

@@ -1,10 +1,14 @@
+import ArtfeedResources
+import FeedCore
 import FeedModel
 import Foundation
+import PictureFiles
 import Pictures
 import ReadingState
 import Testing
 
 @testable import TUI
+@testable import TUIRuntime
 
 /// An item starred in an earlier run has its pictures pinned in this one as soon as its marks
 /// are read from the state file, without being starred again.
@@ -57,5 +61,48 @@ struct KeptAcrossRunsTests {
     // s on the starred item unstars it: the pin goes.
     _ = state.update(.key(.character("s")))
     #expect(!state.pictures.cache.isPinned(key))
+  }
+}
+
+/// A picture the disk cache keeps (its item starred or saved, maybe in an earlier run: the
+/// disk's marker outlives the run) is pinned in memory when it is made, whatever the state says.
+@Suite("Pictures the disk cache keeps are pinned in memory")
+struct KeptOnDiskTests {
+  @Test("the loader says a made picture is kept on disk; the list pins it, and only it")
+  func keptOnDisk() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artfeed-kept-disk-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let jpeg = try #require(BundledThumbnails.all().first { $0.pathExtension == "jpg" })
+    let saved = folder.appendingPathComponent("saved.jpg")
+    let plain = folder.appendingPathComponent("plain.jpg")
+    try FileManager.default.copyItem(at: jpeg, to: saved)
+    try FileManager.default.copyItem(at: jpeg, to: plain)
+    let disk = ImageDiskCache(directory: folder.appendingPathComponent("images"))
+    disk.keep([saved.absoluteString])
+    let items = [
+      FeedItem(title: "Saved", guid: "saved", thumbnails: [MediaThumbnail(url: saved.absoluteString)]),
+      FeedItem(title: "Plain", guid: "plain", thumbnails: [MediaThumbnail(url: plain.absoluteString)]),
+    ]
+    var state = Fixtures.state(items: items)
+    state.configurePictures(enabled: true, depth: .indexed256)
+    // Asked once: the board notes what it asked for.
+    let commands = state.pictureCommands()
+    let wanted = commands.flatMap { command -> [PictureCache.Key] in
+      if case .wantPictures(let keys) = command { return keys }
+      return []
+    }
+    let savedKey = try #require(wanted.first { $0.url == saved.absoluteString })
+    let plainKey = try #require(wanted.first { $0.url == plain.absoluteString })
+    let runner = CommandRunner(
+      source: MemorySource(items: []), images: ImageLoader(client: NoNetwork(), cache: disk))
+    let settled: Bool
+    (state, settled) = await settleOnThread(state, runner: runner, initial: commands)
+    #expect(settled)
+    #expect(state.pictures.cache.value(for: savedKey) != nil)
+    #expect(state.pictures.cache.value(for: plainKey) != nil)
+    #expect(state.pictures.cache.isPinned(savedKey))
+    #expect(!state.pictures.cache.isPinned(plainKey))
   }
 }
