@@ -44,9 +44,9 @@ extension PictureBoard {
   /// The frame showing now and how long it stays; nil when nothing plays (paused, finished,
   /// or no animation): the loop then sets no deadline.
   public var motionClock: MotionClock? {
-    guard let playing = motion.playing, !playing.isPaused, !playing.isFinished else {
-      return nil
-    }
+    guard let playing = motion.playing, !playing.isPaused, !playing.isFinished,
+      playedFrames(playing) == nil
+    else { return nil }
     return MotionClock(
       key: playing.key, frame: playing.frame, loop: playing.loopsPlayed,
       milliseconds: playing.animation.steps[playing.frame].milliseconds)
@@ -121,9 +121,42 @@ extension PictureBoard {
   /// sends it as a picture of its own, encoded ahead by the loader.
   func motionFrame(for key: PictureCache.Key) -> Slot? {
     guard let playing = motion.playing, playing.key == key else { return nil }
+    if let frames = playedFrames(playing) { return .pixels(frames[0], key) }
     switch playing.animation.steps[playing.frame].frame {
     case .cells(let cells): return .ready(cells)
     case .pixels(let picture): return .pixels(picture, key.frame(playing.frame + 1))
     }
+  }
+
+  /// The frames the terminal plays itself: when it can (`terminalPlaysMotion`) and every
+  /// frame is pixels; nil when the board steps through them on deadlines.
+  private func playedFrames(_ playing: Playing) -> [PixelPicture]? {
+    guard terminalPlaysMotion else { return nil }
+    var frames: [PixelPicture] = []
+    for step in playing.animation.steps {
+      guard case .pixels(let picture) = step.frame else { return nil }
+      frames.append(picture)
+    }
+    return frames
+  }
+
+  /// Hands the terminal the whole animation: the placement of the playing picture (its
+  /// first frame, drawn by the page) gets every frame with its delay and whether it runs,
+  /// under the key of frame 1, so the writer sends them once as one animation and the
+  /// still picture's image stays apart. Nothing changes when the board plays the frames.
+  func attachMotion(to buffer: inout ScreenBuffer) {
+    guard let playing = motion.playing, let frames = playedFrames(playing),
+      let index = buffer.placements.firstIndex(where: { $0.key == playing.key }),
+      frames.allSatisfy({
+        $0.columns == frames[0].columns && $0.rows == frames[0].rows
+          && $0.picture.width == frames[0].picture.width
+          && $0.picture.height == frames[0].picture.height
+      })
+    else { return }
+    buffer.placements[index].key = playing.key.frame(1)
+    buffer.placements[index].picture = frames[0]
+    buffer.placements[index].motion = PlacedMotion(
+      frames: frames, milliseconds: playing.animation.steps.map(\.milliseconds),
+      loops: playing.animation.loops, isRunning: !playing.isPaused)
   }
 }

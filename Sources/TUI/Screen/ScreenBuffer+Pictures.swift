@@ -20,11 +20,40 @@ public struct PicturePlacement: Sendable, Equatable {
   /// never empty.
   public var columns: Range<Int>
   public var rows: Range<Int>
+  /// An animation the terminal plays itself (kitty): `picture` is its first frame.
+  public var motion: PlacedMotion?
 
   /// The screen cells the visible part covers.
   public var visible: BoxRect {
     BoxRect(
       x: x + columns.lowerBound, y: y + rows.lowerBound, width: columns.count, height: rows.count)
+  }
+}
+
+/// The frames of an animation that a kitty terminal plays by itself once they are sent: the
+/// writer sends them all under one image with their gaps, and then only says run or stop.
+public struct PlacedMotion: Sendable, Equatable {
+  /// Every frame, the first included, each the size of the placement's picture.
+  public var frames: [PixelPicture]
+  /// How long each frame shows, in milliseconds.
+  public var milliseconds: [Int]
+  /// How many times it plays; 0: forever.
+  public var loops: Int
+  /// False while paused: the terminal holds the frame showing.
+  public var isRunning: Bool
+
+  public init(frames: [PixelPicture], milliseconds: [Int], loops: Int, isRunning: Bool) {
+    self.frames = frames
+    self.milliseconds = milliseconds
+    self.loops = loops
+    self.isRunning = isRunning
+  }
+
+  /// The placement's key names the frames' pixels, so comparing their timing and state is
+  /// enough (and spares comparing megabytes on every frame).
+  public static func == (lhs: PlacedMotion, rhs: PlacedMotion) -> Bool {
+    lhs.frames.count == rhs.frames.count && lhs.milliseconds == rhs.milliseconds
+      && lhs.loops == rhs.loops && lhs.isRunning == rhs.isRunning
   }
 }
 
