@@ -146,17 +146,15 @@ extension PictureBoard {
   /// still picture's image stays apart. Nothing changes when the board plays the frames.
   func attachMotion(to buffer: inout ScreenBuffer) {
     guard let playing = motion.playing, let frames = playedFrames(playing),
-      let index = buffer.placements.firstIndex(where: { $0.key == playing.key }),
       frames.allSatisfy({
         $0.columns == frames[0].columns && $0.rows == frames[0].rows
           && $0.picture.width == frames[0].picture.width
           && $0.picture.height == frames[0].picture.height
       })
     else { return }
-    buffer.placements[index].key = playing.key.frame(1)
-    buffer.placements[index].picture = frames[0]
-    buffer.placements[index].motion = PlacedMotion(
+    let played = PlacedMotion(
       frames: frames, milliseconds: playing.animation.steps.map(\.milliseconds),
       loops: playing.animation.loops, isRunning: !playing.isPaused)
+    buffer.attach(played, to: playing.key, as: playing.key.frame(1))
   }
 }

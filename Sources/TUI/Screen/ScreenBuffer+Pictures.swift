@@ -58,6 +58,22 @@ public struct PlacedMotion: Sendable, Equatable {
 }
 
 extension ScreenBuffer {
+  /// Gives the placement of `key` an animation the terminal plays, under `animationKey`
+  /// (the first frame, `motion.frames[0]`, becomes its picture). False when `key` is not
+  /// placed.
+  @discardableResult
+  public mutating func attach(
+    _ motion: PlacedMotion, to key: PictureCache.Key, as animationKey: PictureCache.Key
+  ) -> Bool {
+    guard let first = motion.frames.first,
+      let index = placements.firstIndex(where: { $0.key == key })
+    else { return false }
+    placements[index].key = animationKey
+    placements[index].picture = first
+    placements[index].motion = motion
+    return true
+  }
+
   /// Shows `picture` (fitted to `box`, screen cells) over the buffer, on the lines of `clip`
   /// only; the cells it covers become spaces in their own style. Nothing is placed when no
   /// cell of it shows.

@@ -48,7 +48,7 @@ struct TerminalMotionTests {
     var (state, _) = try Self.playing()
     _ = state.update(.key(.character(" ")))
     #expect(Self.placement(state)?.motion?.isRunning == false)
-    #expect(state.isMotionPaused)
+    #expect(state.pictures.isMotionPaused)
     _ = state.update(.key(.character(" ")))
     #expect(Self.placement(state)?.motion?.isRunning == true)
     _ = state.update(.motionDue)
