@@ -24,8 +24,10 @@ struct PlacementTable {
     var rows: Range<Int>
     /// The kitty placement id (0 for sixel and iTerm2).
     var placement: UInt32 = 0
-    /// An animation the terminal plays: whether it was last told to run.
+    /// An animation the terminal plays: whether it was last told to run, and the run
+    /// count it was told at.
     var running: Bool?
+    var runs = 0
 
     init(_ placement: PicturePlacement, id: UInt32 = 0) {
       key = placement.key
@@ -35,6 +37,7 @@ struct PlacementTable {
       rows = placement.rows
       self.placement = id
       running = placement.motion?.isRunning
+      runs = placement.motion?.runs ?? 0
     }
 
     /// Same picture, same place, same part shown.
@@ -150,11 +153,13 @@ struct PlacementTable {
     for placement in placements {
       if let index = old.firstIndex(where: { $0.matches(placement) }) {
         var same = old.remove(at: index)
-        if let motion = placement.motion, same.running != motion.isRunning,
+        if let motion = placement.motion,
+          same.running != motion.isRunning || same.runs != motion.runs,
           let id = imageID(placement.key)
         {
           plan.steps.append(.animate(image: id, running: motion.isRunning, loops: motion.loops))
           same.running = motion.isRunning
+          same.runs = motion.runs
         }
         kept.append(same)
       } else {

@@ -174,13 +174,15 @@ struct PictureTextTests {
 @Suite("The placement table: an animation kitty plays")
 struct KittyMotionTableTests {
   /// Frame "a" at line `line` carrying three frames of 100, 200, 300 ms.
-  static func animated(line: Int = 1, running: Bool = true, loops: Int = 0) throws -> ScreenBuffer {
+  static func animated(line: Int = 1, running: Bool = true, loops: Int = 0, runs: Int = 1)
+    throws -> ScreenBuffer
+  {
     var buffer = Frames.frame([("a", line)])
     let first = try #require(Frames.picture("a"))
     buffer.attach(
       PlacedMotion(
         frames: [first, first, first], milliseconds: [100, 200, 300], loops: loops,
-        isRunning: running), to: Frames.key("a"), as: Frames.key("a").frame(1))
+        isRunning: running, runs: runs), to: Frames.key("a"), as: Frames.key("a").frame(1))
     return buffer
   }
 
@@ -233,6 +235,18 @@ struct KittyMotionTableTests {
     #expect(table.images.isEmpty, "nothing of the animation is kept")
     _ = table.plan(next: first, previous: gone)
     #expect(names(table.closing()) == ["forget"], "quitting frees it")
+  }
+
+  @Test("each new run count sends the run command again (kitty 0.26 drops one sent too early)")
+  func runAgain() throws {
+    var table = PlacementTable(kind: .kitty)
+    let placed = try Self.animated(running: false)
+    #expect(names(table.plan(next: placed, previous: nil).steps) == ["animation 3", "place@1", "stop 0"])
+    let run = try Self.animated()
+    #expect(names(table.plan(next: run, previous: placed).steps) == ["run 0"])
+    let again = try Self.animated(runs: 2)
+    #expect(names(table.plan(next: again, previous: run).steps) == ["run 0"])
+    #expect(table.plan(next: again, previous: again).steps.isEmpty)
   }
 
   @Test("a resize frees the animation's frames at once; it is sent again when shown")

@@ -25,6 +25,9 @@ extension PictureBoard {
     var frame = 0
     var loopsPlayed = 0
     var isPaused = false
+    /// A terminal that plays the animation: how many run commands were due so far (see
+    /// `runDelays`).
+    var runs = 0
 
     /// A file's loop count ran out: the last frame stays.
     var isFinished: Bool {
@@ -44,9 +47,15 @@ extension PictureBoard {
   /// The frame showing now and how long it stays; nil when nothing plays (paused, finished,
   /// or no animation): the loop then sets no deadline.
   public var motionClock: MotionClock? {
-    guard let playing = motion.playing, !playing.isPaused, !playing.isFinished,
-      playedFrames(playing) == nil
-    else { return nil }
+    guard let playing = motion.playing, !playing.isPaused, !playing.isFinished else {
+      return nil
+    }
+    if playedFrames(playing) != nil {
+      guard playing.runs < Self.runDelays.count else { return nil }
+      return MotionClock(
+        key: playing.key, frame: 0, loop: playing.runs,
+        milliseconds: Self.runDelays[playing.runs])
+    }
     return MotionClock(
       key: playing.key, frame: playing.frame, loop: playing.loopsPlayed,
       milliseconds: playing.animation.steps[playing.frame].milliseconds)
@@ -88,6 +97,11 @@ extension PictureBoard {
   /// file's loop count runs out).
   mutating func motionDue() {
     guard var playing = motion.playing, !playing.isPaused, !playing.isFinished else { return }
+    if playedFrames(playing) != nil {
+      playing.runs += 1
+      motion.playing = playing
+      return
+    }
     playing.frame += 1
     if playing.frame == playing.animation.steps.count {
       playing.loopsPlayed += 1
@@ -128,6 +142,13 @@ extension PictureBoard {
     }
   }
 
+  /// When the terminal that plays the animation is told to run it, after the frames are
+  /// sent and placed: kitty 0.26 starts only an animation it has already drawn (a run
+  /// command that comes with the placement is dropped; kitty 0.28+ marks it drawn), so the
+  /// command follows the placement by 100 ms, and once more a second later for a terminal
+  /// slower to draw (running it again changes nothing).
+  static let runDelays = [100, 1000]
+
   /// The frames the terminal plays itself: when it can (`terminalPlaysMotion`) and every
   /// frame is pixels; nil when the board steps through them on deadlines.
   private func playedFrames(_ playing: Playing) -> [PixelPicture]? {
@@ -154,7 +175,8 @@ extension PictureBoard {
     else { return }
     let played = PlacedMotion(
       frames: frames, milliseconds: playing.animation.steps.map(\.milliseconds),
-      loops: playing.animation.loops, isRunning: !playing.isPaused)
+      loops: playing.animation.loops, isRunning: !playing.isPaused && playing.runs > 0,
+      runs: playing.runs)
     buffer.attach(played, to: playing.key, as: playing.key.frame(1))
   }
 }

@@ -41,19 +41,24 @@ public struct PlacedMotion: Sendable, Equatable {
   public var loops: Int
   /// False while paused: the terminal holds the frame showing.
   public var isRunning: Bool
+  /// Counts the run commands due: each new count sends the run command again.
+  public var runs: Int
 
-  public init(frames: [PixelPicture], milliseconds: [Int], loops: Int, isRunning: Bool) {
+  public init(
+    frames: [PixelPicture], milliseconds: [Int], loops: Int, isRunning: Bool, runs: Int = 1
+  ) {
     self.frames = frames
     self.milliseconds = milliseconds
     self.loops = loops
     self.isRunning = isRunning
+    self.runs = runs
   }
 
   /// The placement's key names the frames' pixels, so comparing their timing and state is
   /// enough (and spares comparing megabytes on every frame).
   public static func == (lhs: PlacedMotion, rhs: PlacedMotion) -> Bool {
     lhs.frames.count == rhs.frames.count && lhs.milliseconds == rhs.milliseconds
-      && lhs.loops == rhs.loops && lhs.isRunning == rhs.isRunning
+      && lhs.loops == rhs.loops && lhs.isRunning == rhs.isRunning && lhs.runs == rhs.runs
   }
 }
 

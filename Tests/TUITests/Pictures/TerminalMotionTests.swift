@@ -29,16 +29,22 @@ struct TerminalMotionTests {
     state.render(now: Date(timeIntervalSince1970: 1_800_000_000)).placements.first
   }
 
-  @Test("the placement carries every frame with its delay, under frame 1's key; no deadline")
+  @Test(
+    "the placement carries every frame with its delay, under frame 1's key; run after it is drawn")
   func whole() throws {
-    let (state, key) = try Self.playing(loops: 3)
-    #expect(state.motionClock == nil, "the terminal keeps the time, not the run loop")
+    var (state, key) = try Self.playing(loops: 3)
+    #expect(Self.placement(state)?.motion?.isRunning == false, "placed first, not yet run")
+    #expect(state.motionClock?.milliseconds == 100, "the run command's deadline, not a frame's")
+    _ = state.update(.motionDue)
+    #expect(state.motionClock?.milliseconds == 1000, "once more, for a terminal slow to draw")
+    _ = state.update(.motionDue)
+    #expect(state.motionClock == nil, "then the terminal keeps the time, not the run loop")
     let placement = try #require(Self.placement(state))
     #expect(placement.key == key.frame(1))
     let motion = try #require(placement.motion)
     #expect(motion.frames.count == 3)
     #expect(motion.milliseconds == [100, 200, 300])
-    #expect(motion.loops == 3 && motion.isRunning)
+    #expect(motion.loops == 3 && motion.isRunning && motion.runs == 2)
     #expect(motion.frames.map { $0.picture.pixels[0] } == [0, 40, 80], "frames in order")
     #expect(placement.picture == motion.frames[0], "the first frame is the picture placed")
   }
@@ -46,6 +52,7 @@ struct TerminalMotionTests {
   @Test("Space stops and runs it again; the frames never step on the state's side")
   func pause() throws {
     var (state, _) = try Self.playing()
+    _ = state.update(.motionDue)
     _ = state.update(.key(.character(" ")))
     #expect(Self.placement(state)?.motion?.isRunning == false)
     #expect(state.pictures.isMotionPaused)
@@ -53,6 +60,7 @@ struct TerminalMotionTests {
     #expect(Self.placement(state)?.motion?.isRunning == true)
     _ = state.update(.motionDue)
     #expect(Self.placement(state)?.motion?.frames.first?.picture.pixels[0] == 0)
+    #expect(state.motionClock == nil)
   }
 
   @Test("leaving the item view takes the animation off the screen and stops asking")
