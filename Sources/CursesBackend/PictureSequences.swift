@@ -56,6 +56,37 @@ public final class PictureSequences: Sendable {
     return KittyGraphics.transmit(png: data, id: id)
   }
 
+  /// kitty: an animation's frames under one image, for the terminal to play: the first as
+  /// the picture (`a=t`) with its gap set after, each later one as a frame (`a=f`) with its
+  /// gap. Frame `n`'s PNG is the one the motion loader prepared under frame key `n`.
+  public func animation(_ placement: PicturePlacement, id: UInt32) -> [[UInt8]] {
+    guard let motion = placement.motion, !motion.frames.isEmpty else {
+      return transmission(placement, id: id)
+    }
+    var commands: [[UInt8]] = []
+    for (index, frame) in motion.frames.enumerated() {
+      let key = placement.key.frame(index + 1)
+      let gap = index < motion.milliseconds.count ? motion.milliseconds[index] : 100
+      let raw = frame.picture.pixels.count > Self.rawThreshold
+      let png = raw ? [] : cached(key, 0..<frame.columns, 0..<frame.rows) {
+        whole(frame, columns: 0..<frame.columns, rows: 0..<frame.rows)
+      }
+      if index == 0 {
+        commands +=
+          raw
+          ? KittyGraphics.transmit(rgba: frame.picture, id: id)
+          : KittyGraphics.transmit(png: png, id: id)
+        commands.append(KittyGraphics.gap(id: id, frame: 1, milliseconds: gap))
+      } else {
+        commands +=
+          raw
+          ? KittyGraphics.frame(rgba: frame.picture, id: id, gap: gap)
+          : KittyGraphics.frame(png: png, id: id, gap: gap)
+      }
+    }
+    return commands
+  }
+
   /// sixel, iTerm2: the sequence that draws the visible part at the cursor.
   public func drawing(_ placement: PicturePlacement) -> [UInt8] {
     let (columns, rows) = (placement.columns, placement.rows)

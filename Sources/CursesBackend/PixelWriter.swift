@@ -85,6 +85,10 @@ public final class PixelWriter {
   private static func describe(_ step: PlacementTable.Step) -> String {
     switch step {
     case .transmit(let p, let image): "transmit \(image) \(p.key.url.suffix(20))"
+    case .transmitAnimation(let p, let image):
+      "animation \(image) of \(p.motion?.frames.count ?? 0) frames \(p.key.url.suffix(20))"
+    case .animate(let image, let running, let loops):
+      "\(running ? "run" : "stop") \(image) loops=\(loops)"
     case .place(let p, let image, let id): "place \(image)/\(id) at \(p.visible.x),\(p.visible.y)"
     case .deletePlacement(let image, let id): "delete \(image)/\(id)"
     case .deleteImage(let image): "forget \(image)"
@@ -127,6 +131,10 @@ public final class PixelWriter {
     switch step {
     case .transmit(let placement, let image):
       return sequences.transmission(placement, id: image)
+    case .transmitAnimation(let placement, let image):
+      return sequences.animation(placement, id: image)
+    case .animate(let image, let running, let loops):
+      return [KittyGraphics.animate(id: image, running: running, loops: loops)]
     case .place(let placement, let image, let id):
       return [moveTo(placement) + PictureSequences.kittyPlace(placement, image: image, id: id)]
     case .deletePlacement(let image, let id):

@@ -10,6 +10,10 @@ import TUI
 /// nothing to delete: a picture is erased when curses redraws the text under it, so the
 /// lines of every picture that went away are redrawn, and a picture is sent again only when
 /// its box moved, its visible part changed, or the text layer may have erased it.
+///
+/// An animation the terminal plays (a placement with `motion`, kitty only) is sent once as
+/// one image with all its frames, then run or stopped; it is deleted, frames and all, as
+/// soon as it leaves the screen (its frames weigh on kitty's storage quota).
 struct PlacementTable {
   /// One picture on screen.
   struct Shown: Equatable {
@@ -20,6 +24,10 @@ struct PlacementTable {
     var rows: Range<Int>
     /// The kitty placement id (0 for sixel and iTerm2).
     var placement: UInt32 = 0
+    /// An animation the terminal plays: whether it was last told to run, and the run
+    /// count it was told at.
+    var running: Bool?
+    var runs = 0
 
     init(_ placement: PicturePlacement, id: UInt32 = 0) {
       key = placement.key
@@ -28,6 +36,8 @@ struct PlacementTable {
       columns = placement.columns
       rows = placement.rows
       self.placement = id
+      running = placement.motion?.isRunning
+      runs = placement.motion?.runs ?? 0
     }
 
     /// Same picture, same place, same part shown.
@@ -43,6 +53,10 @@ struct PlacementTable {
   enum Step: Equatable {
     /// kitty: send the picture's pixels under `image`.
     case transmit(PicturePlacement, image: UInt32)
+    /// kitty: send every frame of the placement's animation under `image`, with their gaps.
+    case transmitAnimation(PicturePlacement, image: UInt32)
+    /// kitty: run the animation `image` for `loops` plays (0: forever), or stop it.
+    case animate(image: UInt32, running: Bool, loops: Int)
     /// kitty: show the visible part of a transmitted picture as placement `placement`.
     case place(PicturePlacement, image: UInt32, placement: UInt32)
     case deletePlacement(image: UInt32, placement: UInt32)
@@ -79,8 +93,9 @@ struct PlacementTable {
   /// The most pictures kept transmitted to a kitty terminal.
   let imageLimit: Int
   private(set) var shown: [Shown] = []
-  /// kitty: transmitted pictures and their image ids, least recently shown first.
-  private(set) var images: [(key: PictureCache.Key, id: UInt32)] = []
+  /// kitty: transmitted pictures and their image ids, least recently shown first; an
+  /// animation's is there only while it shows.
+  private(set) var images: [(key: PictureCache.Key, id: UInt32, animated: Bool)] = []
   private var nextImage: UInt32
   private var nextPlacement: UInt32 = 1
 
@@ -102,6 +117,10 @@ struct PlacementTable {
       if kind == .kitty, !shown.isEmpty || loss == .everything {
         plan.steps.append(.deleteAllPlacements)
       }
+      // Animations are sent again when shown again: their frames are freed now (the
+      // terminal may have dropped them already; deleting twice costs nothing).
+      for image in images where image.animated { plan.steps.append(.deleteImage(image.id)) }
+      images.removeAll { $0.animated }
       shown = []
       if loss == .everything { images = [] }
     }
@@ -133,14 +152,28 @@ struct PlacementTable {
     var old = shown
     for placement in placements {
       if let index = old.firstIndex(where: { $0.matches(placement) }) {
-        kept.append(old.remove(at: index))
+        var same = old.remove(at: index)
+        if let motion = placement.motion,
+          same.running != motion.isRunning || same.runs != motion.runs,
+          let id = imageID(placement.key)
+        {
+          plan.steps.append(.animate(image: id, running: motion.isRunning, loops: motion.loops))
+          same.running = motion.isRunning
+          same.runs = motion.runs
+        }
+        kept.append(same)
       } else {
         fresh.append(placement)
       }
     }
     for gone in old {
-      if let id = imageID(gone.key) {
-        plan.steps.append(.deletePlacement(image: id, placement: gone.placement))
+      guard let index = images.firstIndex(where: { $0.key == gone.key }) else { continue }
+      let image = images[index]
+      if image.animated, !placements.contains(where: { $0.key == gone.key }) {
+        plan.steps.append(.deleteImage(image.id))
+        images.remove(at: index)
+      } else {
+        plan.steps.append(.deletePlacement(image: image.id, placement: gone.placement))
       }
     }
     shown = kept
@@ -151,12 +184,17 @@ struct PlacementTable {
       } else {
         id = nextImage
         nextImage = nextImage == UInt32.max ? 1 : nextImage + 1
-        plan.steps.append(.transmit(placement, image: id))
-        images.append((placement.key, id))
+        plan.steps.append(
+          placement.motion == nil
+            ? .transmit(placement, image: id) : .transmitAnimation(placement, image: id))
+        images.append((placement.key, id, placement.motion != nil))
       }
       let placementID = nextPlacement
       nextPlacement = nextPlacement == UInt32.max ? 1 : nextPlacement + 1
       plan.steps.append(.place(placement, image: id, placement: placementID))
+      if let motion = placement.motion {
+        plan.steps.append(.animate(image: id, running: motion.isRunning, loops: motion.loops))
+      }
       shown.append(Shown(placement, id: placementID))
     }
     touch(shown.map(\.key))

@@ -74,7 +74,11 @@ struct Browse: ParsableCommand, ReadsSettings {
     state.configurePictures(
       enabled: settings.pictureMode != .none,
       depth: screen.colorDepth.onLightBackground(settings.theme == .light),
-      cell: pictureSetup.output?.cell, note: pictureSetup.note)
+      cell: pictureSetup.output?.cell, note: pictureSetup.note,
+      // kitty plays animations itself; through tmux's passthrough the frames go one by one
+      // on deadlines, as for sixel (tmux repaints and the pane's position move them).
+      terminalPlaysMotion: pictureSetup.output.map { $0.kind == .kitty && $0.tmuxPane == nil }
+        ?? false)
     let browser = settings.browser
     var loop = AppLoop(
       state: state, screen: screen, source: source,

@@ -43,6 +43,8 @@ struct PlacementTableTests {
     steps.map { step in
       switch step {
       case .transmit(let placement, _): "transmit \(placement.key.url)"
+      case .transmitAnimation(let placement, _): "animation \(placement.key.url)"
+      case .animate: "animate"
       case .place(let placement, _, _): "place \(placement.key.url)@\(placement.visible.y)"
       case .deletePlacement: "delete"
       case .deleteImage: "forget"
@@ -166,5 +168,93 @@ struct PictureTextTests {
     let text = String(decoding: PictureText.sequences(for: frame, kind: .kitty), as: UTF8.self)
     #expect(text.components(separatedBy: "a=t,").count == 2)
     #expect(text.components(separatedBy: "a=p,").count == 3)
+  }
+}
+
+@Suite("The placement table: an animation kitty plays")
+struct KittyMotionTableTests {
+  /// Frame "a" at line `line` carrying three frames of 100, 200, 300 ms.
+  static func animated(line: Int = 1, running: Bool = true, loops: Int = 0, runs: Int = 1)
+    throws -> ScreenBuffer
+  {
+    var buffer = Frames.frame([("a", line)])
+    let first = try #require(Frames.picture("a"))
+    buffer.attach(
+      PlacedMotion(
+        frames: [first, first, first], milliseconds: [100, 200, 300], loops: loops,
+        isRunning: running, runs: runs), to: Frames.key("a"), as: Frames.key("a").frame(1))
+    return buffer
+  }
+
+  func names(_ steps: [PlacementTable.Step]) -> [String] {
+    steps.map { step in
+      switch step {
+      case .transmit: "transmit"
+      case .transmitAnimation(let placement, _): "animation \(placement.motion?.frames.count ?? 0)"
+      case .animate(_, let running, let loops): "\(running ? "run" : "stop") \(loops)"
+      case .place(let placement, _, _): "place@\(placement.visible.y)"
+      case .deletePlacement: "delete"
+      case .deleteImage: "forget"
+      case .deleteAllPlacements: "delete all"
+      case .draw: "draw"
+      }
+    }
+  }
+
+  @Test("sent once with its frames, placed, run; the same frame again sends nothing")
+  func once() throws {
+    var table = PlacementTable(kind: .kitty)
+    let first = try Self.animated(loops: 2)
+    #expect(names(table.plan(next: first, previous: nil).steps) == ["animation 3", "place@1", "run 2"])
+    #expect(table.plan(next: first, previous: first).steps.isEmpty)
+  }
+
+  @Test("pause and play say stop and run to the same image, nothing is sent again")
+  func pause() throws {
+    var table = PlacementTable(kind: .kitty)
+    let running = try Self.animated()
+    let plan = table.plan(next: running, previous: nil)
+    guard case .transmitAnimation(_, let id) = plan.steps.first else {
+      Issue.record("no animation sent")
+      return
+    }
+    let paused = try Self.animated(running: false)
+    #expect(table.plan(next: paused, previous: running).steps == [.animate(image: id, running: false, loops: 0)])
+    #expect(table.plan(next: running, previous: paused).steps == [.animate(image: id, running: true, loops: 0)])
+  }
+
+  @Test("leaving the screen deletes the image and its frames; moving only places it again")
+  func leave() throws {
+    var table = PlacementTable(kind: .kitty)
+    let first = try Self.animated(line: 1)
+    _ = table.plan(next: first, previous: nil)
+    let moved = try Self.animated(line: 5)
+    #expect(names(table.plan(next: moved, previous: first).steps) == ["delete", "place@5", "run 0"])
+    let gone = Frames.frame([])
+    #expect(names(table.plan(next: gone, previous: moved).steps) == ["forget"])
+    #expect(table.images.isEmpty, "nothing of the animation is kept")
+    _ = table.plan(next: first, previous: gone)
+    #expect(names(table.closing()) == ["forget"], "quitting frees it")
+  }
+
+  @Test("each new run count sends the run command again (kitty 0.26 drops one sent too early)")
+  func runAgain() throws {
+    var table = PlacementTable(kind: .kitty)
+    let placed = try Self.animated(running: false)
+    #expect(names(table.plan(next: placed, previous: nil).steps) == ["animation 3", "place@1", "stop 0"])
+    let run = try Self.animated()
+    #expect(names(table.plan(next: run, previous: placed).steps) == ["run 0"])
+    let again = try Self.animated(runs: 2)
+    #expect(names(table.plan(next: again, previous: run).steps) == ["run 0"])
+    #expect(table.plan(next: again, previous: again).steps.isEmpty)
+  }
+
+  @Test("a resize frees the animation's frames at once; it is sent again when shown")
+  func resize() throws {
+    var table = PlacementTable(kind: .kitty)
+    let first = try Self.animated()
+    _ = table.plan(next: first, previous: nil)
+    let plan = table.plan(next: first, previous: nil, loss: .placements)
+    #expect(names(plan.steps) == ["delete all", "forget", "animation 3", "place@1", "run 0"])
   }
 }

@@ -16,10 +16,28 @@ extension EndToEnd {
       try #require(PixelTools.headlessReady, "python3 with PIL, numpy and pyte is needed")
       let results = try PixelTools.run("motion.py", ["kitty", "sixel", "iterm"])
       try PixelTools.expectAllPass(results)
-      for protocolName in ["kitty", "sixel", "iterm"] {
+      for protocolName in ["sixel", "iterm"] {
         let frames = results[protocolName]?["frames"] as? Int ?? 0
         #expect(frames >= 8, "\(protocolName): \(frames) frames in 4 s")
       }
+      // kitty plays it itself: the four frames are sent once, with their gaps, then nothing.
+      #expect(results["kitty"]?["terminal_plays"] as? Bool == true)
+      #expect(results["kitty"]?["frames"] as? Int == 4)
+      #expect(results["kitty"]?["bytes_after_run"] as? Int == 0)
+    }
+
+    /// The same GIF in a real kitty 0.26 under Xvfb (Pixels/kittyplay.py): screenshots show
+    /// the colours following each other while artfeed writes nothing; Space stops and runs
+    /// it; Esc takes it off the screen; kitty logs no error.
+    @Test(
+      "kitty plays the animation itself: colours change while artfeed is silent; Space, Esc",
+      .enabled(
+        if: PixelTools.missingTerminalTools.isEmpty || Tmux.isRequired, PixelTools.terminalSkip))
+    func kittyPlays() throws {
+      let missing = PixelTools.missingTerminalTools
+      try #require(missing.isEmpty, "missing for the real-terminal tests: \(missing)")
+      let results = try PixelTools.run("kittyplay.py", [])
+      try PixelTools.expectAllPass(results)
     }
   }
 }

@@ -166,6 +166,41 @@ struct PixelEncoderTests {
         == "\u{1B}_Ga=d,d=I,i=5,q=2\u{1B}\\")
   }
 
+  @Test("kitty frames: a=f with X=1 and the gap in every chunk's first, a=f in later chunks")
+  func kittyFrames() throws {
+    let png = [UInt8](repeating: 9, count: 7_000)
+    let commands = KittyGraphics.frame(png: png, id: 42, gap: 250)
+    #expect(commands.count == 3)
+    var payload = ""
+    for (index, command) in commands.enumerated() {
+      let text = String(decoding: command, as: UTF8.self)
+      let keys = String(text.dropFirst(3).prefix { $0 != ";" })
+      payload += String(text.drop { $0 != ";" }.dropFirst().dropLast(2))
+      let more = index == commands.count - 1 ? "m=0" : "m=1"
+      if index == 0 {
+        #expect(keys == "a=f,X=1,z=250,f=100,t=d,i=42,q=2,\(more)")
+      } else {
+        #expect(keys == "a=f,q=2,\(more)", "the protocol wants a=f in every chunk of a frame")
+      }
+    }
+    #expect(Data(base64Encoded: payload).map(Array.init) == png)
+    let raw = KittyGraphics.frame(
+      rgba: Picture(width: 2, height: 1, pixels: [1, 2, 3, 4, 5, 6, 7, 8]), id: 7, gap: 0)
+    #expect(
+      String(decoding: raw[0], as: UTF8.self)
+        == "\u{1B}_Ga=f,X=1,z=1,f=32,s=2,v=1,t=d,i=7,q=2,m=0;AQIDBAUGBwg=\u{1B}\\",
+      "a gap of 0 (which kitty ignores) becomes 1 ms")
+  }
+
+  @Test("kitty animation control: the root frame's gap, run with loops + 1 (1 is forever), stop")
+  func kittyAnimate() {
+    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+    #expect(text(KittyGraphics.gap(id: 5, frame: 1, milliseconds: 80)) == "\u{1B}_Ga=a,i=5,r=1,z=80,q=2\u{1B}\\")
+    #expect(text(KittyGraphics.animate(id: 5, running: true, loops: 0)) == "\u{1B}_Ga=a,i=5,s=3,v=1,q=2\u{1B}\\")
+    #expect(text(KittyGraphics.animate(id: 5, running: true, loops: 3)) == "\u{1B}_Ga=a,i=5,s=3,v=4,q=2\u{1B}\\")
+    #expect(text(KittyGraphics.animate(id: 5, running: false, loops: 3)) == "\u{1B}_Ga=a,i=5,s=1,q=2\u{1B}\\")
+  }
+
   @Test("iTerm2: the PNG inline, its size in cells, ended by BEL")
   func iterm() {
     let text = String(

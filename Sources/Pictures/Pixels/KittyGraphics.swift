@@ -21,14 +21,51 @@ public enum KittyGraphics {
     transmit(payload: picture.pixels, format: "f=32,s=\(picture.width),v=\(picture.height)", id: id)
   }
 
-  private static func transmit(payload bytes: [UInt8], format: String, id: UInt32) -> [[UInt8]] {
+  /// Adds a frame to animation `id` (`a=f`): a PNG with the whole picture's area, shown for
+  /// `gap` milliseconds. Frames are numbered in the order they arrive, from 2 (the picture
+  /// sent with `a=t` is frame 1). `X=1` replaces the canvas instead of blending onto it: each
+  /// frame is already composed.
+  public static func frame(png: [UInt8], id: UInt32, gap: Int) -> [[UInt8]] {
+    transmit(payload: png, format: "f=100", id: id, action: "a=f,X=1,z=\(max(1, gap))")
+  }
+
+  /// Adds a frame of raw RGBA pixels to animation `id` (see `frame(png:id:gap:)`).
+  public static func frame(rgba picture: Picture, id: UInt32, gap: Int) -> [[UInt8]] {
+    transmit(
+      payload: picture.pixels, format: "f=32,s=\(picture.width),v=\(picture.height)", id: id,
+      action: "a=f,X=1,z=\(max(1, gap))")
+  }
+
+  /// Sets the gap of frame `frame` (from 1) of animation `id`: the first frame gets its gap
+  /// this way, since `a=t` has none.
+  public static func gap(id: UInt32, frame: Int, milliseconds: Int) -> [UInt8] {
+    Array("\u{1B}_Ga=a,i=\(id),r=\(frame),z=\(max(1, milliseconds)),q=2\u{1B}\\".utf8)
+  }
+
+  /// Runs animation `id` in the terminal (`s=3`) for `loops` plays (0: forever), or stops it
+  /// on the frame showing (`s=1`). kitty counts `v=1` as forever and `v=n` as n - 1 loops,
+  /// and stopping resets its count, so running again after a stop plays the loops again.
+  public static func animate(id: UInt32, running: Bool, loops: Int) -> [UInt8] {
+    let keys =
+      running ? "s=3,v=\(loops > 0 ? min(loops, Int(Int32.max) - 1) + 1 : 1)" : "s=1"
+    return Array("\u{1B}_Ga=a,i=\(id),\(keys),q=2\u{1B}\\".utf8)
+  }
+
+  private static func transmit(
+    payload bytes: [UInt8], format: String, id: UInt32, action: String = "a=t"
+  ) -> [[UInt8]] {
     let payload = Array(Data(bytes).base64EncodedString().utf8)
     var commands: [[UInt8]] = []
     var start = 0
     repeat {
       let end = min(payload.count, start + chunkSize)
       let more = end < payload.count ? 1 : 0
-      let keys = start == 0 ? "a=t,\(format),t=d,i=\(id),q=2,m=\(more)" : "m=\(more)"
+      // The protocol asks for `a=f` in every chunk of a frame; a picture's later chunks need
+      // only `m`.
+      let keys =
+        start == 0
+        ? "\(action),\(format),t=d,i=\(id),q=2,m=\(more)"
+        : action == "a=t" ? "m=\(more)" : "a=f,q=2,m=\(more)"
       commands.append(Array("\u{1B}_G\(keys);".utf8) + payload[start..<end] + [0x1B, 0x5C])
       start = end
     } while start < payload.count

@@ -172,6 +172,7 @@ extension AppState {
     for index in pages.shownIndex..<pages.count {
       pages.pages[index].draw(into: &buffer, context: drawContext(for: index, render: context))
     }
+    pictures.attachMotion(to: &buffer)
     return buffer
   }
 

@@ -168,11 +168,12 @@ public struct AppState {
   /// Turns pictures on or off and sets the colour depth and, for a terminal that shows
   /// pixels, its cell size (`PictureBoard.configure`).
   public mutating func configurePictures(
-    enabled: Bool, depth: ColorDepth, cell: CellSize? = nil, note: String? = nil
+    enabled: Bool, depth: ColorDepth, cell: CellSize? = nil, note: String? = nil,
+    terminalPlaysMotion: Bool = false
   ) {
     pictures.configure(
       enabled: enabled, depth: depth, cell: cell, note: note,
-      byteBudget: settings.pictureMemoryCache)
+      byteBudget: settings.pictureMemoryCache, terminalPlaysMotion: terminalPlaysMotion)
   }
 
   // MARK: - Routing

@@ -25,6 +25,9 @@ extension PictureBoard {
     var frame = 0
     var loopsPlayed = 0
     var isPaused = false
+    /// A terminal that plays the animation: how many run commands were due so far (see
+    /// `runDelays`).
+    var runs = 0
 
     /// A file's loop count ran out: the last frame stays.
     var isFinished: Bool {
@@ -46,6 +49,12 @@ extension PictureBoard {
   public var motionClock: MotionClock? {
     guard let playing = motion.playing, !playing.isPaused, !playing.isFinished else {
       return nil
+    }
+    if playedFrames(playing) != nil {
+      guard playing.runs < Self.runDelays.count else { return nil }
+      return MotionClock(
+        key: playing.key, frame: 0, loop: playing.runs,
+        milliseconds: Self.runDelays[playing.runs])
     }
     return MotionClock(
       key: playing.key, frame: playing.frame, loop: playing.loopsPlayed,
@@ -88,6 +97,11 @@ extension PictureBoard {
   /// file's loop count runs out).
   mutating func motionDue() {
     guard var playing = motion.playing, !playing.isPaused, !playing.isFinished else { return }
+    if playedFrames(playing) != nil {
+      playing.runs += 1
+      motion.playing = playing
+      return
+    }
     playing.frame += 1
     if playing.frame == playing.animation.steps.count {
       playing.loopsPlayed += 1
@@ -121,9 +135,48 @@ extension PictureBoard {
   /// sends it as a picture of its own, encoded ahead by the loader.
   func motionFrame(for key: PictureCache.Key) -> Slot? {
     guard let playing = motion.playing, playing.key == key else { return nil }
+    if let frames = playedFrames(playing) { return .pixels(frames[0], key) }
     switch playing.animation.steps[playing.frame].frame {
     case .cells(let cells): return .ready(cells)
     case .pixels(let picture): return .pixels(picture, key.frame(playing.frame + 1))
     }
+  }
+
+  /// When the terminal that plays the animation is told to run it, after the frames are
+  /// sent and placed: kitty 0.26 starts only an animation it has already drawn (a run
+  /// command that comes with the placement is dropped; kitty 0.28+ marks it drawn), so the
+  /// command follows the placement by 100 ms, and once more a second later for a terminal
+  /// slower to draw (running it again changes nothing).
+  static let runDelays = [100, 1000]
+
+  /// The frames the terminal plays itself: when it can (`terminalPlaysMotion`) and every
+  /// frame is pixels; nil when the board steps through them on deadlines.
+  private func playedFrames(_ playing: Playing) -> [PixelPicture]? {
+    guard terminalPlaysMotion else { return nil }
+    var frames: [PixelPicture] = []
+    for step in playing.animation.steps {
+      guard case .pixels(let picture) = step.frame else { return nil }
+      frames.append(picture)
+    }
+    return frames
+  }
+
+  /// Hands the terminal the whole animation: the placement of the playing picture (its
+  /// first frame, drawn by the page) gets every frame with its delay and whether it runs,
+  /// under the key of frame 1, so the writer sends them once as one animation and the
+  /// still picture's image stays apart. Nothing changes when the board plays the frames.
+  func attachMotion(to buffer: inout ScreenBuffer) {
+    guard let playing = motion.playing, let frames = playedFrames(playing),
+      frames.allSatisfy({
+        $0.columns == frames[0].columns && $0.rows == frames[0].rows
+          && $0.picture.width == frames[0].picture.width
+          && $0.picture.height == frames[0].picture.height
+      })
+    else { return }
+    let played = PlacedMotion(
+      frames: frames, milliseconds: playing.animation.steps.map(\.milliseconds),
+      loops: playing.animation.loops, isRunning: !playing.isPaused && playing.runs > 0,
+      runs: playing.runs)
+    buffer.attach(played, to: playing.key, as: playing.key.frame(1))
   }
 }

@@ -15,9 +15,11 @@ extension PictureBoard {
   ///
   /// `byteBudget` is the config's `memory-cache`; nil: the default for symbols or pixels.
   mutating func configure(
-    enabled: Bool, depth: ColorDepth, cell: CellSize?, note: String?, byteBudget: Int? = nil
+    enabled: Bool, depth: ColorDepth, cell: CellSize?, note: String?, byteBudget: Int? = nil,
+    terminalPlaysMotion: Bool = false
   ) {
     isEnabled = enabled
+    self.terminalPlaysMotion = terminalPlaysMotion && cell != nil
     self.depth = depth
     pendingNote = note
     let budget =

@@ -47,6 +47,9 @@ public struct PictureBoard {
   var made: [String: PictureCache.Key] = [:]
   /// The one animation asked for and playing (`PictureBoard+Motion`).
   var motion = Motion()
+  /// The terminal plays animations itself (kitty, not through tmux): the board hands it
+  /// every frame at once (`attachMotion`) instead of stepping through them on deadlines.
+  public internal(set) var terminalPlaysMotion = false
 
   public init(
     isEnabled: Bool = false, depth: ColorDepth = .none,

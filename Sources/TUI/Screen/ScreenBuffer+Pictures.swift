@@ -20,6 +20,8 @@ public struct PicturePlacement: Sendable, Equatable {
   /// never empty.
   public var columns: Range<Int>
   public var rows: Range<Int>
+  /// An animation the terminal plays itself (kitty): `picture` is its first frame.
+  public var motion: PlacedMotion?
 
   /// The screen cells the visible part covers.
   public var visible: BoxRect {
@@ -28,7 +30,55 @@ public struct PicturePlacement: Sendable, Equatable {
   }
 }
 
+/// The frames of an animation that a kitty terminal plays by itself once they are sent: the
+/// writer sends them all under one image with their gaps, and then only says run or stop.
+public struct PlacedMotion: Sendable, Equatable {
+  /// Every frame, the first included, each the size of the placement's picture.
+  public var frames: [PixelPicture]
+  /// How long each frame shows, in milliseconds.
+  public var milliseconds: [Int]
+  /// How many times it plays; 0: forever.
+  public var loops: Int
+  /// False while paused: the terminal holds the frame showing.
+  public var isRunning: Bool
+  /// Counts the run commands due: each new count sends the run command again.
+  public var runs: Int
+
+  public init(
+    frames: [PixelPicture], milliseconds: [Int], loops: Int, isRunning: Bool, runs: Int = 1
+  ) {
+    self.frames = frames
+    self.milliseconds = milliseconds
+    self.loops = loops
+    self.isRunning = isRunning
+    self.runs = runs
+  }
+
+  /// The placement's key names the frames' pixels, so comparing their timing and state is
+  /// enough (and spares comparing megabytes on every frame).
+  public static func == (lhs: PlacedMotion, rhs: PlacedMotion) -> Bool {
+    lhs.frames.count == rhs.frames.count && lhs.milliseconds == rhs.milliseconds
+      && lhs.loops == rhs.loops && lhs.isRunning == rhs.isRunning && lhs.runs == rhs.runs
+  }
+}
+
 extension ScreenBuffer {
+  /// Gives the placement of `key` an animation the terminal plays, under `animationKey`
+  /// (the first frame, `motion.frames[0]`, becomes its picture). False when `key` is not
+  /// placed.
+  @discardableResult
+  public mutating func attach(
+    _ motion: PlacedMotion, to key: PictureCache.Key, as animationKey: PictureCache.Key
+  ) -> Bool {
+    guard let first = motion.frames.first,
+      let index = placements.firstIndex(where: { $0.key == key })
+    else { return false }
+    placements[index].key = animationKey
+    placements[index].picture = first
+    placements[index].motion = motion
+    return true
+  }
+
   /// Shows `picture` (fitted to `box`, screen cells) over the buffer, on the lines of `clip`
   /// only; the cells it covers become spaces in their own style. Nothing is placed when no
   /// cell of it shows.

@@ -125,7 +125,8 @@ class Tracker:
     drawn or placed with the cursor cell it was drawn at.
 
     Events: ("sixel", row, col, image), ("iterm", row, col, image, args),
-    ("kitty-transmit", id, image), ("kitty-place", row, col, keys), ("kitty-delete", keys).
+    ("kitty-transmit", id, image), ("kitty-place", row, col, keys), ("kitty-delete", keys),
+    ("kitty-frame", id, image, keys) and ("kitty-animate", keys) for an animation kitty plays.
     DECSC/DECRC (ESC 7 / ESC 8) are honoured by pyte itself.
     """
 
@@ -171,10 +172,19 @@ class Tracker:
                 if keys.get("m", "0") == "0":
                     first, data = self.pending
                     self.pending = None
-                    self.events.append(("kitty-transmit", int(first["i"]), decode_kitty_data(first, data), first))
+                    kind = "kitty-frame" if first.get("a") == "f" else "kitty-transmit"
+                    self.events.append((kind, int(first["i"]), decode_kitty_data(first, data), first))
                 return
             action = keys.get("a", "t")
-            if action in ("t", "T"):
+            if action == "f":  # an animation's frame: ("kitty-frame", id, image, keys)
+                if keys.get("m", "0") == "1":
+                    self.pending = (keys, base64.b64decode(payload))
+                else:
+                    data = base64.b64decode(payload)
+                    self.events.append(("kitty-frame", int(keys["i"]), decode_kitty_data(keys, data), keys))
+            elif action == "a":  # animation control: ("kitty-animate", keys)
+                self.events.append(("kitty-animate", keys))
+            elif action in ("t", "T"):
                 if keys.get("m", "0") == "1":
                     self.pending = (keys, base64.b64decode(payload))
                 else:

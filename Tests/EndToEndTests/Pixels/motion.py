@@ -143,6 +143,8 @@ def run(artfeed, workdir, kind, seconds):
             first = len(shown)
         take(b"".join(parts), at)
     first = len(shown) if first is None else first
+    if kind == "kitty" and any(e[0] == "kitty-frame" for e in tracker.events):
+        return terminal_played(tracker.events, kitty_images, chunks, cpu)
     frames = [(t, f) for t, f in shown[first:] if f is not None]
     unknown = sum(1 for _, f in shown[first:] if f is None)
     if unknown:
@@ -173,6 +175,41 @@ def run(artfeed, workdir, kind, seconds):
     return {"steps": [{"step": "play", "problems": problems}], "frames": len(frames),
             "cpu_percent": round(cpu * 100, 1), "figures": figures,
             "gaps": [[d, round(g, 1)] for d, g in gaps[:40]]}
+
+
+def terminal_played(events, images, chunks, cpu):
+    """kitty plays the animation itself: the frames are read back from what was sent (the
+    image's colour, each a=f frame's colour and gap z=, the root frame's gap from a=a r=1,
+    the run command s=3), and once the run command is written artfeed writes nothing."""
+    problems = []
+    frames = [e for e in events if e[0] == "kitty-frame"]
+    image = frames[0][1]
+    colours = [images.get(image)] + [colour_index(e[2]) for e in frames if e[1] == image]
+    gaps = {}
+    running_at = None
+    for e in events:
+        if e[0] == "kitty-animate" and int(e[1].get("i", 0)) == image:
+            if "r" in e[1] and "z" in e[1]:
+                gaps[int(e[1]["r"])] = int(e[1]["z"])
+            if e[1].get("s") == "3":
+                running_at = True
+    for number, e in enumerate((e for e in frames if e[1] == image), start=2):
+        gaps[number] = int(e[3].get("z", 0))
+    if colours != list(range(len(ORDER))):
+        problems.append("frames sent in the order %s" % colours)
+    sent_gaps = [gaps.get(n) for n in range(1, len(ORDER) + 1)]
+    if sent_gaps != DELAYS:
+        problems.append("gaps %s for delays %s" % (sent_gaps, DELAYS))
+    if not running_at:
+        problems.append("no run command (a=a,s=3)")
+    # The bytes after the burst that carried the run command: none while kitty plays.
+    run_at = max((at for at, chunk in chunks if b"s=3" in chunk), default=None)
+    after = sum(len(c) for at, c in chunks if run_at is not None and at > run_at + 0.05)
+    if after:
+        problems.append("%d bytes written after the animation was running" % after)
+    return {"steps": [{"step": "play", "problems": problems}], "frames": len(colours),
+            "terminal_plays": True, "bytes_after_run": after, "cpu_percent": round(cpu * 100, 1),
+            "gaps": sent_gaps}
 
 
 def main():
