@@ -55,22 +55,20 @@ struct Parse: ParsableCommand {
   }
 
   /// `--json`: each item is written as it is parsed and held back, as JSON, in bounded memory
-  /// (`FeedJSONStream`), so no more than a batch of items is alive at once.
+  /// (`FeedJSONStream`), so no more than a few batches of items are alive at once.
   private func writeJSON() {
     let base = baseURL
     let stream = FeedJSONStream()
+    // The parser reads the next batch while another core writes the last one.
+    let pipeline = ShownJSONPipeline(stream: stream, base: base)
     let feed: Feed
     do {
-      feed = try parseSource { items in
-        // The parsed part keeps addresses as written; what a reader sees is resolved.
-        let resolved = MediaAddresses.resolved(items, against: base)
-        for (item, seen) in zip(items, resolved) {
-          stream.append(item, shown: ItemShown(seen, artist: nil))
-        }
-      }
+      feed = try parseSource { pipeline.add($0) }
     } catch let failure {
+      pipeline.finish()
       fail(failure)
     }
+    pipeline.finish()
     for warning in feed.warnings {
       warn(warning)
     }
