@@ -11,7 +11,8 @@ public enum PictureAddressRules {
 
   /// The width and height an address encodes, each nil when it says nothing of it.
   public static func size(of address: String) -> (width: Int?, height: Int?) {
-    if let plain = plainBytes(address) { return size(ofPlain: plain) }
+    var address = address
+    if let size = address.withUTF8({ isPlain($0) ? size(ofPlain: $0) : nil }) { return size }
     return sizeByCharacters(of: address)
   }
 
@@ -89,7 +90,8 @@ public enum PictureAddressRules {
   /// size a host writes into the address, without a query when the path names a picture
   /// file, image proxies and preview hosts read as the host they copy.
   public static func key(of address: String) -> String {
-    if let plain = plainBytes(address) { return key(ofPlain: plain) }
+    var address = address
+    if let key = address.withUTF8({ isPlain($0) ? key(ofPlain: $0) : nil }) { return key }
     return keyByCharacters(of: address)
   }
 
@@ -187,7 +189,7 @@ public enum PictureAddressRules {
   }
 
   @inline(__always)
-  private static func lower(_ byte: UInt8) -> UInt8 {
+  static func lower(_ byte: UInt8) -> UInt8 {
     (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
   }
 
