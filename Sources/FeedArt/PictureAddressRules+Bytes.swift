@@ -91,7 +91,7 @@ extension PictureAddressRules {
 
   /// `size(of:)` on the bytes of a plain address, read in place: positions into them, no
   /// copies, no lists of parts (the generic `split`s cost `parse --json` a fifth of its
-  /// instructions: docs/adr/0205). Each step says which step of `sizeByCharacters` it is.
+  /// instructions: docs/adr/0206). Each step says which step of `sizeByCharacters` it is.
   static func size(ofPlain a: UnsafeBufferPointer<UInt8>) -> (width: Int?, height: Int?) {
     // `split`: before `#` (a plain address does not start with it), then `?`.
     let withoutFragment = index(of: UInt8(ascii: "#"), in: a, 0..<a.count) ?? a.count
@@ -322,7 +322,7 @@ extension PictureAddressRules {
   }
 
   /// `key(of:)` on the bytes of a plain address: the lower-cased path copied once, read by
-  /// positions, and the key written into one buffer (docs/adr/0205). Addresses of Reddit's
+  /// positions, and the key written into one buffer (docs/adr/0206). Addresses of Reddit's
   /// preview hosts, whose host is replaced, take `keyBySlices`.
   static func key(ofPlain a: UnsafeBufferPointer<UInt8>) -> String {
     let withoutFragment = index(of: UInt8(ascii: "#"), in: a, 0..<a.count) ?? a.count
@@ -331,26 +331,29 @@ extension PictureAddressRules {
     // The lower-cased path, behind room for "http://" (the key is asked whether it names a
     // picture file as an http address).
     let pathCount = question ?? withoutFragment
-    var out = [UInt8](unsafeUninitializedCapacity: 7 + pathCount + 1 + query.count) {
-      buffer, count in
+    // Room for the key's `?` and query after it.
+    let room = 7 + pathCount + 1 + query.count
+    var out = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
       for (offset, byte) in "http://".utf8.enumerated() { buffer[offset] = byte }
       for index in 0..<pathCount { buffer[7 + index] = lower(a[index]) }
-      count = 7 + pathCount
+      for index in (7 + pathCount)..<room { buffer[index] = 0 }
+      count = room
     }
     return out.withUnsafeMutableBufferPointer { buffer -> String? in
       let p = UnsafeBufferPointer(buffer)
+      let pathEnd = 7 + pathCount
       var start = 7
-      if let scheme = loweredRange(of: "://", in: p, start..<p.count) { start = scheme.upperBound }
+      if let scheme = loweredRange(of: "://", in: p, start..<pathEnd) { start = scheme.upperBound }
       for proxy: StaticString in ["i0.wp.com/", "i1.wp.com/", "i2.wp.com/", "i3.wp.com/"]
-      where startsLowered(p, start..<p.count, proxy) {
+      where startsLowered(p, start..<pathEnd, proxy) {
         start += proxy.utf8CodeUnitCount
       }
-      if startsLowered(p, start..<p.count, "preview.redd.it/")
-        || startsLowered(p, start..<p.count, "external-preview.redd.it/")
+      if startsLowered(p, start..<pathEnd, "preview.redd.it/")
+        || startsLowered(p, start..<pathEnd, "external-preview.redd.it/")
       {
         return nil
       }
-      let end = loweredRange(of: "/v1/", in: p, start..<p.count)?.lowerBound ?? p.count
+      let end = loweredRange(of: "/v1/", in: p, start..<pathEnd)?.lowerBound ?? pathEnd
       // The segments between `/`s, empty ones kept, written back from 7 on: a segment is
       // never written before its own start, so reading and writing one buffer is safe.
       var written = 7

@@ -169,23 +169,30 @@ public enum PictureAddressRules {
   /// Whether a marker occurs in `address`, ignoring ASCII case: one pass, trying at each
   /// byte only the markers that start with it.
   private static func hasNotArtMarker(_ address: UnsafeBufferPointer<UInt8>) -> Bool {
-    for index in address.indices {
-      let byte = lower(address[index])
-      guard byte < 0x80, markerStarts[Int(byte)] else { continue }
-      for marker in notArtMarkers where marker[0] == byte && marker.count <= address.count - index {
-        var offset = 1
-        while offset < marker.count, lower(address[index + offset]) == marker[offset] {
-          offset += 1
+    markersByStart.withUnsafeBufferPointer { markersByStart in
+      for index in address.indices {
+        let byte = lower(address[index])
+        guard byte < 0x80, markerStarts[Int(byte)] else { continue }
+        for marker in markersByStart[Int(byte)] where marker.count <= address.count - index {
+          var offset = 1
+          while offset < marker.count, lower(address[index + offset]) == marker[offset] {
+            offset += 1
+          }
+          if offset == marker.count { return true }
         }
-        if offset == marker.count { return true }
       }
+      return false
     }
-    return false
   }
 
   /// Per ASCII byte: whether a marker starts with it.
   private static let markerStarts: [Bool] = (0..<128).map { byte in
     notArtMarkers.contains { $0.first == UInt8(byte) }
+  }
+
+  /// Per ASCII byte: the markers that start with it.
+  private static let markersByStart: [[[UInt8]]] = (0..<128).map { byte in
+    notArtMarkers.filter { $0.first == UInt8(byte) }
   }
 
   @inline(__always)

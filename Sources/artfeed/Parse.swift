@@ -63,7 +63,8 @@ struct Parse: ParsableCommand {
     let pipeline = ShownJSONPipeline(stream: stream, base: base)
     let feed: Feed
     do {
-      feed = try parseSource { pipeline.add($0) }
+      // Batches of at most 1,024 items: up to four are alive at once (ShownJSONPipeline).
+      feed = try parseSource(batches: BatchSizes(limit: 1024)) { pipeline.add($0) }
     } catch let failure {
       pipeline.finish()
       fail(failure)
@@ -117,7 +118,9 @@ struct Parse: ParsableCommand {
   /// Parses the source, handing its items to `onItems` in batches as they are read (a web
   /// feed's all at once: its body is in memory anyway).
   /// - Returns: the feed without its items.
-  private func parseSource(onItems: ([FeedItem]) -> Void) throws(CommandFailure) -> Feed {
+  private func parseSource(
+    batches: BatchSizes = BatchSizes(), onItems: ([FeedItem]) -> Void
+  ) throws(CommandFailure) -> Feed {
     if case .web(let url) = try FeedSources.address(source) {
       var feed = try fetch(url)
       onItems(feed.items)
@@ -126,9 +129,13 @@ struct Parse: ParsableCommand {
     }
     do {
       if source == "-" {
-        return try FeedParser.parse(fileHandle: FileHandle.standardInput) { onItems($0.items) }
+        return try FeedParser.parse(fileHandle: FileHandle.standardInput, batches: batches) {
+          onItems($0.items)
+        }
       }
-      return try FeedParser.parse(contentsOf: URL(fileURLWithPath: source)) { onItems($0.items) }
+      return try FeedParser.parse(contentsOf: URL(fileURLWithPath: source), batches: batches) {
+        onItems($0.items)
+      }
     } catch {
       let name = source == "-" ? "standard input" : source
       if error.isUnreadable { throw .unreadable("\(name): \(error.description)") }
