@@ -136,8 +136,10 @@ extension PictureAddressRules {
         return run < 2
       }
       forEachRun(in: a, operations, separatedBy: UInt8(ascii: ",")) { part in
-        if startsLowered(a, part, "w_") { width = number(in: a, (part.lowerBound + 2)..<part.upperBound) }
-        if startsLowered(a, part, "h_") { height = number(in: a, (part.lowerBound + 2)..<part.upperBound) }
+        // Both prefixes are two bytes long.
+        let digits = min(part.lowerBound + 2, part.upperBound)..<part.upperBound
+        if startsLowered(a, part, "w_") { width = number(in: a, digits) }
+        if startsLowered(a, part, "h_") { height = number(in: a, digits) }
         return true
       }
       if width != nil || height != nil { return (width, height) }
@@ -382,14 +384,17 @@ extension PictureAddressRules {
           written += 1
         } else {
           let host = written..<written + segment.count
-          for offset in 0..<segment.count { buffer[written + offset] = p[segment.lowerBound + offset] }
+          for offset in 0..<segment.count {
+            buffer[written + offset] = p[segment.lowerBound + offset]
+          }
           written += segment.count
           if first == nil { first = host }
         }
         segmentStart = index + 1
         index += 1
       }
-      let namesFile = PictureAddress.looksLikePicture(bytes: UnsafeBufferPointer(rebasing: p[0..<written]))
+      let namesFile = PictureAddress.looksLikePicture(
+        bytes: UnsafeBufferPointer(rebasing: p[0..<written]))
       if !namesFile, !query.isEmpty {
         buffer[written] = UInt8(ascii: "?")
         written += 1
