@@ -21,6 +21,11 @@ extension PictureAddressRules {
     return bytes.first == UInt8(ascii: "#") ? nil : bytes
   }
 
+  /// Whether `bytes` are those of a plain address (`plainBytes` would keep them).
+  static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.first != UInt8(ascii: "#") && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+
   static func lowered(_ bytes: Bytes) -> [UInt8] {
     bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
   }
@@ -81,56 +86,94 @@ extension PictureAddressRules {
   // MARK: - Size
 
   static func size(ofPlain address: [UInt8]) -> (width: Int?, height: Int?) {
-    let (path, query) = split(bytes: address[...])
+    address.withUnsafeBufferPointer { size(ofPlain: $0) }
+  }
+
+  /// `size(of:)` on the bytes of a plain address, read in place: positions into them, no
+  /// copies, no lists of parts (the generic `split`s cost `parse --json` a fifth of its
+  /// instructions: docs/adr/0206). Each step says which step of `sizeByCharacters` it is.
+  static func size(ofPlain a: UnsafeBufferPointer<UInt8>) -> (width: Int?, height: Int?) {
+    // `split`: before `#` (a plain address does not start with it), then `?`.
+    let withoutFragment = index(of: UInt8(ascii: "#"), in: a, 0..<a.count) ?? a.count
+    let question = index(of: UInt8(ascii: "?"), in: a, 0..<withoutFragment)
+    let path = 0..<(question ?? withoutFragment)
+    let query = (question.map { $0 + 1 } ?? withoutFragment)..<withoutFragment
     var width: Int?
     var height: Int?
-    for pair in query.split(separator: UInt8(ascii: "&")) {
-      let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1)
-      guard parts.count == 2 else { continue }
-      let name = string(lowered(parts[0])[...])
-      let value = parts[1]
-      switch name {
-      case "w", "width": width = width ?? number(bytes: value)
-      case "h", "height": height = height ?? number(bytes: value)
-      case "s", "size", "sz":
-        if let side = number(bytes: value) { (width, height) = (width ?? side, height ?? side) }
-      case "resize", "fit":
-        let sides = commas(value).split(separator: UInt8(ascii: ","))
+    forEachRun(in: a, query, separatedBy: UInt8(ascii: "&")) { pair in
+      // `pair.split(separator: "=", maxSplits: 1)` with two parts: the first run before a
+      // `=` (leading `=`s make no part), and everything after that `=`, not empty.
+      guard let nameStart = pair.first(where: { a[$0] != UInt8(ascii: "=") }),
+        let equals = index(of: UInt8(ascii: "="), in: a, (nameStart + 1)..<pair.upperBound),
+        equals + 1 < pair.upperBound
+      else { return true }
+      let name = nameStart..<equals
+      let value = (equals + 1)..<pair.upperBound
+      if isLowered(a, name, "w") || isLowered(a, name, "width") {
+        width = width ?? number(in: a, value)
+      } else if isLowered(a, name, "h") || isLowered(a, name, "height") {
+        height = height ?? number(in: a, value)
+      } else if isLowered(a, name, "s") || isLowered(a, name, "size") || isLowered(a, name, "sz") {
+        if let side = number(in: a, value) { (width, height) = (width ?? side, height ?? side) }
+      } else if isLowered(a, name, "resize") || isLowered(a, name, "fit") {
+        let sides = commas(Array(a[value])[...]).split(separator: UInt8(ascii: ","))
         if sides.count == 2, let w = number(bytes: sides[0]), let h = number(bytes: sides[1]) {
           (width, height) = (width ?? w, height ?? h)
         }
-      default: break
       }
+      return true
     }
     if width != nil || height != nil { return (width, height) }
-    let lowered = lowered(path)[...]
-    let host = PictureAddress.host(of: string(lowered)) ?? ""
+    // The path lower-cased: compared below through `lower`, never copied.
     // Wix: /v1/fill/w_150,h_113,q_70/...
-    if let range = range(of: "/v1/", in: lowered) {
-      let operations =
-        lowered[range.upperBound...].split(separator: UInt8(ascii: "/")).dropFirst().first
-        ?? lowered[lowered.endIndex...]
-      for part in operations.split(separator: UInt8(ascii: ",")) {
-        if starts(part, with: "w_") { width = number(bytes: part.dropFirst(2)) }
-        if starts(part, with: "h_") { height = number(bytes: part.dropFirst(2)) }
+    if let wix = loweredRange(of: "/v1/", in: a, path) {
+      // `split(separator: "/").dropFirst().first`: the second run between `/`s.
+      var run = 0
+      var operations = wix.upperBound..<wix.upperBound
+      forEachRun(in: a, wix.upperBound..<path.upperBound, separatedBy: UInt8(ascii: "/")) {
+        run += 1
+        if run == 2 { operations = $0 }
+        return run < 2
+      }
+      forEachRun(in: a, operations, separatedBy: UInt8(ascii: ",")) { part in
+        // Both prefixes are two bytes long.
+        let digits = min(part.lowerBound + 2, part.upperBound)..<part.upperBound
+        if startsLowered(a, part, "w_") { width = number(in: a, digits) }
+        if startsLowered(a, part, "h_") { height = number(in: a, digits) }
+        return true
       }
       if width != nil || height != nil { return (width, height) }
     }
-    let segments = lowered.split(separator: UInt8(ascii: "/"))
-    // Tumblr: /s640x960/
-    for segment in segments.dropLast() where segment.first == UInt8(ascii: "s") {
-      if let (w, h) = dimensions(bytes: segment.dropFirst()) { return (w, h) }
+    // The runs between `/`s: Tumblr's /s640x960/ in any but the last.
+    var last: Range<Int>?
+    var tumblr: (Int, Int)?
+    forEachRun(in: a, path, separatedBy: UInt8(ascii: "/")) { segment in
+      if let previous = last, lower(a[previous.lowerBound]) == UInt8(ascii: "s"),
+        let sides = dimensions(in: a, (previous.lowerBound + 1)..<previous.upperBound)
+      {
+        tumblr = sides
+        return false
+      }
+      last = segment
+      return true
     }
-    guard let last = segments.last else { return (nil, nil) }
-    let stem = last.split(separator: UInt8(ascii: ".")).first ?? last
+    if let (w, h) = tumblr { return (w, h) }
+    guard let last else { return (nil, nil) }
+    // `split(separator: ".").first ?? last`: the first run before a `.`.
+    var stem = last
+    forEachRun(in: a, last, separatedBy: UInt8(ascii: ".")) {
+      stem = $0
+      return false
+    }
     // WordPress and many others: name-300x200.jpg
-    if let dash = stem.lastIndex(of: UInt8(ascii: "-")),
-      let (w, h) = dimensions(bytes: stem[(dash + 1)...])
+    if let dash = lastIndex(of: UInt8(ascii: "-"), in: a, stem),
+      let (w, h) = dimensions(in: a, (dash + 1)..<stem.upperBound)
     {
       return (w, h)
     }
-    if let underscore = stem.lastIndex(of: UInt8(ascii: "_")) {
-      let suffix = stem[(underscore + 1)...]
+    if let underscore = lastIndex(of: UInt8(ascii: "_"), in: a, stem) {
+      let suffix = lowered(Array(a[(underscore + 1)..<stem.upperBound])[...])[...]
+      let host = PictureAddress.host(of: string(lowered(Array(a[path])[...])[...])) ?? ""
       let hostBytes = Array(host.utf8)[...]
       if ends(hostBytes, with: "staticflickr.com") || ends(hostBytes, with: "flickr.com"),
         suffix.count == 1, let side = flickrSides[string(suffix)]
@@ -144,6 +187,114 @@ extension PictureAddressRules {
       }
     }
     return (nil, nil)
+  }
+
+  // MARK: - Positions in a plain address
+
+  static func index(of byte: UInt8, in a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> Int?
+  {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      if a[index] == byte { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  static func lastIndex(of byte: UInt8, in a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> Int?
+  {
+    var index = range.upperBound
+    while index > range.lowerBound {
+      index -= 1
+      if a[index] == byte { return index }
+    }
+    return nil
+  }
+
+  /// The runs of `range` between `separator`s, empty ones left out (what `split` gives), in
+  /// order, until `body` returns false.
+  static func forEachRun(
+    in a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, separatedBy separator: UInt8,
+    _ body: (Range<Int>) -> Bool
+  ) {
+    var start = range.lowerBound
+    var index = range.lowerBound
+    while index <= range.upperBound {
+      if index == range.upperBound || a[index] == separator {
+        if index > start, !body(start..<index) { return }
+        start = index + 1
+      }
+      index += 1
+    }
+  }
+
+  /// Whether `range` lower-cased is `word` (lower case).
+  static func isLowered(_ a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ word: StaticString)
+    -> Bool
+  {
+    range.count == word.utf8CodeUnitCount && startsLowered(a, range, word)
+  }
+
+  static func startsLowered(
+    _ a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ prefix: StaticString
+  ) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard range.count >= count else { return false }
+    for offset in 0..<count where lower(a[range.lowerBound + offset]) != prefix.utf8Start[offset] {
+      return false
+    }
+    return true
+  }
+
+  /// The first place `needle` (lower case) occurs in `range` lower-cased.
+  static func loweredRange(
+    of needle: StaticString, in a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+  ) -> Range<Int>? {
+    let count = needle.utf8CodeUnitCount
+    guard count > 0, range.count >= count else { return nil }
+    var start = range.lowerBound
+    while start + count <= range.upperBound {
+      if startsLowered(a, start..<range.upperBound, needle) { return start..<start + count }
+      start += 1
+    }
+    return nil
+  }
+
+  /// `number(bytes:)` in place: one to six ASCII digits.
+  static func number(in a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+    guard !range.isEmpty, range.count <= 6 else { return nil }
+    var value = 0
+    for index in range {
+      let byte = a[index]
+      guard byte >= 0x30, byte <= 0x39 else { return nil }
+      value = value * 10 + Int(byte - 0x30)
+    }
+    return value
+  }
+
+  /// `dimensions(bytes:)` of the lower-cased `range` in place: exactly two runs between `x`s,
+  /// each a number.
+  static func dimensions(in a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (Int, Int)? {
+    var runs = 0
+    var first: Int?
+    var second: Int?
+    var start = range.lowerBound
+    var index = range.lowerBound
+    while index <= range.upperBound {
+      if index == range.upperBound || lower(a[index]) == UInt8(ascii: "x") {
+        if index > start {
+          runs += 1
+          guard runs <= 2, let value = number(in: a, start..<index) else { return nil }
+          if runs == 1 { first = value } else { second = value }
+        }
+        start = index + 1
+      }
+      index += 1
+    }
+    guard let first, let second else { return nil }
+    return (first, second)
   }
 
   /// `%2C` and `%2c` read as `,`.
@@ -169,6 +320,147 @@ extension PictureAddressRules {
   // MARK: - Key
 
   static func key(ofPlain address: [UInt8]) -> String {
+    address.withUnsafeBufferPointer { key(ofPlain: $0) }
+  }
+
+  /// `key(of:)` on the bytes of a plain address: the lower-cased path copied once, read by
+  /// positions, and the key written into one buffer (docs/adr/0206). Addresses of Reddit's
+  /// preview hosts, whose host is replaced, take `keyBySlices`.
+  static func key(ofPlain a: UnsafeBufferPointer<UInt8>) -> String {
+    let withoutFragment = index(of: UInt8(ascii: "#"), in: a, 0..<a.count) ?? a.count
+    let question = index(of: UInt8(ascii: "?"), in: a, 0..<withoutFragment)
+    let query = (question.map { $0 + 1 } ?? withoutFragment)..<withoutFragment
+    // The lower-cased path, behind room for "http://" (the key is asked whether it names a
+    // picture file as an http address).
+    let pathCount = question ?? withoutFragment
+    // Room for the key's `?` and query after it.
+    let room = 7 + pathCount + 1 + query.count
+    var out = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+      for (offset, byte) in "http://".utf8.enumerated() { buffer[offset] = byte }
+      for index in 0..<pathCount { buffer[7 + index] = lower(a[index]) }
+      for index in (7 + pathCount)..<room { buffer[index] = 0 }
+      count = room
+    }
+    return out.withUnsafeMutableBufferPointer { buffer -> String? in
+      let p = UnsafeBufferPointer(buffer)
+      let pathEnd = 7 + pathCount
+      var start = 7
+      if let scheme = loweredRange(of: "://", in: p, start..<pathEnd) { start = scheme.upperBound }
+      for proxy: StaticString in ["i0.wp.com/", "i1.wp.com/", "i2.wp.com/", "i3.wp.com/"]
+      where startsLowered(p, start..<pathEnd, proxy) {
+        start += proxy.utf8CodeUnitCount
+      }
+      if startsLowered(p, start..<pathEnd, "preview.redd.it/")
+        || startsLowered(p, start..<pathEnd, "external-preview.redd.it/")
+      {
+        return nil
+      }
+      let end = loweredRange(of: "/v1/", in: p, start..<pathEnd)?.lowerBound ?? pathEnd
+      // The segments between `/`s, empty ones kept, written back from 7 on: a segment is
+      // never written before its own start, so reading and writing one buffer is safe.
+      var written = 7
+      var segmentStart = start
+      var first: Range<Int>?
+      var index = start
+      while index <= end {
+        guard index == end || p[index] == UInt8(ascii: "/") else {
+          index += 1
+          continue
+        }
+        let segment = segmentStart..<index
+        let isLast = index == end
+        if first != nil {
+          buffer[written] = UInt8(ascii: "/")
+          written += 1
+        }
+        if isLast {
+          written = writeLast(segment, host: first ?? segment, of: p, into: buffer, at: written)
+        } else if first != nil,
+          sizeWords.contains(where: { $0.elementsEqual(p[segment]) })
+            || (p[segment].first == UInt8(ascii: "s")
+              && dimensions(in: p, (segment.lowerBound + 1)..<segment.upperBound) != nil)
+        {
+          buffer[written] = UInt8(ascii: "_")
+          written += 1
+        } else {
+          let host = written..<written + segment.count
+          for offset in 0..<segment.count {
+            buffer[written + offset] = p[segment.lowerBound + offset]
+          }
+          written += segment.count
+          if first == nil { first = host }
+        }
+        segmentStart = index + 1
+        index += 1
+      }
+      let namesFile = PictureAddress.looksLikePicture(
+        bytes: UnsafeBufferPointer(rebasing: p[0..<written]))
+      if !namesFile, !query.isEmpty {
+        buffer[written] = UInt8(ascii: "?")
+        written += 1
+        for offset in 0..<query.count { buffer[written + offset] = a[query.lowerBound + offset] }
+        written += query.count
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: p[7..<written]), as: UTF8.self)
+    } ?? keyBySlices(ofPlain: Array(a))
+  }
+
+  /// The key's last segment: the stem without the size a host writes into it, `.jpeg` as
+  /// `.jpg`; written at `written`, returns where it ends.
+  private static func writeLast(
+    _ last: Range<Int>, host: Range<Int>, of p: UnsafeBufferPointer<UInt8>,
+    into buffer: UnsafeMutableBufferPointer<UInt8>, at written: Int
+  ) -> Int {
+    let dot = lastIndex(of: UInt8(ascii: "."), in: p, last)
+    let ext = dot.map { $0..<last.upperBound } ?? last.upperBound..<last.upperBound
+    var stem = last.lowerBound..<(dot ?? last.upperBound)
+    if let dash = lastIndex(of: UInt8(ascii: "-"), in: p, stem),
+      dimensions(in: p, (dash + 1)..<stem.upperBound) != nil
+    {
+      stem = stem.lowerBound..<dash
+    } else if let underscore = lastIndex(of: UInt8(ascii: "_"), in: p, stem) {
+      let suffix = p[(underscore + 1)..<stem.upperBound]
+      let isFlickr = endsWith(p, host, "flickr.com")
+      let isTumblr = endsWith(p, host, "tumblr.com")
+      if isFlickr
+        && (flickrSides[string(ArraySlice(suffix))] != nil
+          || suffix.elementsEqual([UInt8(ascii: "o")]))
+        || isTumblr && suffix.count >= 2 && suffix.count <= 4
+          && suffix.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+      {
+        stem = stem.lowerBound..<underscore
+      }
+    }
+    var end = written
+    for index in stem {
+      buffer[end] = p[index]
+      end += 1
+    }
+    let isJPEG = p[ext].elementsEqual(".jpeg".utf8)
+    if isJPEG {
+      for byte in ".jpg".utf8 {
+        buffer[end] = byte
+        end += 1
+      }
+    } else {
+      for index in ext {
+        buffer[end] = p[index]
+        end += 1
+      }
+    }
+    return end
+  }
+
+  static func endsWith(_ a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ suffix: StaticString)
+    -> Bool
+  {
+    let count = suffix.utf8CodeUnitCount
+    guard range.count >= count else { return false }
+    return startsLowered(a, (range.upperBound - count)..<range.upperBound, suffix)
+  }
+
+  /// `key(of:)` on slices of a copy: for the addresses `key(ofPlain:)` hands over.
+  static func keyBySlices(ofPlain address: [UInt8]) -> String {
     let (rawPath, query) = split(bytes: address[...])
     var path = lowered(rawPath)[...]
     if let scheme = range(of: "://", in: path) { path = path[scheme.upperBound...] }

@@ -11,7 +11,8 @@ public enum PictureAddressRules {
 
   /// The width and height an address encodes, each nil when it says nothing of it.
   public static func size(of address: String) -> (width: Int?, height: Int?) {
-    if let plain = plainBytes(address) { return size(ofPlain: plain) }
+    var address = address
+    if let size = address.withUTF8({ isPlain($0) ? size(ofPlain: $0) : nil }) { return size }
     return sizeByCharacters(of: address)
   }
 
@@ -89,7 +90,8 @@ public enum PictureAddressRules {
   /// size a host writes into the address, without a query when the path names a picture
   /// file, image proxies and preview hosts read as the host they copy.
   public static func key(of address: String) -> String {
-    if let plain = plainBytes(address) { return key(ofPlain: plain) }
+    var address = address
+    if let key = address.withUTF8({ isPlain($0) ? key(ofPlain: $0) : nil }) { return key }
     return keyByCharacters(of: address)
   }
 
@@ -167,18 +169,20 @@ public enum PictureAddressRules {
   /// Whether a marker occurs in `address`, ignoring ASCII case: one pass, trying at each
   /// byte only the markers that start with it.
   private static func hasNotArtMarker(_ address: UnsafeBufferPointer<UInt8>) -> Bool {
-    for index in address.indices {
-      let byte = lower(address[index])
-      guard byte < 0x80, markerStarts[Int(byte)] else { continue }
-      for marker in notArtMarkers where marker[0] == byte && marker.count <= address.count - index {
-        var offset = 1
-        while offset < marker.count, lower(address[index + offset]) == marker[offset] {
-          offset += 1
+    markersByStart.withUnsafeBufferPointer { markersByStart in
+      for index in address.indices {
+        let byte = lower(address[index])
+        guard byte < 0x80, markerStarts[Int(byte)] else { continue }
+        for marker in markersByStart[Int(byte)] where marker.count <= address.count - index {
+          var offset = 1
+          while offset < marker.count, lower(address[index + offset]) == marker[offset] {
+            offset += 1
+          }
+          if offset == marker.count { return true }
         }
-        if offset == marker.count { return true }
       }
+      return false
     }
-    return false
   }
 
   /// Per ASCII byte: whether a marker starts with it.
@@ -186,8 +190,13 @@ public enum PictureAddressRules {
     notArtMarkers.contains { $0.first == UInt8(byte) }
   }
 
+  /// Per ASCII byte: the markers that start with it.
+  private static let markersByStart: [[[UInt8]]] = (0..<128).map { byte in
+    notArtMarkers.filter { $0.first == UInt8(byte) }
+  }
+
   @inline(__always)
-  private static func lower(_ byte: UInt8) -> UInt8 {
+  static func lower(_ byte: UInt8) -> UInt8 {
     (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
   }
 

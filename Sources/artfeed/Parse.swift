@@ -55,22 +55,21 @@ struct Parse: ParsableCommand {
   }
 
   /// `--json`: each item is written as it is parsed and held back, as JSON, in bounded memory
-  /// (`FeedJSONStream`), so no more than a batch of items is alive at once.
+  /// (`FeedJSONStream`), so no more than a few batches of items are alive at once.
   private func writeJSON() {
     let base = baseURL
     let stream = FeedJSONStream()
+    // The parser reads the next batch while another core writes the last one.
+    let pipeline = ShownJSONPipeline(stream: stream, base: base)
     let feed: Feed
     do {
-      feed = try parseSource { items in
-        // The parsed part keeps addresses as written; what a reader sees is resolved.
-        let resolved = MediaAddresses.resolved(items, against: base)
-        for (item, seen) in zip(items, resolved) {
-          stream.append(item, shown: ItemShown(seen, artist: nil))
-        }
-      }
+      // Batches of at most 1,024 items: up to four are alive at once (ShownJSONPipeline).
+      feed = try parseSource(batches: BatchSizes(limit: 1024)) { pipeline.add($0) }
     } catch let failure {
+      pipeline.finish()
       fail(failure)
     }
+    pipeline.finish()
     for warning in feed.warnings {
       warn(warning)
     }
@@ -119,7 +118,9 @@ struct Parse: ParsableCommand {
   /// Parses the source, handing its items to `onItems` in batches as they are read (a web
   /// feed's all at once: its body is in memory anyway).
   /// - Returns: the feed without its items.
-  private func parseSource(onItems: ([FeedItem]) -> Void) throws(CommandFailure) -> Feed {
+  private func parseSource(
+    batches: BatchSizes = BatchSizes(), onItems: ([FeedItem]) -> Void
+  ) throws(CommandFailure) -> Feed {
     if case .web(let url) = try FeedSources.address(source) {
       var feed = try fetch(url)
       onItems(feed.items)
@@ -128,9 +129,13 @@ struct Parse: ParsableCommand {
     }
     do {
       if source == "-" {
-        return try FeedParser.parse(fileHandle: FileHandle.standardInput) { onItems($0.items) }
+        return try FeedParser.parse(fileHandle: FileHandle.standardInput, batches: batches) {
+          onItems($0.items)
+        }
       }
-      return try FeedParser.parse(contentsOf: URL(fileURLWithPath: source)) { onItems($0.items) }
+      return try FeedParser.parse(contentsOf: URL(fileURLWithPath: source), batches: batches) {
+        onItems($0.items)
+      }
     } catch {
       let name = source == "-" ? "standard input" : source
       if error.isUnreadable { throw .unreadable("\(name): \(error.description)") }

@@ -101,6 +101,27 @@ struct PictureAddressRulesTests {
     Self.check(Self.generatedAddresses(count: 4000, seed: seed), "seed \(seed)")
   }
 
+  /// Where `split`'s rules (empty parts left out, `maxSplits`) decide the answer; the byte
+  /// path reads positions and must give what the splits give.
+  @Test("addresses at the edges of split, read in place")
+  func splitEdges() {
+    Self.check(
+      [
+        "", "?", "?w=", "?=w=5", "?==5", "?w==5", "?&&w=5&&h=6", "?W=40&H=50", "?s=", "?SZ=20",
+        "?fit=1%2C2", "?resize=3,4,5", "https://x/a?w=1#f?h=2", "https://x/a#b?w=3",
+        "https://x//s640x960//a.jpg", "https://x/S640X960/a.JPG", "https://x/sx640x960x/a.jpg",
+        "https://x/s640x960", "https://x/a-x300x200x.jpg", "https://x/a-300X200.JPEG",
+        "https://x/..a.jpg", "https://x/...", "https://x/a.b.c-3x4", "//x/v1/",
+        "https://x/V1/fill/W_5,H_6/a.jpg",
+        "https://x/v1/fill//w_5/a.jpg", "https://x/v1/fill/q_1,w_x/a.jpg", "/", "//", "a/b/c",
+        "https://farm1.staticflickr.com/1/2_abc_B.jpg", "https://x.tumblr.com/a_1280.jpg",
+        "https://x.TUMBLR.com/a_12.jpg", "https://x.flickr.com/small/thumb/a_o.jpeg?x=1",
+        "https://i0.wp.com/i1.wp.com/x/a-1x2.jpg?w=3", "https://preview.redd.it/a.jpg?width=640",
+        "https://external-preview.redd.it/a.png?auto=webp", "HTTP://X/Original/A_3K.JPG",
+        "https://x/a?fit=in", "https://x/path/to/page?id=1", "x://y://z/a.jpg",
+      ], "split edges")
+  }
+
   @Test("addresses that are not printable ASCII take the Character path")
   func notPlain() {
     #expect(PictureAddressRules.plainBytes("https://x/é.jpg") == nil)

@@ -446,7 +446,7 @@ public enum PictureAddress {
   }
 
   /// `looksLikePicture` of an address's UTF-8 bytes.
-  static func looksLikePicture(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  public static func looksLikePicture(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     do {
       var schemeEnd: Int?
       for index in bytes.indices {
