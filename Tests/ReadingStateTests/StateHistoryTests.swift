@@ -225,7 +225,9 @@ struct StateHistoryTests {
       _ = try file.checkpoint()
     }
     let before = SQLiteStateStore.fileSize(home.statePath)
-    let done = try SQLiteStateStore.compact(path: home.statePath, wait: 0)
+    // A process another test forks in the instant before its exec holds a copy of every
+    // descriptor, this one's lock too, until the exec closes it: wait out that moment.
+    let done = try SQLiteStateStore.compact(path: home.statePath, wait: TimeScale.seconds(10))
     guard case .replaced(_, let after) = done else {
       Issue.record("not replaced: \(done)")
       return
@@ -251,7 +253,9 @@ struct StateHistoryTests {
     #expect(chmod(real, 0o640) == 0)
     try FileManager.default.createSymbolicLink(
       atPath: home.statePath, withDestinationPath: real)
-    let done = try SQLiteStateStore.compact(path: home.statePath, wait: 0)
+    // A process another test forks in the instant before its exec holds a copy of every
+    // descriptor, this one's lock too, until the exec closes it: wait out that moment.
+    let done = try SQLiteStateStore.compact(path: home.statePath, wait: TimeScale.seconds(10))
     guard case .replaced = done else {
       Issue.record("not replaced: \(done)")
       return
