@@ -61,11 +61,13 @@ package final class CatalogCache: Sendable {
     }
   }
 
-  /// Adds the next items of the load `token` of `address`.
-  package func add(_ items: [FeedItem], for address: FeedAddress, token: Int) {
+  /// Adds the next items of the load `token` of `address`; returns them as the index stores
+  /// them (nil when another load took its place), so a list can share the blocks.
+  @discardableResult
+  package func add(_ items: [FeedItem], for address: FeedAddress, token: Int) -> ItemChunks? {
     state.withLock { state in
-      guard state.parts[address]?.token == token else { return }
-      state.parts[address]?.index.add(items)
+      guard state.parts[address]?.token == token else { return nil }
+      return state.parts[address]?.index.add(items)
     }
   }
 

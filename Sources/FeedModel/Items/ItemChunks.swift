@@ -82,6 +82,34 @@ public struct ItemChunks: Sendable, RandomAccessCollection, Equatable {
     }
   }
 
+  /// Adds the items of `other` at the end: its blocks are shared, not encoded again, unless
+  /// `other` is a selection (then its items are copied into new blocks).
+  public mutating func append(contentsOf other: ItemChunks) {
+    guard other.positions == nil else { return append(contentsOf: other.array) }
+    guard !other.isEmpty else { return }
+    let first = stored
+    blocks.append(contentsOf: other.blocks)
+    ends.append(contentsOf: other.ends.lazy.map { first + $0 })
+    if positions != nil {
+      positions?.append(contentsOf: (first..<first + other.count).lazy.map { Int32($0) })
+    }
+  }
+
+  /// The items from `start` on, sharing their blocks and the cache: `start` is where an
+  /// append began (a block's first item), so a batch just added can be handed on as it is
+  /// stored. O(blocks).
+  public func suffix(fromBlockStart start: Int) -> ItemChunks {
+    precondition(positions == nil, "a selection's items are not in block order")
+    var tail = ItemChunks()
+    tail.cache = cache
+    guard start < stored else { return tail }
+    let first = start == 0 ? 0 : block(containing: start - 1) + 1
+    precondition(first == 0 ? start == 0 : ends[first - 1] == start, "\(start) starts a block")
+    tail.blocks = Array(blocks[first...])
+    tail.ends = ends[first...].map { $0 - start }
+    return tail
+  }
+
   /// True when `other` is this very value handed out again (the same storage, not just the
   /// same items): a search answer repeated for a longer query that matches the same artists.
   /// O(1).

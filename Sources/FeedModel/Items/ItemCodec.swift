@@ -32,8 +32,8 @@ enum ItemCodec {
     }
     // zlib fails here only without memory (the bound is its own): nothing sensible remains.
     precondition(status == Z_OK, "zlib compress2 failed (\(status))")
-    out.removeLast(out.count - 4 - Int(bound))
-    return out
+    // A copy of the exact size: `removeLast` keeps the bound's capacity, the raw size and more.
+    return Array(out[..<(4 + Int(bound))])
   }
 
   /// The `count` items of a block `compress` made.

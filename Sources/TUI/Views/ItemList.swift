@@ -213,6 +213,11 @@ public struct ItemList {
   /// stay, and so does the selection, unless the reader's last move was `G`: then the last
   /// row is selected and shown, as the end moves.
   mutating func appendBatch(_ batch: [FeedItem]) {
+    appendBatch(ItemChunks(batch))
+  }
+
+  /// `appendBatch` of items as a source stored them: their blocks are shared.
+  mutating func appendBatch(_ batch: ItemChunks) {
     if var known = identities {
       for item in batch { known.insert(ItemID(item)) }
       identities = known
@@ -281,6 +286,10 @@ public struct ItemList {
   /// Appends rows in O(added): the measure closure is swapped out first, so `items` and the
   /// kinds are uniquely referenced and grow in place instead of being copied.
   private mutating func append(_ fresh: [FeedItem]) {
+    append(ItemChunks(fresh))
+  }
+
+  private mutating func append(_ fresh: ItemChunks) {
     guard !fresh.isEmpty else { return }
     viewport.measure = { _, _ in 1 }
     items.append(contentsOf: fresh)
