@@ -79,12 +79,12 @@ extension ItemsPage {
   mutating func applyBatch(_ batch: LoadedList) {
     guard case .loading(var progress) = load else { return }
     if progress.inPlace {
-      forEachFeedCopy { $0.appendBatch(batch.chunks) }
+      forEachFeedCopy { $0.appendBatch(batch.chunks, rowKinds: batch.rowKinds) }
       return
     }
     load = .idle  // the gathered list is uniquely referenced while it grows
     if var incoming = progress.incoming {
-      incoming.appendBatch(batch.chunks)
+      incoming.appendBatch(batch.chunks, rowKinds: batch.rowKinds)
       progress.incoming = incoming
     } else {
       var fresh = sized(ItemList(batch, metrics: metrics))
