@@ -39,6 +39,11 @@ let package = Package(
     .systemLibrary(
       name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
       providers: [.apt(["libwebp-dev"])]),
+    // The items a load keeps are compressed blocks (docs/adr/0200): zlib, which libxml2 and
+    // libpng link already. No pkgConfig: the header is on the default path.
+    .systemLibrary(
+      name: "CZlib", path: "Sources/CZlib",
+      providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(
       name: "CGIF", path: "Sources/CGIF",
       providers: [.apt(["libgif-dev"])]),
@@ -75,7 +80,7 @@ let package = Package(
     // What an item shows: its pictures (the art, never avatars or icons), artist and title,
     // one rule for every source (docs/adr/0158).
     .target(name: "FeedArt", dependencies: ["FeedCore"]),
-    .target(name: "FeedModel", dependencies: ["FeedCore", "FeedArt"]),
+    .target(name: "FeedModel", dependencies: ["FeedCore", "FeedArt", "Locking", "CZlib"]),
     // HTTP through libcurl's multi interface behind `HTTPClient` (the only `import CCurl`),
     // the host gate, polite fetching (`FeedFetcher`) and the XDG cache of fetched bytes.
     .target(name: "HTTP", dependencies: ["FeedModel", "Locking", "Workers", "CCurl"]),

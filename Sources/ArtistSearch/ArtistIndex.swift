@@ -59,8 +59,11 @@ public struct ArtistIndex: Sendable {
 
   // MARK: - Growing
 
-  /// Adds the next items of the feed (in document order). O(batch) amortised.
-  public mutating func add(_ batch: [FeedItem]) {
+  /// Adds the next items of the feed (in document order). O(batch) amortised. Returns them
+  /// as the index stores them (sharing its blocks), for a list to append without encoding
+  /// them again.
+  @discardableResult
+  public mutating func add(_ batch: [FeedItem]) -> ItemChunks {
     precondition(items.count + batch.count < Int(Int32.max), "fewer than 2^31 items")
     let base = items.count
     items.append(contentsOf: batch)
@@ -78,6 +81,7 @@ public struct ArtistIndex: Sendable {
       }
     }
     nameSearch.endBatch()
+    return items.suffix(fromBlockStart: base)
   }
 
   /// The artist number of a name as written, folding each distinct spelling once.

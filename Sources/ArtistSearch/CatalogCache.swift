@@ -61,11 +61,22 @@ package final class CatalogCache: Sendable {
     }
   }
 
-  /// Adds the next items of the load `token` of `address`.
-  package func add(_ items: [FeedItem], for address: FeedAddress, token: Int) {
+  /// Adds the next items of the load `token` of `address`; returns them as the index stores
+  /// them, with their row kinds when it keeps them (nil when another load took its place),
+  /// so a list shares the blocks and looks at no item again.
+  @discardableResult
+  package func add(_ items: [FeedItem], for address: FeedAddress, token: Int)
+    -> (items: ItemChunks, rowKinds: [UInt8]?)?
+  {
     state.withLock { state in
-      guard state.parts[address]?.token == token else { return }
-      state.parts[address]?.index.add(items)
+      guard state.parts[address]?.token == token,
+        let added = state.parts[address]?.index.add(items)
+      else { return nil }
+      let kinds = state.parts[address].flatMap { part -> [UInt8]? in
+        let index = part.index
+        return index.rowKinds.count == index.count ? Array(index.rowKinds.suffix(added.count)) : nil
+      }
+      return (added, kinds)
     }
   }
 

@@ -46,12 +46,14 @@ public final class CatalogSource: FeedSource {
     let (cache, main) = (self.cache, self.main)
     let token = cache.begin(main)
     let loaded = try await loader.load(main) { batch in
-      cache.add(batch.items, for: main, token: token)
+      // The batch is encoded once, into the index's blocks, and the list shares them.
+      let stored = cache.add(batch.items, for: main, token: token)
       let title = batch.title?.trimmingCharacters(in: .whitespacesAndNewlines)
       progress(
         LoadedList(
           title: (title?.isEmpty == false ? title : nil) ?? main.fallbackTitle,
-          items: batch.items, freshness: .local))
+          chunks: stored?.items ?? ItemChunks(batch.items), rowKinds: stored?.rowKinds,
+          freshness: .local))
     }
     // A web feed comes whole, not in batches: its items are in the list.
     let list = loaded.list()

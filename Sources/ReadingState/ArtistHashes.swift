@@ -11,12 +11,15 @@ public struct ArtistHashes {
   public init() {}
 
   public mutating func of(_ items: ItemChunks) -> [Int64?] {
-    items.map { item in
-      guard let name = item.author else { return nil }
-      if let hash = known[name] { return hash }
-      let hash = ArtistIdentity.hash(name)
-      known[name] = hash
-      return hash
-    }
+    items.map { of($0) }
+  }
+
+  /// The hash of `item`'s artist; nil without an artist's name.
+  public mutating func of(_ item: FeedItem) -> Int64? {
+    guard let name = item.author else { return nil }
+    if let hash = known[name] { return hash }
+    let hash = ArtistIdentity.hash(name)
+    known[name] = hash
+    return hash
   }
 }

@@ -136,9 +136,16 @@ final class StateWriter: @unchecked Sendable {
   /// Hashes `items` and records them, on the queue.
   func observe(_ feed: FeedKey, items: ItemChunks, complete: Bool) {
     enqueue {
-      let keys = items.map(ItemKey.init)
+      // One pass: each item is read (its block decoded) once for both.
+      var keys: [ItemKey] = []
+      var artists: [Int64?] = []
+      keys.reserveCapacity(items.count)
+      artists.reserveCapacity(items.count)
       var hashes = ArtistHashes()
-      let artists = hashes.of(items)
+      for item in items {
+        keys.append(ItemKey(item))
+        artists.append(hashes.of(item))
+      }
       self.pending.append((nil, .observe(feed, keys, complete: complete, artists: artists)))
       self.flush()
     }

@@ -79,12 +79,12 @@ extension ItemsPage {
   mutating func applyBatch(_ batch: LoadedList) {
     guard case .loading(var progress) = load else { return }
     if progress.inPlace {
-      forEachFeedCopy { $0.appendBatch(batch.items) }
+      forEachFeedCopy { $0.appendBatch(batch.chunks, rowKinds: batch.rowKinds) }
       return
     }
     load = .idle  // the gathered list is uniquely referenced while it grows
     if var incoming = progress.incoming {
-      incoming.appendBatch(batch.items)
+      incoming.appendBatch(batch.chunks, rowKinds: batch.rowKinds)
       progress.incoming = incoming
     } else {
       var fresh = sized(ItemList(batch, metrics: metrics))
@@ -127,7 +127,7 @@ extension ItemsPage {
       let commands = searchAgainIfPartial(progress)
       if progress.inPlace {
         forEachFeedCopy { list in
-          list.appendBatch(loaded.items)
+          list.appendBatch(loaded.chunks)
           list.finishLoading(loaded)
         }
       } else if sourceKey != .main, progress.incoming == nil {
@@ -157,7 +157,7 @@ extension ItemsPage {
   private func finishedIncoming(_ incoming: ItemList?, _ loaded: LoadedList) -> ItemList {
     var fresh: ItemList
     if var incoming {
-      incoming.appendBatch(loaded.items)
+      incoming.appendBatch(loaded.chunks)
       incoming.finishLoading(loaded)
       fresh = sized(incoming)
     } else {

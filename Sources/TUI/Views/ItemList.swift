@@ -213,11 +213,17 @@ public struct ItemList {
   /// stay, and so does the selection, unless the reader's last move was `G`: then the last
   /// row is selected and shown, as the end moves.
   mutating func appendBatch(_ batch: [FeedItem]) {
+    appendBatch(ItemChunks(batch))
+  }
+
+  /// `appendBatch` of items as a source stored them: their blocks are shared, and their row
+  /// kinds, when the source kept them (one each), are taken rather than computed.
+  mutating func appendBatch(_ batch: ItemChunks, rowKinds: [UInt8]? = nil) {
     if var known = identities {
       for item in batch { known.insert(ItemID(item)) }
       identities = known
     }
-    append(batch)
+    append(batch, rowKinds: rowKinds)
     if followsEnd, !batch.isEmpty {
       if gallery != nil {
         gallery?.jumpToEnd()
@@ -281,11 +287,17 @@ public struct ItemList {
   /// Appends rows in O(added): the measure closure is swapped out first, so `items` and the
   /// kinds are uniquely referenced and grow in place instead of being copied.
   private mutating func append(_ fresh: [FeedItem]) {
+    append(ItemChunks(fresh))
+  }
+
+  private mutating func append(_ fresh: ItemChunks, rowKinds: [UInt8]? = nil) {
     guard !fresh.isEmpty else { return }
     viewport.measure = { _, _ in 1 }
     items.append(contentsOf: fresh)
-    viewport.appendRows(
-      kinds: fresh.map { Self.kind(of: $0).rawValue }, measure: Self.measure(items, metrics))
+    let kinds =
+      rowKinds.flatMap { $0.count == fresh.count ? $0 : nil }
+      ?? fresh.map { Self.kind(of: $0).rawValue }
+    viewport.appendRows(kinds: kinds, measure: Self.measure(items, metrics))
     gallery?.appended(items)
   }
 
