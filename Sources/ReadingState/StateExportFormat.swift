@@ -408,18 +408,10 @@ public struct StateExportReader {
       switch name {
       case "id":
         try once(id)
-        let text = try reader.string(limit: 16) { "\(at).id" }
-        guard text.utf8.count == 16, text.utf8.allSatisfy(Self.isHexDigit) else {
-          throw StateError(.badInput, "\(at).id is not 16 hex digits")
-        }
-        id = text.lowercased()
+        id = try reader.sixteenHexDigits { "\(at).id" }
       case "artist":
         try once(artist)
-        let text = try reader.string(limit: 16) { "\(at).artist" }
-        guard text.utf8.count == 16, text.utf8.allSatisfy(Self.isHexDigit) else {
-          throw StateError(.badInput, "\(at).artist is not 16 hex digits")
-        }
-        artist = text.lowercased()
+        artist = try reader.sixteenHexDigits { "\(at).artist" }
       case "read":
         try once(read)
         read = try reader.bool { "\(at).read" }
@@ -530,6 +522,15 @@ public struct StateExportReader {
   }
 
   /// Unix seconds within the state's range.
+  /// A 64-bit key written as 16 hex digits (an item's id, its artist's hash), lowercased.
+  private mutating func sixteenHexDigits(at: () -> String) throws(StateError) -> String {
+    let text = try string(limit: 16, at: at)
+    guard text.utf8.count == 16, text.utf8.allSatisfy(Self.isHexDigit) else {
+      throw StateError(.badInput, "\(at()) is not 16 hex digits")
+    }
+    return text.lowercased()
+  }
+
   private mutating func time(at: () -> String) throws(StateError) -> Int64 {
     let value = try integer(at: at)
     if let problem = StateExportLimits.problem(time: value, latest: latest) {

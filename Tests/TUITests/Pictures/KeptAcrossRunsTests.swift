@@ -5,6 +5,7 @@ import Foundation
 import PictureFiles
 import Pictures
 import ReadingState
+import TestSupport
 import Testing
 
 @testable import TUI
@@ -70,10 +71,9 @@ struct KeptAcrossRunsTests {
 struct KeptOnDiskTests {
   @Test("the loader says a made picture is kept on disk; the list pins it, and only it")
   func keptOnDisk() async throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("artfeed-kept-disk-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temp = try TempDirectory()
+    defer { temp.remove() }
+    let folder = temp.url
     let jpeg = try #require(BundledThumbnails.all().first { $0.pathExtension == "jpg" })
     let saved = folder.appendingPathComponent("saved.jpg")
     let plain = folder.appendingPathComponent("plain.jpg")
@@ -82,8 +82,10 @@ struct KeptOnDiskTests {
     let disk = ImageDiskCache(directory: folder.appendingPathComponent("images"))
     disk.keep([saved.absoluteString])
     let items = [
-      FeedItem(title: "Saved", guid: "saved", thumbnails: [MediaThumbnail(url: saved.absoluteString)]),
-      FeedItem(title: "Plain", guid: "plain", thumbnails: [MediaThumbnail(url: plain.absoluteString)]),
+      FeedItem(
+        title: "Saved", guid: "saved", thumbnails: [MediaThumbnail(url: saved.absoluteString)]),
+      FeedItem(
+        title: "Plain", guid: "plain", thumbnails: [MediaThumbnail(url: plain.absoluteString)]),
     ]
     var state = Fixtures.state(items: items)
     state.configurePictures(enabled: true, depth: .indexed256)
