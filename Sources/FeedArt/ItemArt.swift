@@ -91,7 +91,7 @@ public enum ItemArt {
   /// The item's pictures in post order; empty when it has none.
   public static func pictures(of item: FeedItem) -> [PostPicture] {
     var gathering = Gathering(item)
-    gathering.gather()
+    gathering.gather(item)
     return gathering.pictures
   }
 
@@ -142,24 +142,38 @@ public enum ItemArt {
     return PictureAddress.looksLikePicture(enclosure.url)
   }
 
-  /// The pictures being put together for one item.
+  /// Whether `text` holds `://` (a credit that names an address), read as bytes.
+  static func holdsAddress(_ text: String) -> Bool {
+    var matched = 0
+    for byte in text.utf8 {
+      switch (matched, byte) {
+      case (0, UInt8(ascii: ":")): matched = 1
+      case (1, UInt8(ascii: "/")): matched = 2
+      case (2, UInt8(ascii: "/")): return true
+      default: matched = byte == UInt8(ascii: ":") ? 1 : 0
+      }
+    }
+    return false
+  }
+
+  /// The pictures being put together for one item. The item is handed to each step, not
+  /// kept: a stored copy would retain each of its strings and lists.
   struct Gathering {
-    let item: FeedItem
     private(set) var pictures: [PostPicture] = []
     private var keys: [Set<String>] = []
     /// Addresses the credits name (DeviantArt's second credit is the artist's avatar).
     private let credited: Set<String>
 
     init(_ item: FeedItem) {
-      self.item = item
       credited = Set(
-        item.credits.prefix(ItemArt.maxCandidates).map(\.name).filter { $0.contains("://") })
+        item.credits.prefix(ItemArt.maxCandidates).map(\.name).filter(ItemArt.holdsAddress))
     }
 
-    mutating func gather() {
+    mutating func gather(_ item: FeedItem) {
       var pictureOfContent: [Int: Int] = [:]
-      let imageContents = item.contents.indices.prefix(ItemArt.maxCandidates)
-        .filter { ItemArt.isImage(item.contents[$0]) }
+      let contents = item.contents
+      let imageContents = contents.indices.prefix(ItemArt.maxCandidates)
+        .filter { ItemArt.isImage(contents[$0]) }
       let imageEnclosures = item.enclosures.prefix(ItemArt.maxCandidates)
         .filter(ItemArt.isImage)
       // One picture named twice, as the item's one `media:content` and its one enclosure
@@ -196,7 +210,7 @@ public enum ItemArt {
       // those are links, not this post's pictures.
       let namesPictures = !pictures.isEmpty
       for image in item.inlineImages.prefix(ItemArt.maxCandidates) where !image.isDecoration {
-        placeInline(image, linkCardsAreOtherPosts: namesPictures)
+        placeInline(image, of: item, linkCardsAreOtherPosts: namesPictures)
       }
       var looseOriginals: [PictureCopy] = []
       let links =
@@ -225,7 +239,7 @@ public enum ItemArt {
         // In document order: where sizes tie, the feed's first thumbnail is the row's.
         if let content = thumbnail.content, let picture = pictureOfContent[content] {
           add(copy, to: picture)
-        } else if place(copy, alt: nil, mayStartPicture: false) == nil {
+        } else if place(copy, alt: nil, mayStartPicture: false, isKnownArt: true) == nil {
           if pictures.isEmpty { looseThumbnails.append(copy) } else { add(copy, to: 0) }
         }
       }
@@ -233,7 +247,7 @@ public enum ItemArt {
         if pictures.isEmpty {
           // A video's still: the video's alt text is the still's.
           let video = item.thumbnails.first { $0.url == looseThumbnails[0].url }?.content
-            .map { item.contents[$0] }
+            .map { contents[$0] }
           start(looseThumbnails[0], alt: video?.alt ?? video?.title)
           for copy in looseThumbnails.dropFirst() { add(copy, to: 0) }
         } else {
@@ -253,7 +267,9 @@ public enum ItemArt {
     }
 
     /// An `<img>` and the larger copies it names, as one picture.
-    private mutating func placeInline(_ image: InlineImage, linkCardsAreOtherPosts: Bool) {
+    private mutating func placeInline(
+      _ image: InlineImage, of item: FeedItem, linkCardsAreOtherPosts: Bool
+    ) {
       var copies = [
         PictureCopy(url: image.url, width: image.width, height: image.height, kind: .inline)
       ]
@@ -281,9 +297,10 @@ public enum ItemArt {
       }
       // An image that shows one of the item's own thumbnails (DeviantArt's description shows
       // its third) is that picture: the item's first.
+      let thumbnails = item.thumbnails
       if picture == nil, !pictures.isEmpty,
         copies.contains(where: { copy in
-          item.thumbnails.contains { $0.content == nil && $0.url == copy.url }
+          thumbnails.contains { $0.content == nil && $0.url == copy.url }
         })
       {
         picture = 0
@@ -302,10 +319,13 @@ public enum ItemArt {
     }
 
     /// Adds `copy` to the picture whose key it shares, else (when allowed) starts one.
-    /// Returns the picture's index, nil when the copy was not placed.
+    /// Returns the picture's index, nil when the copy was not placed. `isKnownArt`: the
+    /// caller has asked `isArt` already.
     @discardableResult
-    private mutating func place(_ copy: PictureCopy, alt: String?, mayStartPicture: Bool) -> Int? {
-      guard isArt(copy) else { return nil }
+    private mutating func place(
+      _ copy: PictureCopy, alt: String?, mayStartPicture: Bool, isKnownArt: Bool = false
+    ) -> Int? {
+      guard isKnownArt || isArt(copy) else { return nil }
       let key = PictureAddressRules.key(of: copy.url)
       if let picture = matching(key) {
         add(copy, to: picture, key: key)

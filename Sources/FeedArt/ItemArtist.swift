@@ -69,6 +69,7 @@ public enum ItemArtist {
     /// The artist of an item with this `author` and `title`.
     public func artist(author: String?, title: String?) -> String? {
       if isBooru { return ItemArtist.drawnBy(title) }
+      if let author, ItemArtist.isCleanName(author) { return author }
       if let author, let name = ItemArtist.cleaned(author) { return name }
       return fallback
     }
@@ -100,6 +101,28 @@ public enum ItemArtist {
       $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "(")
         || $0 == UInt8(ascii: "<")
     }
+  }
+
+  /// True when `cleaned(name)` is `name`: printable ASCII with single spaces inside and
+  /// none at an end, none of `@ : ( ) < >`, not a Reddit or Lemmy `u/` name. Most authors
+  /// are; they are read once, byte by byte, instead of through `cleaned`.
+  static func isCleanName(_ name: String) -> Bool {
+    var previous: UInt8 = 0x20
+    for byte in name.utf8 {
+      switch byte {
+      case 0x20: if previous == 0x20 { return false }
+      case 0x21...0x7E:
+        if byte == UInt8(ascii: "@") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "(")
+          || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        {
+          return false
+        }
+      default: return false
+      }
+      previous = byte
+    }
+    guard previous != 0x20 else { return false }
+    return !(name.hasPrefix("/u/") || name.hasPrefix("u/") || name.hasPrefix("/user/"))
   }
 
   /// A name as people write it: `Name (email)` and `email (Name)` give the name, `Name

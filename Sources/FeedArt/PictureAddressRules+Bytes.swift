@@ -1,5 +1,11 @@
 import FeedCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `PictureAddressRules.size(of:)` and `key(of:)` on an address's bytes, for the addresses
 /// almost every feed has: printable ASCII. There each `Character` is one byte, so the same
 /// steps on bytes (`split`, `lastIndex(of:)`, `starts(with:)` are the same generic algorithms)
@@ -23,7 +29,7 @@ extension PictureAddressRules {
 
   /// Whether `bytes` are those of a plain address (`plainBytes` would keep them).
   static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.first != UInt8(ascii: "#") && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    bytes.first != UInt8(ascii: "#") && TextScan.isPrintableASCII(bytes)
   }
 
   static func lowered(_ bytes: Bytes) -> [UInt8] {
@@ -254,9 +260,22 @@ extension PictureAddressRules {
   ) -> Range<Int>? {
     let count = needle.utf8CodeUnitCount
     guard count > 0, range.count >= count else { return nil }
+    // Only where the first byte matches is the rest compared; a first byte that is no
+    // letter is found by `memchr`.
+    let first = needle.utf8Start[0]
+    let isLetter = first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
     var start = range.lowerBound
-    while start + count <= range.upperBound {
-      if startsLowered(a, start..<range.upperBound, needle) { return start..<start + count }
+    let lastStart = range.upperBound - count
+    while start <= lastStart {
+      if !isLetter {
+        guard let base = a.baseAddress,
+          let found = memchr(base + start, Int32(first), lastStart + 1 - start)
+        else { return nil }
+        start = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+      }
+      if lower(a[start]) == first, startsLowered(a, start..<range.upperBound, needle) {
+        return start..<start + count
+      }
       start += 1
     }
     return nil

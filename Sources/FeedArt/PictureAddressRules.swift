@@ -166,34 +166,71 @@ public enum PictureAddressRules {
     "/pixel.gif", "/1x1.", "/blank.gif", "/badges/", "/ads/",
   ].map { Array($0.utf8) }
 
-  /// Whether a marker occurs in `address`, ignoring ASCII case: one pass, trying at each
-  /// byte only the markers that start with it.
-  private static func hasNotArtMarker(_ address: UnsafeBufferPointer<UInt8>) -> Bool {
-    markersByStart.withUnsafeBufferPointer { markersByStart in
-      for index in address.indices {
-        let byte = lower(address[index])
-        guard byte < 0x80, markerStarts[Int(byte)] else { continue }
-        for marker in markersByStart[Int(byte)] where marker.count <= address.count - index {
-          var offset = 1
-          while offset < marker.count, lower(address[index + offset]) == marker[offset] {
-            offset += 1
-          }
-          if offset == marker.count { return true }
+  /// Whether a marker occurs in `address`, ignoring ASCII case: one pass, trying a marker
+  /// only where the address has its first two bytes (`MarkerPairs`).
+  static func hasNotArtMarker(_ address: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard address.count >= 2 else { return false }
+    return markerPairs.words.withUnsafeBufferPointer { words in
+      var byte = lower(address[0])
+      for index in 1..<address.count {
+        let next = lower(address[index])
+        if MarkerPairs.contains(byte, next, in: words),
+          hasNotArtMarker(address, at: index - 1)
+        {
+          return true
         }
+        byte = next
       }
       return false
     }
   }
 
-  /// Per ASCII byte: whether a marker starts with it.
-  private static let markerStarts: [Bool] = (0..<128).map { byte in
-    notArtMarkers.contains { $0.first == UInt8(byte) }
+  /// Whether a marker starts at `start` in `address`, ignoring ASCII case.
+  private static func hasNotArtMarker(_ address: UnsafeBufferPointer<UInt8>, at start: Int)
+    -> Bool
+  {
+    notArtMarkers.contains { marker in
+      marker.count <= address.count - start
+        && startsLowered(address, start..<address.count, marker[...])
+    }
   }
 
-  /// Per ASCII byte: the markers that start with it.
-  private static let markersByStart: [[[UInt8]]] = (0..<128).map { byte in
-    notArtMarkers.filter { $0.first == UInt8(byte) }
+  /// Whether `a[range]` lower-cased starts with `prefix` (lower case).
+  private static func startsLowered(
+    _ a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ prefix: ArraySlice<UInt8>
+  ) -> Bool {
+    guard range.count >= prefix.count else { return false }
+    var index = range.lowerBound
+    for byte in prefix {
+      if lower(a[index]) != byte { return false }
+      index += 1
+    }
+    return true
   }
+
+  /// The first two bytes of the markers, as a set of 128 x 128 bits: an address byte pair
+  /// outside it starts no marker, which is nearly every pair of every address.
+  struct MarkerPairs: Sendable {
+    private(set) var words = [UInt64](repeating: 0, count: 128 * 128 / 64)
+
+    init(_ markers: [[UInt8]]) {
+      for marker in markers where marker.count >= 2 {
+        let bit = Int(marker[0]) * 128 + Int(marker[1])
+        words[bit >> 6] |= 1 << UInt64(bit & 63)
+      }
+    }
+
+    @inline(__always)
+    static func contains(_ first: UInt8, _ second: UInt8, in words: UnsafeBufferPointer<UInt64>)
+      -> Bool
+    {
+      guard first < 0x80, second < 0x80 else { return false }
+      let bit = Int(first) &* 128 &+ Int(second)
+      return words[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+    }
+  }
+
+  private static let markerPairs = MarkerPairs(notArtMarkers)
 
   @inline(__always)
   static func lower(_ byte: UInt8) -> UInt8 {

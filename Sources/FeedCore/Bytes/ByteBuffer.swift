@@ -58,6 +58,7 @@ struct ByteBuffer: ~Copyable {
     capacity = otherCapacity
   }
 
+  @inline(__always)
   mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }

@@ -3,7 +3,7 @@
 /// The tricks are the classic SWAR ones: `(w - 0x0101...) & ~w & 0x8080...` flags a zero byte
 /// (exactly for the lowest one; borrows can only add false flags above a true one), and
 /// `w ^ 0xXXXX...` turns bytes equal to `XX` into zero bytes.
-enum TextScan {
+public enum TextScan {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highs: UInt64 = 0x8080_8080_8080_8080
 
@@ -60,5 +60,48 @@ enum TextScan {
       i += 1
     }
     return true
+  }
+
+  /// Whether every byte of `bytes` is printable ASCII (0x20-0x7E).
+  public static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var i = 0
+    while i + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // A byte below 0x20, DEL, or any byte with its high bit set.
+      let below = (word &- (ones &* 0x20)) & ~word
+      if (below | zeroBytes(word ^ (ones &* 0x7F)) | word) & highs != 0 { return false }
+      i += 8
+    }
+    while i < bytes.count {
+      guard bytes[i] >= 0x20, bytes[i] < 0x7F else { return false }
+      i += 1
+    }
+    return true
+  }
+
+  /// The index of the first byte at or after `start` that a JSON string literal may not
+  /// copy as it is without a look (a control byte, `"`, `\`, DEL or any non-ASCII byte), or
+  /// `bytes.count`.
+  static func jsonAttention(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    var i = start
+    while i + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      let below = (word &- (ones &* 0x20)) & ~word & highs
+      let hits =
+        below | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+        | zeroBytes(word ^ (ones &* 0x7F)) | (word & highs)
+      if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
+      i += 8
+    }
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x7F { return i }
+      i += 1
+    }
+    return i
   }
 }

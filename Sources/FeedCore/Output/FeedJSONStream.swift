@@ -35,11 +35,12 @@ public final class FeedJSONStream {
     count += 1
     let spool = self.spool
     let writer = items
-    writer.element {
-      writer.item(item, shown: { _ in shown }) {
-        writer.flush()
-        spool.hole(item.author, item.title)
-      }
+    // The closure holds the two strings, not a copy of the whole item.
+    let (author, title) = (item.author, item.title)
+    writer.beginElement()
+    writer.item(item, seen: shown) {
+      writer.flush()
+      spool.hole(author, title)
     }
   }
 

@@ -62,6 +62,25 @@ final class JSONWriter {
     buffer.removeAll()
   }
 
+  // MARK: - Without closures
+  // The same output as `object`, `field` and `array`, for writers whose closures would have
+  // to hold copies of large values.
+
+  func beginObject() { open("{") }
+  func endObject() { close("}") }
+  func beginArray() { open("[") }
+  func endArray() { close("]") }
+  /// Starts the next element of the innermost array.
+  func beginElement() { nextElement() }
+
+  /// The next field's key, after which its value is written.
+  func key(_ key: StaticString) {
+    nextElement()
+    buffer.append("\"")
+    buffer.append(key)
+    buffer.append("\": ")
+  }
+
   func object(_ body: () -> Void) {
     open("{")
     body()
@@ -195,6 +214,9 @@ final class JSONWriter {
     var runStart = 0
     var index = 0
     while index < text.count {
+      // Runs that need no look are skipped a word at a time.
+      index = TextScan.jsonAttention(in: text, from: index)
+      guard index < text.count else { break }
       let byte = text[index]
       let escapedLength: Int
       if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {

@@ -87,8 +87,9 @@ public final class ShownJSONPipeline: Sendable {
   public static func write(_ items: [FeedItem], base: URL?, into stream: FeedJSONStream) {
     // The parsed part keeps addresses as written; what a reader sees is resolved.
     let resolved = MediaAddresses.resolved(items, against: base)
-    for (item, seen) in zip(items, resolved) {
-      stream.append(item, shown: ItemShown(seen, artist: nil))
+    // By index: a loop over the items would copy each (a retain per string and list).
+    for index in items.indices {
+      stream.append(items[index], shown: ItemShown(resolved[index], artist: nil))
     }
   }
 }
