@@ -63,8 +63,11 @@ struct Parse: ParsableCommand {
     let pipeline = ShownJSONPipeline(stream: stream, base: base)
     let feed: Feed
     do {
-      // Batches of at most 1,024 items: up to four are alive at once (ShownJSONPipeline).
-      feed = try parseSource(batches: BatchSizes(limit: 1024)) { pipeline.add($0) }
+      // Batches of at most 1,024 items (ShownJSONPipeline says how many are alive at once);
+      // another thread reads and decodes ahead of the parser.
+      feed = try parseSource(batches: BatchSizes(limit: 1024), readingAhead: true) {
+        pipeline.add($0)
+      }
     } catch let failure {
       pipeline.finish()
       fail(failure)
@@ -119,7 +122,8 @@ struct Parse: ParsableCommand {
   /// feed's all at once: its body is in memory anyway).
   /// - Returns: the feed without its items.
   private func parseSource(
-    batches: BatchSizes = BatchSizes(), onItems: ([FeedItem]) -> Void
+    batches: BatchSizes = BatchSizes(), readingAhead: Bool = false,
+    onItems: ([FeedItem]) -> Void
   ) throws(CommandFailure) -> Feed {
     if case .web(let url) = try FeedSources.address(source) {
       var feed = try fetch(url)
@@ -129,13 +133,13 @@ struct Parse: ParsableCommand {
     }
     do {
       if source == "-" {
-        return try FeedParser.parse(fileHandle: FileHandle.standardInput, batches: batches) {
-          onItems($0.items)
-        }
+        return try FeedParser.parse(
+          fileHandle: FileHandle.standardInput, batches: batches, readingAhead: readingAhead
+        ) { onItems($0.items) }
       }
-      return try FeedParser.parse(contentsOf: URL(fileURLWithPath: source), batches: batches) {
-        onItems($0.items)
-      }
+      return try FeedParser.parse(
+        contentsOf: URL(fileURLWithPath: source), batches: batches, readingAhead: readingAhead
+      ) { onItems($0.items) }
     } catch {
       let name = source == "-" ? "standard input" : source
       if error.isUnreadable { throw .unreadable("\(name): \(error.description)") }

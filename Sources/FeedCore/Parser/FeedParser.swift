@@ -92,6 +92,9 @@ struct StreamingParse {
   private var sizedItemList = false
   /// Items go out in batches (`FeedParser+Batches.swift`): the list is sized per batch.
   var handsOutBatches = false
+  /// Where decoded bytes go instead of the session while another thread parses them
+  /// (`FeedParser.parseReadingAhead`); nil: to the session.
+  var relay: ByteRelay?
   /// What the first bytes other than white space (and a byte-order mark) said the input is.
   private enum Syntax { case undecided, xml, json }
   private var syntax = Syntax.undecided
@@ -136,7 +139,11 @@ struct StreamingParse {
     // Moved out and back so its buffers stay uniquely referenced (no copy on write).
     var ampersands = BareAmpersandEscaper()
     swap(&ampersands, &self.ampersands)
-    decoder.push(chunk) { ampersands.escape($0, final: false) { session.feed($0) } }
+    if let relay {
+      decoder.push(chunk) { ampersands.escape($0, final: false) { relay.append($0) } }
+    } else {
+      decoder.push(chunk) { ampersands.escape($0, final: false) { session.feed($0) } }
+    }
     swap(&ampersands, &self.ampersands)
     pushedByteCount += chunk.count
     if !sizedItemList, !handsOutBatches, let expectedByteCount {
