@@ -65,7 +65,7 @@ struct Parse: ParsableCommand {
     do {
       // Batches of at most 1,024 items (ShownJSONPipeline says how many are alive at once);
       // another thread reads and decodes ahead of the parser.
-      feed = try parseSource(batches: BatchSizes(limit: 1024), readingAhead: true) {
+      feed = try parseSource(batches: BatchSizes(limit: 256), readingAhead: true) {
         pipeline.add($0)
       }
     } catch let failure {

@@ -90,6 +90,8 @@ public enum MediaAddresses {
   /// address: docs/adr/0149); a scheme with other letters is read by the `Character` rule.
   static func isRelative(_ address: String) -> Bool {
     let bytes = address.utf8
+    // Nearly every address: `http:` or `https:` in lower case.
+    if bytes.starts(with: "https:".utf8) || bytes.starts(with: "http:".utf8) { return false }
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
     let scheme = bytes[..<colon]
     if scheme.isEmpty { return true }
