@@ -272,7 +272,7 @@ for target in package.targets where target.type == .regular || target.type == .e
 // (the parser's callbacks, the picture rule, the writer) leave out the run-time exclusivity
 // check in release builds: it cost about a seventh of `parse --json`'s writing thread, on
 // class properties and globals touched per byte run. Debug builds, which the tests run,
-// keep it (docs/adr/0218).
+// keep it (docs/adr/0219).
 for target in package.targets where ["FeedCore", "FeedArt", "FeedModel"].contains(target.name) {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [

@@ -58,6 +58,88 @@ struct FeedBatchTests {
     #expect(count == 0)
   }
 
+  /// The parse that reads ahead on another thread hands over the same batches, at the same
+  /// offsets, and leaves the same feed (warnings included) as the parse on one thread.
+  static func expectReadingAheadSame(_ url: URL, sizes: BatchSizes) throws {
+    var one: [FeedBatch] = []
+    let oneRest = try FeedParser.parse(contentsOf: url, batches: sizes) { one.append($0) }
+    var two: [FeedBatch] = []
+    let twoRest = try FeedParser.parse(contentsOf: url, batches: sizes, readingAhead: true) {
+      two.append($0)
+    }
+    #expect(two.map(\.items) == one.map(\.items), "\(url.lastPathComponent)")
+    #expect(two.map(\.offset) == one.map(\.offset))
+    #expect(two.map(\.title) == one.map(\.title))
+    #expect(twoRest == oneRest, "\(url.lastPathComponent)")
+  }
+
+  @Test(
+    "reading ahead on another thread gives the batches of one thread, for every real feed",
+    .enabled(if: RealFeeds.isAvailable, RealFeeds.missingReason), arguments: RealFeeds.names)
+  func readingAheadRealFeeds(name: String) throws {
+    try Self.expectReadingAheadSame(
+      RealFeeds.folder.appendingPathComponent(name), sizes: BatchSizes(first: 2, limit: 8))
+  }
+
+  @Test("reading ahead: a long feed, bare ampersands, another encoding, a JSON Feed")
+  func readingAheadShapes() throws {
+    let long = try Self.generatedFeed(items: 3_000)
+    defer { try? FileManager.default.removeItem(at: long) }
+    try Self.expectReadingAheadSame(long, sizes: BatchSizes())
+    try Self.expectReadingAheadSame(long, sizes: BatchSizes(first: 1, limit: 3))
+    let folder = FileManager.default.temporaryDirectory
+    let documents: [(String, Data)] = [
+      (
+        "amp.rss",
+        Data(
+          "<rss version=\"2.0\"><channel><title>A & B</title><item><title>x & y</title></item></channel></rss>"
+            .utf8)
+      ),
+      (
+        "latin1.rss",
+        Data(
+          Array(
+            "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><rss version=\"2.0\"><channel><title>caf"
+              .utf8) + [0xE9] + Array("</title><item><title>".utf8) + [0xE9, 0x74, 0xE9]
+            + Array("</title></item></channel></rss>".utf8))
+      ),
+      (
+        "feed.json",
+        Data(
+          #"{"version": "https://jsonfeed.org/version/1.1", "title": "J", "items": [{"id": "1", "title": "one"}]}"#
+            .utf8)
+      ),
+    ]
+    for (name, data) in documents {
+      let url = folder.appendingPathComponent("artfeed-ahead-\(UUID().uuidString)-\(name)")
+      try data.write(to: url)
+      defer { try? FileManager.default.removeItem(at: url) }
+      try Self.expectReadingAheadSame(url, sizes: BatchSizes(first: 1, limit: 2))
+    }
+  }
+
+  @Test("reading ahead: a document that is not a feed, and one that cannot be read, throw")
+  func readingAheadFailures() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artfeed-ahead-\(UUID().uuidString).html")
+    try Data("<html><body>hi</body></html>".utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var count = 0
+    #expect(throws: FeedParseError.notAFeed(rootElement: "html")) {
+      _ = try FeedParser.parse(contentsOf: url, readingAhead: true) { _ in count += 1 }
+    }
+    #expect(count == 0)
+    // A folder opens, and its read fails on the reading thread: the error comes through.
+    let folder = FileManager.default.temporaryDirectory
+    do {
+      _ = try FeedParser.parse(contentsOf: folder, readingAhead: true) { _ in count += 1 }
+      Issue.record("a folder parsed")
+    } catch {
+      #expect(error.isUnreadable, "\(error)")
+    }
+    #expect(count == 0)
+  }
+
   /// An RSS file of `count` small items with varied text, in the temporary folder.
   static func generatedFeed(items count: Int) throws -> URL {
     var xml = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Generated</title>"
