@@ -12,7 +12,7 @@ only). Compares standard output, standard error and the exit status of each pair
 one line per difference, then a summary. Exits 1 when anything differs, 2 when there were
 no feeds to compare.
 
-Used when `parse --json` or the rules it prints change (docs/adr/0205): "before" is main's
+Used when `parse --json` or the rules it prints change (docs/adr/0218): "before" is main's
 release build, "after" the change's.
 """
 
