@@ -57,7 +57,7 @@ public enum ItemArtist {
   }
 
   /// `artist(of:in:)` for many items of one feed: what the feed says is read once.
-  public struct Rule: Sendable {
+  public struct Rule: Sendable, Equatable {
     private let isBooru: Bool
     private let fallback: String?
 

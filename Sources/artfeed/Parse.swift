@@ -59,14 +59,19 @@ struct Parse: ParsableCommand {
   private func writeJSON() {
     let base = baseURL
     let stream = FeedJSONStream()
-    // The parser reads the next batch while another core writes the last one.
+    // The parser reads the next batch while other threads decide and write the last ones
+    // (docs/adr/0218).
     let pipeline = ShownJSONPipeline(stream: stream, base: base)
     let feed: Feed
     do {
-      // Batches of at most 1,024 items (ShownJSONPipeline says how many are alive at once);
-      // another thread reads and decodes ahead of the parser.
-      feed = try parseSource(batches: BatchSizes(limit: 256), readingAhead: true) {
-        pipeline.add($0)
+      // Batches of at most 256 items (ShownJSONPipeline says how many are alive at once):
+      // the last one is what is left to do once the parse ends. Another thread reads and
+      // decodes ahead of the parser.
+      feed = try parseSource(batches: BatchSizes(limit: 256), readingAhead: true) { batch in
+        let head = FeedHead(
+          title: batch.title, link: batch.link, author: batch.author,
+          address: base?.absoluteString)
+        pipeline.add(batch.items, head: head)
       }
     } catch let failure {
       pipeline.finish()
@@ -77,8 +82,11 @@ struct Parse: ParsableCommand {
       warn(warning)
     }
     let rule = ItemArtist.Rule(FeedHead(feed, address: base?.absoluteString))
+    // Nearly every feed gives its head before its items: the artists guessed from it hold,
+    // and the items' JSON goes out as it was written.
     let failure = stream.finish(
-      head: feed, terminator: "\n", artist: { rule.artist(author: $0, title: $1) }
+      head: feed, terminator: "\n", guessesHold: pipeline.guessRules.allSatisfy { $0 == rule },
+      descriptor: 1, artist: { rule.artist(author: $0, title: $1) }
     ) { Parse.writeToStandardOutput($0) }
     // EX_IOERR: the temporary file failed, and the output is incomplete.
     if let failure { fail(CommandFailure(description: "parse --json: \(failure)", code: 74)) }
@@ -113,7 +121,7 @@ struct Parse: ParsableCommand {
 
   private func parseSource() throws(CommandFailure) -> Feed {
     var items: [FeedItem] = []
-    var feed = try parseSource { items += $0 }
+    var feed = try parseSource { items += $0.items }
     feed.items = items
     return feed
   }
@@ -123,23 +131,25 @@ struct Parse: ParsableCommand {
   /// - Returns: the feed without its items.
   private func parseSource(
     batches: BatchSizes = BatchSizes(), readingAhead: Bool = false,
-    onItems: ([FeedItem]) -> Void
+    onBatch: (FeedBatch) -> Void
   ) throws(CommandFailure) -> Feed {
     if case .web(let url) = try FeedSources.address(source) {
       var feed = try fetch(url)
-      onItems(feed.items)
+      onBatch(
+        FeedBatch(
+          title: feed.title, link: feed.link, author: feed.author, items: feed.items, offset: 0))
       feed.items = []
       return feed
     }
     do {
       if source == "-" {
         return try FeedParser.parse(
-          fileHandle: FileHandle.standardInput, batches: batches, readingAhead: readingAhead
-        ) { onItems($0.items) }
+          fileHandle: FileHandle.standardInput, batches: batches, readingAhead: readingAhead,
+          onBatch: onBatch)
       }
       return try FeedParser.parse(
-        contentsOf: URL(fileURLWithPath: source), batches: batches, readingAhead: readingAhead
-      ) { onItems($0.items) }
+        contentsOf: URL(fileURLWithPath: source), batches: batches, readingAhead: readingAhead,
+        onBatch: onBatch)
     } catch {
       let name = source == "-" ? "standard input" : source
       if error.isUnreadable { throw .unreadable("\(name): \(error.description)") }

@@ -40,8 +40,14 @@ final class JSONWriter {
     close("]")
   }
 
-  /// Finished JSON copied in as it is.
+  /// Finished JSON copied in as it is; with a sink, a piece of `flushSize` bytes or more goes
+  /// to it as it is, after what is buffered, instead of through the buffer.
   func paste(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if let sink, bytes.count >= flushSize {
+      flush()
+      sink(bytes)
+      return
+    }
     if buffer.count >= flushSize { flush() }
     buffer.append(bytes)
   }

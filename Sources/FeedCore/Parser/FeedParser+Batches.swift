@@ -18,6 +18,14 @@ public struct FeedBatch: Sendable {
   public var items: [FeedItem]
   /// How many items earlier batches held.
   public var offset: Int
+
+  public init(title: String?, link: String?, author: String?, items: [FeedItem], offset: Int) {
+    self.title = title
+    self.link = link
+    self.author = author
+    self.items = items
+    self.offset = offset
+  }
 }
 
 /// How big the batches of a progressive parse are: `first` items, then twice as many each
@@ -104,7 +112,7 @@ extension FeedParser {
     onBatch: (FeedBatch) -> Void
   ) throws(FeedParseError) -> Feed {
     var handout = handout
-    let relay = ByteRelay(depth: 4)
+    let relay = ByteRelay(depth: 8)
     let session = parse.session
     let reader = ReadAhead(parse: parse, relay: relay)
     let done = DispatchSemaphore(value: 0)
@@ -206,6 +214,7 @@ private final class ReadAhead: @unchecked Sendable {
   }
 
   func run(descriptor: Int32, name: String) {
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 2)
     do {
       try FeedParser.readAll(descriptor: descriptor, name: name) { chunk in
         parse.push(chunk)
@@ -219,8 +228,9 @@ private final class ReadAhead: @unchecked Sendable {
 }
 
 /// Decoded input passed from a reading thread to a parsing one: pieces gathered into one
-/// buffer per read, at most `depth` buffers waiting (the reader waits for room), and spent
-/// buffers handed back to be filled again.
+/// buffer per read, at most `depth` buffers waiting, and spent buffers handed back to be
+/// filled again. A reader that finds the line full sleeps until half of it is taken, so
+/// the two threads wake each other about once per `depth / 2` buffers, not once per buffer.
 final class ByteRelay: @unchecked Sendable {
   // @unchecked: every property but `pending` is touched only with `condition` locked;
   // `pending` only by the reading thread.
@@ -228,6 +238,8 @@ final class ByteRelay: @unchecked Sendable {
   private var waiting: [[UInt8]] = []
   private var spare: [[UInt8]] = []
   private var closed = false
+  private var readerSleeps = false
+  private var parserSleeps = false
   private let depth: Int
   private var pending: [UInt8] = []
 
@@ -245,10 +257,13 @@ final class ByteRelay: @unchecked Sendable {
   func endOfPush() {
     guard !pending.isEmpty else { return }
     condition.lock()
-    while waiting.count >= depth { condition.wait() }
+    while waiting.count >= depth {
+      readerSleeps = true
+      condition.wait()
+    }
     waiting.append(pending)
     pending = spare.popLast() ?? []
-    condition.broadcast()
+    if parserSleeps { condition.broadcast() }
     condition.unlock()
     pending.removeAll(keepingCapacity: true)
   }
@@ -266,10 +281,17 @@ final class ByteRelay: @unchecked Sendable {
   func receive() -> [UInt8]? {
     condition.lock()
     defer { condition.unlock() }
-    while waiting.isEmpty && !closed { condition.wait() }
+    while waiting.isEmpty && !closed {
+      parserSleeps = true
+      condition.wait()
+      parserSleeps = false
+    }
     guard !waiting.isEmpty else { return nil }
     let next = waiting.removeFirst()
-    condition.broadcast()
+    if readerSleeps, waiting.count <= depth / 2 {
+      readerSleeps = false
+      condition.broadcast()
+    }
     return next
   }
 

@@ -2,10 +2,11 @@ import FeedArt
 import FeedCore
 import Foundation
 
-/// `parse --json` beside the parser: the parser hands each batch of items over; one thread of
-/// the pipeline resolves their picture addresses and decides what a reader sees of them
-/// (`ItemShown`), another writes their JSON into a `FeedJSONStream`, while the parser reads
-/// the next batch. Three threads on two cores: none of the three is half of the work, so the
+/// `parse --json` beside the parser: the parser hands each batch of items over with the
+/// feed's head as read so far; one thread of the pipeline resolves their picture addresses
+/// and decides what a reader sees of them (`ItemShown`, the artist guessed by that head's
+/// rule), another writes their JSON into a `FeedJSONStream`, while the parser reads the next
+/// batch. `guessRules` says which rules the guesses took, for `FeedJSONStream.finish`. Three threads on two cores: none of the three is half of the work, so the
 /// scheduler keeps both cores busy where two threads left one waiting.
 ///
 /// Each stage's queue holds at most `depth` batches; a stage that gets ahead waits for room,
@@ -13,8 +14,9 @@ import Foundation
 /// order given, so the stream's bytes are those of the same steps run one after the other
 /// (`write(_:base:into:)`).
 public final class ShownJSONPipeline: Sendable {
-  private let toShown: Line<[FeedItem]>
+  private let toShown: Line<Batch>
   private let done = DispatchSemaphore(value: 0)
+  private let rules: RulesBox
 
   /// A queue between two threads.
   private final class Line<Batch>: @unchecked Sendable {
@@ -54,6 +56,18 @@ public final class ShownJSONPipeline: Sendable {
     }
   }
 
+  /// Items with the head they were read under.
+  private struct Batch: @unchecked Sendable {
+    // @unchecked: moved from one thread to the next, never shared.
+    var items: [FeedItem]
+    var head: FeedHead
+  }
+
+  /// The rules the guesses took: the shown thread's until `finish` has waited for it.
+  private final class RulesBox: @unchecked Sendable {
+    var rules: [ItemArtist.Rule] = []
+  }
+
   /// A batch with what a reader sees of each item.
   private struct Shown: @unchecked Sendable {
     // @unchecked: moved from one thread to the next, never shared.
@@ -70,18 +84,25 @@ public final class ShownJSONPipeline: Sendable {
   /// against which relative picture addresses resolve (`MediaAddresses`).
   public init(stream: FeedJSONStream, base: URL?, depth: Int = 2) {
     precondition(depth >= 1, "a pipeline holds at least one batch")
-    let toShown = Line<[FeedItem]>(depth: depth)
+    let toShown = Line<Batch>(depth: depth)
     let toWriter = Line<Shown>(depth: depth)
     self.toShown = toShown
+    let rules = RulesBox()
+    self.rules = rules
     let done = self.done
     Thread.detachNewThread {
-      while let items = toShown.take() {
-        toWriter.put(Shown(items: items, shown: Self.shown(items, base: base)))
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 2)
+      while let batch = toShown.take() {
+        let rule = ItemArtist.Rule(batch.head)
+        if !rules.rules.contains(rule) { rules.rules.append(rule) }
+        let shown = Self.shown(batch.items, base: base, rule: rule)
+        toWriter.put(Shown(items: batch.items, shown: shown))
       }
       toWriter.close()
     }
     let box = StreamBox(stream: stream)
     Thread.detachNewThread {
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 2)
       while let batch = toWriter.take() {
         Self.write(batch.items, shown: batch.shown, into: box.stream)
       }
@@ -89,11 +110,12 @@ public final class ShownJSONPipeline: Sendable {
     }
   }
 
-  /// Hands `items` over, in order after those given before; waits while `depth` batches are
-  /// waiting already.
-  public func add(_ items: [FeedItem]) {
+  /// Hands `items` over, in order after those given before, with the feed's head as read
+  /// when they were (`FeedBatch`; its `address` is the feed's); waits while `depth` batches
+  /// are waiting already.
+  public func add(_ items: [FeedItem], head: FeedHead) {
     guard !items.isEmpty else { return }
-    toShown.put(items)
+    toShown.put(Batch(items: items, head: head))
   }
 
   /// Waits until every batch given is written; the stream is then the caller's again. Call it
@@ -103,18 +125,28 @@ public final class ShownJSONPipeline: Sendable {
     done.wait()
   }
 
+  /// The rules the artists were guessed by, each once; read after `finish`.
+  public var guessRules: [ItemArtist.Rule] { rules.rules }
+
   /// One batch: what the pipeline's threads do, the same as a caller without a pipeline
   /// would do.
-  public static func write(_ items: [FeedItem], base: URL?, into stream: FeedJSONStream) {
-    write(items, shown: shown(items, base: base), into: stream)
+  public static func write(
+    _ items: [FeedItem], base: URL?, head: FeedHead, into stream: FeedJSONStream
+  ) {
+    write(items, shown: shown(items, base: base, rule: ItemArtist.Rule(head)), into: stream)
   }
 
   /// What a reader sees of each item: the parsed part keeps addresses as written; what a
-  /// reader sees is resolved.
-  private static func shown(_ items: [FeedItem], base: URL?) -> [ItemShown] {
+  /// reader sees is resolved. The artist is guessed by `rule` from the parsed part.
+  private static func shown(_ items: [FeedItem], base: URL?, rule: ItemArtist.Rule)
+    -> [ItemShown]
+  {
     let resolved = MediaAddresses.resolved(items, against: base)
     // By index: a loop over the items would copy each (a retain per string and list).
-    return resolved.indices.map { ItemShown(resolved[$0], artist: nil) }
+    return resolved.indices.map {
+      ItemShown(
+        resolved[$0], artist: rule.artist(author: items[$0].author, title: items[$0].title))
+    }
   }
 
   private static func write(_ items: [FeedItem], shown: [ItemShown], into stream: FeedJSONStream)

@@ -53,6 +53,58 @@ struct FeedJSONStreamTests {
     return (bytes, stream.spilled)
   }
 
+  /// The streamed document with each artist guessed right and `guessesHold`: printed as it
+  /// was written, to a sink or (`toFile`) to a file descriptor, where a spilled spool goes by
+  /// `sendfile`.
+  static func streamedHolding(_ feed: Feed, memoryLimit: Int, toFile: Bool) throws -> (
+    bytes: [UInt8], spilled: Bool
+  ) {
+    let stream = FeedJSONStream(memoryLimit: memoryLimit)
+    for item in feed.items {
+      let guess = artist(head: feed, author: item.author, title: item.title)
+      stream.append(item, shown: shown(item, artist: guess))
+    }
+    var head = feed
+    head.items = []
+    let finishOut: ((UnsafeBufferPointer<UInt8>) -> Void, Int32?) -> String? = { sink, fd in
+      stream.finish(
+        head: head, terminator: "\n", guessesHold: true, descriptor: fd,
+        artist: { _, _ in "never asked" }, to: sink)
+    }
+    guard toFile else {
+      var bytes: [UInt8] = []
+      let failure = finishOut({ bytes.append(contentsOf: $0) }, nil)
+      #expect(failure == nil)
+      return (bytes, stream.spilled)
+    }
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("artfeed-holding-\(UUID().uuidString).json").path
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    #expect(fd >= 0)
+    defer {
+      close(fd)
+      unlink(path)
+    }
+    let failure = finishOut(
+      { piece in _ = piece.baseAddress.map { write(fd, $0, piece.count) } }, fd)
+    #expect(failure == nil)
+    return (Array(try Data(contentsOf: URL(fileURLWithPath: path))), stream.spilled)
+  }
+
+  @Test(
+    "guesses that hold are printed as written: to a sink, or to a file from the spool's file",
+    arguments: [0, 1, 37, 500], [0, 4096, 64 << 20])
+  func guessesHold(items: Int, memoryLimit: Int) throws {
+    let feed = Self.feed(items: items)
+    let expected = Self.whole(feed)
+    for toFile in [false, true] {
+      let (bytes, spilled) = try Self.streamedHolding(
+        feed, memoryLimit: memoryLimit, toFile: toFile)
+      #expect(bytes == expected, "to a file: \(toFile)")
+      #expect(spilled == (memoryLimit == 0 ? items > 0 : memoryLimit == 4096 && items >= 37))
+    }
+  }
+
   static func whole(_ feed: Feed) -> [UInt8] {
     var bytes: [UInt8] = []
     feed.writeJSON(
