@@ -12,40 +12,61 @@ enum ItemCodec {
   /// Deflate's fastest level: blocks are compressed as a feed loads, on the loader's thread.
   static let level: Int32 = 1
 
-  /// `items` encoded and compressed.
+  /// `items` encoded and compressed: the raw size (4 bytes, little-endian), then raw deflate
+  /// (no zlib header or Adler-32: the bytes never leave this process).
   static func compress(_ items: ArraySlice<FeedItem>) -> [UInt8] {
     var writer = Writer()
     for item in items { writer.item(item) }
     let raw = writer.bytes
-    var bound = compressBound(uLong(raw.count))
-    var out = [UInt8](repeating: 0, count: Int(bound) + 4)
-    // The raw size first, so decoding allocates once.
-    let size = UInt32(raw.count)
-    out[0] = UInt8(truncatingIfNeeded: size)
-    out[1] = UInt8(truncatingIfNeeded: size >> 8)
-    out[2] = UInt8(truncatingIfNeeded: size >> 16)
-    out[3] = UInt8(truncatingIfNeeded: size >> 24)
-    let status = out.withUnsafeMutableBufferPointer { dest in
-      raw.withUnsafeBufferPointer { source in
-        compress2(dest.baseAddress! + 4, &bound, source.baseAddress, uLong(raw.count), level)
+    return ZStreams.deflaters.using { stream in
+      var status = deflateReset(stream)
+      let bound = Int(deflateBound(stream, uLong(raw.count)))
+      var out = [UInt8](repeating: 0, count: bound + 4)
+      // The raw size first, so decoding allocates once.
+      let size = UInt32(raw.count)
+      out[0] = UInt8(truncatingIfNeeded: size)
+      out[1] = UInt8(truncatingIfNeeded: size >> 8)
+      out[2] = UInt8(truncatingIfNeeded: size >> 16)
+      out[3] = UInt8(truncatingIfNeeded: size >> 24)
+      var written = 0
+      out.withUnsafeMutableBufferPointer { dest in
+        raw.withUnsafeBufferPointer { source in
+          stream.pointee.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+          stream.pointee.avail_in = uInt(source.count)
+          stream.pointee.next_out = dest.baseAddress.map { $0 + 4 }
+          stream.pointee.avail_out = uInt(bound)
+          if status == Z_OK { status = deflate(stream, Z_FINISH) }
+          written = Int(stream.pointee.total_out)
+          stream.pointee.next_in = nil
+          stream.pointee.next_out = nil
+        }
       }
+      // zlib fails here only without memory (the bound is its own): nothing sensible remains.
+      precondition(status == Z_STREAM_END, "zlib deflate failed (\(status))")
+      // A copy of the exact size: `removeLast` keeps the bound's capacity.
+      return Array(out[..<(4 + written)])
     }
-    // zlib fails here only without memory (the bound is its own): nothing sensible remains.
-    precondition(status == Z_OK, "zlib compress2 failed (\(status))")
-    // A copy of the exact size: `removeLast` keeps the bound's capacity, the raw size and more.
-    return Array(out[..<(4 + Int(bound))])
   }
 
   /// The `count` items of a block `compress` made.
   static func decompress(_ block: [UInt8], count: Int) -> [FeedItem] {
     let size = Int(block[0]) | Int(block[1]) << 8 | Int(block[2]) << 16 | Int(block[3]) << 24
     let raw = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-      var length = uLong(size)
-      let status = block.withUnsafeBufferPointer { source in
-        uncompress(buffer.baseAddress, &length, source.baseAddress! + 4, uLong(block.count - 4))
+      let status = ZStreams.inflaters.using { stream in
+        var status = inflateReset(stream)
+        block.withUnsafeBufferPointer { source in
+          stream.pointee.next_in = UnsafeMutablePointer(mutating: source.baseAddress.map { $0 + 4 })
+          stream.pointee.avail_in = uInt(source.count - 4)
+          stream.pointee.next_out = buffer.baseAddress
+          stream.pointee.avail_out = uInt(size)
+          if status == Z_OK { status = inflate(stream, Z_FINISH) }
+          stream.pointee.next_in = nil
+          stream.pointee.next_out = nil
+        }
+        return Int(stream.pointee.total_out) == size ? status : Z_DATA_ERROR
       }
       // The bytes are this process's own output: a failure is a defect, not bad input.
-      precondition(status == Z_OK && Int(length) == size, "zlib uncompress failed (\(status))")
+      precondition(status == Z_STREAM_END, "zlib inflate failed (\(status))")
       initialized = size
     }
     return raw.withUnsafeBufferPointer { bytes in

@@ -91,6 +91,31 @@ struct ItemCodecTests {
     #expect(back[1].summary?.utf8.count == Self.edgeItems[1].summary?.utf8.count)
   }
 
+  @Test("threads coding at once each get a stream of their own and the same bytes back")
+  func concurrentCoding() async {
+    let blocks = stride(from: 0, to: 2_000, by: 50).map { Array(Self.many[$0..<($0 + 50)]) }
+    let expected = blocks.map { ItemCodec.compress($0[...]) }
+    // More threads than streams kept: some streams are made, used once and let go.
+    let results = await withTaskGroup(of: Bool.self) { group in
+      for thread in 0..<8 {
+        group.addTask {
+          var same = true
+          for round in 0..<20 {
+            let index = (thread * 7 + round) % blocks.count
+            let bytes = ItemCodec.compress(blocks[index][...])
+            same = same && bytes == expected[index]
+            same = same && ItemCodec.decompress(bytes, count: 50) == blocks[index]
+          }
+          return same
+        }
+      }
+      var all: [Bool] = []
+      for await result in group { all.append(result) }
+      return all
+    }
+    #expect(results.count == 8 && results.allSatisfy { $0 })
+  }
+
   static let many = (0..<10_000).map {
     FeedItem(title: "Item \($0)", guid: "g\($0)", summary: "words of item \($0)")
   }
