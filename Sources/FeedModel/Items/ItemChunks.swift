@@ -1,5 +1,4 @@
 import FeedCore
-import Foundation
 import Locking
 
 /// Items kept as compressed blocks of a few dozen (`ItemCodec`, docs/adr/0200), read back
@@ -71,11 +70,13 @@ public struct ItemChunks: Sendable, RandomAccessCollection, Equatable {
   public mutating func append(contentsOf items: [FeedItem]) {
     guard !items.isEmpty else { return }
     let first = stored
-    let ranges = stride(from: 0, to: items.count, by: Self.blockSize).map {
-      $0..<Swift.min(items.count, $0 + Self.blockSize)
+    var start = 0
+    while start < items.count {
+      let end = Swift.min(items.count, start + Self.blockSize)
+      blocks.append(ItemBlock(items[start..<end]))
+      ends.append(first + end)
+      start = end
     }
-    blocks += Self.compressed(items, ranges)
-    ends += ranges.map { first + $0.upperBound }
     if positions != nil {
       positions?.append(contentsOf: (first..<first + items.count).lazy.map { Int32($0) })
     }
@@ -136,28 +137,6 @@ public struct ItemChunks: Sendable, RandomAccessCollection, Equatable {
 
   /// The items as one array (for tests and small lists): decodes every block.
   public var array: [FeedItem] { Array(self) }
-
-  /// The blocks of `items` at `ranges`, in order: a long batch's second half is compressed
-  /// on a thread of its own meanwhile (deflate is most of what adding items costs).
-  private static func compressed(_ items: [FeedItem], _ ranges: [Range<Int>]) -> [ItemBlock] {
-    guard ranges.count >= 16 else { return ranges.map { ItemBlock(items[$0]) } }
-    let half = ranges.count / 2
-    let second = BlocksBox()
-    let done = DispatchSemaphore(value: 0)
-    let later = Array(ranges[half...])
-    Thread.detachNewThread {
-      second.blocks = later.map { ItemBlock(items[$0]) }
-      done.signal()
-    }
-    let firstHalf = ranges[..<half].map { ItemBlock(items[$0]) }
-    done.wait()
-    return firstHalf + second.blocks
-  }
-
-  /// Blocks made on another thread, read once it has signalled.
-  private final class BlocksBox: @unchecked Sendable {
-    var blocks: [ItemBlock] = []
-  }
 
   /// How many blocks reads of this value (and of its copies and selections) have decoded:
   /// a screen should cost one or two, a pass over every item one a block.

@@ -116,20 +116,6 @@ struct ItemCodecTests {
     #expect(results.count == 8 && results.allSatisfy { $0 })
   }
 
-  @Test(
-    "a long batch, whose second half is compressed on another thread, keeps its order",
-    arguments: [1, 511, 512, 513, 5_000])
-  func longBatches(count: Int) {
-    let items = Array(Self.many.prefix(count))
-    let chunks = ItemChunks(items)
-    #expect(chunks.count == count)
-    #expect(chunks.elementsEqual(items))
-    // Appended after a short batch: positions stay those of the items.
-    var grown = ItemChunks(Array(Self.many.prefix(3)))
-    grown.append(contentsOf: items)
-    #expect(grown.dropFirst(3).elementsEqual(items))
-  }
-
   static let many = (0..<10_000).map {
     FeedItem(title: "Item \($0)", guid: "g\($0)", summary: "words of item \($0)")
   }
