@@ -214,6 +214,7 @@ private final class ReadAhead: @unchecked Sendable {
   }
 
   func run(descriptor: Int32, name: String) {
+    // Below the parser's thread, which has the most to do (docs/adr/0218).
     _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 2)
     do {
       try FeedParser.readAll(descriptor: descriptor, name: name) { chunk in

@@ -6,13 +6,17 @@ import Foundation
 /// feed's head as read so far; one thread of the pipeline resolves their picture addresses
 /// and decides what a reader sees of them (`ItemShown`, the artist guessed by that head's
 /// rule), another writes their JSON into a `FeedJSONStream`, while the parser reads the next
-/// batch. `guessRules` says which rules the guesses took, for `FeedJSONStream.finish`. Three threads on two cores: none of the three is half of the work, so the
-/// scheduler keeps both cores busy where two threads left one waiting.
+/// batch. `guessRules` says which rules the guesses took, for `FeedJSONStream.finish`.
+///
+/// With the parser's, three threads share two cores: none is half of the work, so the
+/// scheduler keeps both cores busy where two threads left one waiting. The pipeline's threads
+/// run at nice +2: the parser's is the longest, and when all want a core it gets the larger
+/// share (docs/adr/0218).
 ///
 /// Each stage's queue holds at most `depth` batches; a stage that gets ahead waits for room,
 /// so no more than `2 * depth + 3` batches are alive at once. Batches are written in the
 /// order given, so the stream's bytes are those of the same steps run one after the other
-/// (`write(_:base:into:)`).
+/// (`write(_:base:head:into:)`).
 public final class ShownJSONPipeline: Sendable {
   private let toShown: Line<Batch>
   private let done = DispatchSemaphore(value: 0)
@@ -149,8 +153,7 @@ public final class ShownJSONPipeline: Sendable {
     }
   }
 
-  private static func write(_ items: [FeedItem], shown: [ItemShown], into stream: FeedJSONStream)
-  {
+  private static func write(_ items: [FeedItem], shown: [ItemShown], into stream: FeedJSONStream) {
     for index in items.indices { stream.append(items[index], shown: shown[index]) }
   }
 }
