@@ -144,16 +144,9 @@ public enum ItemArt {
 
   /// Whether `text` holds `://` (a credit that names an address), read as bytes.
   static func holdsAddress(_ text: String) -> Bool {
-    var matched = 0
-    for byte in text.utf8 {
-      switch (matched, byte) {
-      case (0, UInt8(ascii: ":")): matched = 1
-      case (1, UInt8(ascii: "/")): matched = 2
-      case (2, UInt8(ascii: "/")): return true
-      default: matched = byte == UInt8(ascii: ":") ? 1 : 0
-      }
-    }
-    return false
+    var text = text
+    return text.withUTF8 { PictureAddressRules.loweredRange(of: "://", in: $0, 0..<$0.count) }
+      != nil
   }
 
   /// The pictures being put together for one item. The item is handed to each step, not

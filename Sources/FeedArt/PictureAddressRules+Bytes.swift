@@ -246,10 +246,19 @@ extension PictureAddressRules {
   static func startsLowered(
     _ a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ prefix: StaticString
   ) -> Bool {
-    let count = prefix.utf8CodeUnitCount
-    guard range.count >= count else { return false }
-    for offset in 0..<count where lower(a[range.lowerBound + offset]) != prefix.utf8Start[offset] {
-      return false
+    startsLowered(
+      a, range, UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+  }
+
+  /// Whether `a[range]` lower-cased starts with `prefix` (lower case).
+  static func startsLowered<Prefix: Collection<UInt8>>(
+    _ a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ prefix: Prefix
+  ) -> Bool {
+    guard range.count >= prefix.count else { return false }
+    var index = range.lowerBound
+    for byte in prefix {
+      if lower(a[index]) != byte { return false }
+      index += 1
     }
     return true
   }

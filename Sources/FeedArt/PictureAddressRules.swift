@@ -195,19 +195,6 @@ public enum PictureAddressRules {
     }
   }
 
-  /// Whether `a[range]` lower-cased starts with `prefix` (lower case).
-  private static func startsLowered(
-    _ a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ prefix: ArraySlice<UInt8>
-  ) -> Bool {
-    guard range.count >= prefix.count else { return false }
-    var index = range.lowerBound
-    for byte in prefix {
-      if lower(a[index]) != byte { return false }
-      index += 1
-    }
-    return true
-  }
-
   /// The first two bytes of the markers, as a set of 128 x 128 bits: an address byte pair
   /// outside it starts no marker, which is nearly every pair of every address.
   struct MarkerPairs: Sendable {

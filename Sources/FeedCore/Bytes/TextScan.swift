@@ -13,19 +13,32 @@ public enum TextScan {
     (word &- ones) & ~word & highs
   }
 
-  /// The index of the first `<` or `&` at or after `start`, or `bytes.count`.
-  static func markupOrReference(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  /// The index of the first byte at or after `start` that `isHit` takes, or `bytes.count`:
+  /// eight bytes at a time while `hits` (the high bit of each byte it takes, exact for the
+  /// lowest) flags none of a word, then byte by byte.
+  @inline(__always)
+  private static func firstHit(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, hits: (UInt64) -> UInt64,
+    isHit: (UInt8) -> Bool
+  ) -> Int {
     guard let base = bytes.baseAddress else { return start }
     let raw = UnsafeRawPointer(base)
     var i = start
     while i + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      let hits = zeroBytes(word ^ (ones &* 0x3C)) | zeroBytes(word ^ (ones &* 0x26))
-      if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
+      let flagged = hits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+      if flagged != 0 { return i + flagged.trailingZeroBitCount / 8 }
       i += 8
     }
-    while i < bytes.count, bytes[i] != UInt8(ascii: "<"), bytes[i] != UInt8(ascii: "&") { i += 1 }
+    while i < bytes.count, !isHit(bytes[i]) { i += 1 }
     return i
+  }
+
+  /// The index of the first `<` or `&` at or after `start`, or `bytes.count`.
+  static func markupOrReference(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    firstHit(
+      in: bytes, from: start,
+      hits: { zeroBytes($0 ^ (ones &* 0x3C)) | zeroBytes($0 ^ (ones &* 0x26)) },
+      isHit: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") })
   }
 
   /// Whether `bytes` needs no whitespace work: no control or whitespace byte other than a
@@ -85,23 +98,13 @@ public enum TextScan {
   /// copy as it is without a look (a control byte, `"`, `\`, DEL or any non-ASCII byte), or
   /// `bytes.count`.
   static func jsonAttention(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    guard let base = bytes.baseAddress else { return start }
-    let raw = UnsafeRawPointer(base)
-    var i = start
-    while i + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      let below = (word &- (ones &* 0x20)) & ~word & highs
-      let hits =
-        below | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
-        | zeroBytes(word ^ (ones &* 0x7F)) | (word & highs)
-      if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
-      i += 8
-    }
-    while i < bytes.count {
-      let byte = bytes[i]
-      if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x7F { return i }
-      i += 1
-    }
-    return i
+    firstHit(
+      in: bytes, from: start,
+      hits: { word in
+        let below = (word &- (ones &* 0x20)) & ~word & highs
+        return below | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+          | zeroBytes(word ^ (ones &* 0x7F)) | (word & highs)
+      },
+      isHit: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F })
   }
 }

@@ -168,7 +168,8 @@ final class SpoolStore {
   func send(to descriptor: Int32) -> Bool {
     guard failure == nil else { return false }
     guard file >= 0 else {
-      writeAll(buffer.bytes, to: descriptor)
+      // As the sink's own writes do, a failing output ends the output silently.
+      _ = Self.writeAll(buffer.bytes, to: descriptor)
       return true
     }
     writeOut()
@@ -188,18 +189,23 @@ final class SpoolStore {
     return true
   }
 
-  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-    guard var cursor = bytes.baseAddress else { return }
+  /// Writes all of `bytes`, retrying short and interrupted writes; the `errno` of a failed
+  /// write, nil when all were written.
+  private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32)
+    -> Int32?
+  {
+    guard var cursor = bytes.baseAddress else { return nil }
     var left = bytes.count
     while left > 0 {
       let written = write(descriptor, cursor, left)
       if written < 0 {
         if errno == EINTR { continue }
-        return
+        return errno
       }
       cursor += written
       left -= written
     }
+    return nil
   }
 
   /// An unlinked file: nothing is left behind, whatever ends the process.
@@ -223,18 +229,9 @@ final class SpoolStore {
 
   private func writeOut() {
     guard file >= 0, failure == nil else { return }
-    let bytes = buffer.bytes
-    guard var cursor = bytes.baseAddress else { return }
-    var left = bytes.count
-    while left > 0 {
-      let written = write(file, cursor, left)
-      if written < 0 {
-        if errno == EINTR { continue }
-        fail("cannot write the temporary file: \(String(cString: strerror(errno)))")
-        return
-      }
-      cursor += written
-      left -= written
+    if let error = Self.writeAll(buffer.bytes, to: file) {
+      fail("cannot write the temporary file: \(String(cString: strerror(error)))")
+      return
     }
     buffer.removeAll()
   }
