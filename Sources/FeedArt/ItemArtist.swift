@@ -103,26 +103,63 @@ public enum ItemArtist {
     }
   }
 
-  /// True when `cleaned(name)` is `name`: printable ASCII with single spaces inside and
-  /// none at an end, none of `@ : ( ) < >`, not a Reddit or Lemmy `u/` name. Most authors
-  /// are; they are read once, byte by byte, instead of through `cleaned`.
+  /// True when `cleaned(name)` is `name`: single spaces inside and none at an end, no other
+  /// white space (Unicode's included), none of `@ : ( ) < >`, not a Reddit or Lemmy `u/`
+  /// name. Most authors are; they are read once, byte by byte, instead of through `cleaned`.
+  /// After a space only ASCII or a Latin letter (U+00C0 to U+024F) may follow: `cleaned`
+  /// splits by `Character`, and a space with a combining mark after it is one.
   static func isCleanName(_ name: String) -> Bool {
-    var previous: UInt8 = 0x20
-    for byte in name.utf8 {
-      switch byte {
-      case 0x20: if previous == 0x20 { return false }
-      case 0x21...0x7E:
-        if byte == UInt8(ascii: "@") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "(")
-          || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-        {
+    var name = name
+    let clean = name.withUTF8 { bytes -> Bool in
+      var previous: UInt8 = 0x20
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        switch byte {
+        case 0x20:
+          if previous == 0x20 { return false }
+        case 0x21...0x7E:
+          if byte == UInt8(ascii: "@") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "(")
+            || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+          {
+            return false
+          }
+        case 0xC2...0xF4:
+          let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+          guard index + length <= bytes.count,
+            previous != 0x20 || index == 0 || (byte >= 0xC3 && byte <= 0xC8)
+              || (byte == 0xC9 && bytes[index + 1] <= 0x8F),
+            !isWhitespace(bytes, at: index)
+          else { return false }
+          index += length
+          previous = byte
+          continue
+        default:
           return false
         }
-      default: return false
+        previous = byte
+        index += 1
       }
-      previous = byte
+      return previous != 0x20
     }
-    guard previous != 0x20 else { return false }
-    return !(name.hasPrefix("/u/") || name.hasPrefix("u/") || name.hasPrefix("/user/"))
+    return clean && !(name.hasPrefix("/u/") || name.hasPrefix("u/") || name.hasPrefix("/user/"))
+  }
+
+  /// Whether the character at `index` (its lead byte at least 0xC2) is white space other
+  /// than ASCII: U+0085, U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F,
+  /// U+3000.
+  private static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let second = bytes[index + 1]
+    switch bytes[index] {
+    case 0xC2: return second == 0x85 || second == 0xA0
+    case 0xE1: return second == 0x9A && bytes[index + 2] == 0x80
+    case 0xE2:
+      let third = bytes[index + 2]
+      if second == 0x80 { return third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF }
+      return second == 0x81 && third == 0x9F
+    case 0xE3: return second == 0x80 && bytes[index + 2] == 0x80
+    default: return false
+    }
   }
 
   /// A name as people write it: `Name (email)` and `email (Name)` give the name, `Name
@@ -141,7 +178,7 @@ public enum ItemArtist {
       let outer = String(text[..<open]).trimmingCharacters(in: .whitespaces)
       if !outer.isEmpty { return cleaned(outer) }
     }
-    if text.contains("://") {
+    if ItemArt.holdsAddress(text) {
       if PictureAddress.looksLikePicture(text) { return nil }
       return profileUser(text) ?? lastSegment(text)
     }

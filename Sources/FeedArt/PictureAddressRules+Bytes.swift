@@ -200,12 +200,10 @@ extension PictureAddressRules {
   static func index(of byte: UInt8, in a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
     -> Int?
   {
-    var index = range.lowerBound
-    while index < range.upperBound {
-      if a[index] == byte { return index }
-      index += 1
-    }
-    return nil
+    guard let base = a.baseAddress, !range.isEmpty,
+      let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+    else { return nil }
+    return UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
   }
 
   static func lastIndex(of byte: UInt8, in a: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
@@ -363,20 +361,23 @@ extension PictureAddressRules {
     let pathCount = question ?? withoutFragment
     // Room for the key's `?` and query after it.
     let room = 7 + pathCount + 1 + query.count
-    var out = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
-      for (offset, byte) in "http://".utf8.enumerated() { buffer[offset] = byte }
-      for index in 0..<pathCount { buffer[7 + index] = lower(a[index]) }
-      for index in (7 + pathCount)..<room { buffer[index] = 0 }
-      count = room
-    }
-    return out.withUnsafeMutableBufferPointer { buffer -> String? in
-      let p = UnsafeBufferPointer(buffer)
+    // On the stack for any address a picture has (the allocation was a tenth of the key).
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer -> String? in
+      guard let out = buffer.baseAddress, let source = a.baseAddress else { return nil }
+      ("http://" as StaticString).withUTF8Buffer { scheme in
+        if let bytes = scheme.baseAddress { out.update(from: bytes, count: 7) }
+      }
+      for index in 0..<pathCount { out[7 + index] = lower(source[index]) }
+      let p = UnsafeBufferPointer(start: out, count: 7 + pathCount)
       let pathEnd = 7 + pathCount
       var start = 7
       if let scheme = loweredRange(of: "://", in: p, start..<pathEnd) { start = scheme.upperBound }
-      for proxy: StaticString in ["i0.wp.com/", "i1.wp.com/", "i2.wp.com/", "i3.wp.com/"]
-      where startsLowered(p, start..<pathEnd, proxy) {
-        start += proxy.utf8CodeUnitCount
+      // WordPress's image proxies, i0.wp.com/ to i3.wp.com/, each stripped once, in order.
+      for digit in UInt8(ascii: "0")...UInt8(ascii: "3")
+      where start + 10 <= pathEnd && p[start] == UInt8(ascii: "i") && p[start + 1] == digit
+        && startsLowered(p, (start + 2)..<pathEnd, ".wp.com/")
+      {
+        start += 10
       }
       if startsLowered(p, start..<pathEnd, "preview.redd.it/")
         || startsLowered(p, start..<pathEnd, "external-preview.redd.it/")
@@ -398,22 +399,22 @@ extension PictureAddressRules {
         let segment = segmentStart..<index
         let isLast = index == end
         if first != nil {
-          buffer[written] = UInt8(ascii: "/")
+          out[written] = UInt8(ascii: "/")
           written += 1
         }
         if isLast {
-          written = writeLast(segment, host: first ?? segment, of: p, into: buffer, at: written)
+          written = writeLast(segment, host: first ?? segment, of: p, into: out, at: written)
         } else if first != nil,
-          sizeWords.contains(where: { $0.elementsEqual(p[segment]) })
+          isSizeWord(p, segment)
             || (p[segment].first == UInt8(ascii: "s")
               && dimensions(in: p, (segment.lowerBound + 1)..<segment.upperBound) != nil)
         {
-          buffer[written] = UInt8(ascii: "_")
+          out[written] = UInt8(ascii: "_")
           written += 1
         } else {
           let host = written..<written + segment.count
           for offset in 0..<segment.count {
-            buffer[written + offset] = p[segment.lowerBound + offset]
+            out[written + offset] = p[segment.lowerBound + offset]
           }
           written += segment.count
           if first == nil { first = host }
@@ -424,12 +425,13 @@ extension PictureAddressRules {
       let namesFile = PictureAddress.looksLikePicture(
         bytes: UnsafeBufferPointer(rebasing: p[0..<written]))
       if !namesFile, !query.isEmpty {
-        buffer[written] = UInt8(ascii: "?")
+        out[written] = UInt8(ascii: "?")
         written += 1
-        for offset in 0..<query.count { buffer[written + offset] = a[query.lowerBound + offset] }
+        for offset in 0..<query.count { out[written + offset] = source[query.lowerBound + offset] }
         written += query.count
       }
-      return String(decoding: UnsafeBufferPointer(rebasing: p[7..<written]), as: UTF8.self)
+      return String(
+        decoding: UnsafeBufferPointer(start: out + 7, count: written - 7), as: UTF8.self)
     } ?? keyBySlices(ofPlain: Array(a))
   }
 
@@ -437,7 +439,7 @@ extension PictureAddressRules {
   /// `.jpg`; written at `written`, returns where it ends.
   private static func writeLast(
     _ last: Range<Int>, host: Range<Int>, of p: UnsafeBufferPointer<UInt8>,
-    into buffer: UnsafeMutableBufferPointer<UInt8>, at written: Int
+    into buffer: UnsafeMutablePointer<UInt8>, at written: Int
   ) -> Int {
     let dot = lastIndex(of: UInt8(ascii: "."), in: p, last)
     let ext = dot.map { $0..<last.upperBound } ?? last.upperBound..<last.upperBound
@@ -545,6 +547,12 @@ extension PictureAddressRules {
     let namesFile = PictureAddress.looksLikePicture("http://" + string(joined[...]))
     if namesFile || query.isEmpty { return string(joined[...]) }
     return string(joined[...]) + "?" + string(query)
+  }
+
+  /// Whether `p[segment]` is one of `sizeWords`: told apart by length first.
+  private static func isSizeWord(_ p: UnsafeBufferPointer<UInt8>, _ segment: Range<Int>) -> Bool {
+    guard segment.count >= 5, segment.count <= 9 else { return false }
+    return sizeWords.contains { $0.count == segment.count && $0.elementsEqual(p[segment]) }
   }
 
   private static let sizeWords: [[UInt8]] = [

@@ -166,34 +166,64 @@ public enum PictureAddressRules {
     "/pixel.gif", "/1x1.", "/blank.gif", "/badges/", "/ads/",
   ].map { Array($0.utf8) }
 
-  /// Whether a marker occurs in `address`, ignoring ASCII case: one pass, trying a marker
-  /// only where the address has its first two bytes (`MarkerPairs`).
+  /// Whether a marker occurs in `address`, ignoring ASCII case: one pass, trying the markers
+  /// only where the address has the first two bytes of one (`MarkerPairs`), and there only
+  /// those that start with that pair.
   static func hasNotArtMarker(_ address: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard address.count >= 2 else { return false }
+    guard address.count >= 2, let base = address.baseAddress else { return false }
     return markerPairs.words.withUnsafeBufferPointer { words in
-      var byte = lower(address[0])
-      for index in 1..<address.count {
-        let next = lower(address[index])
-        if MarkerPairs.contains(byte, next, in: words),
-          hasNotArtMarker(address, at: index - 1)
-        {
-          return true
+      markerTable.bytes.withUnsafeBufferPointer { table in
+        guard let markers = table.baseAddress else { return false }
+        var byte = lower(base[0])
+        for index in 1..<address.count {
+          let next = lower(base[index])
+          if MarkerPairs.contains(byte, next, in: words) {
+            let pair = Int(byte) &* 128 &+ Int(next)
+            for entry in markerTable.entries where entry.pair == pair {
+              if entry.count <= address.count - (index - 1),
+                startsLowered(base + index - 1, markers + entry.start, entry.count)
+              {
+                return true
+              }
+            }
+          }
+          byte = next
         }
-        byte = next
+        return false
       }
-      return false
     }
   }
 
-  /// Whether a marker starts at `start` in `address`, ignoring ASCII case.
-  private static func hasNotArtMarker(_ address: UnsafeBufferPointer<UInt8>, at start: Int)
-    -> Bool
-  {
-    notArtMarkers.contains { marker in
-      marker.count <= address.count - start
-        && startsLowered(address, start..<address.count, marker[...])
+  /// Whether `count` bytes at `text`, lower-cased, are those at `marker` (lower case).
+  @inline(__always)
+  private static func startsLowered(
+    _ text: UnsafePointer<UInt8>, _ marker: UnsafePointer<UInt8>, _ count: Int
+  ) -> Bool {
+    for offset in 2..<count where lower(text[offset]) != marker[offset] { return false }
+    return true
+  }
+
+  /// The markers one after the other in `bytes`, each found by its first two bytes.
+  struct MarkerTable: Sendable {
+    struct Entry: Sendable {
+      var pair: Int
+      var start: Int
+      var count: Int
+    }
+    private(set) var bytes: [UInt8] = []
+    private(set) var entries: [Entry] = []
+
+    init(_ markers: [[UInt8]]) {
+      for marker in markers where marker.count >= 2 {
+        entries.append(
+          Entry(
+            pair: Int(marker[0]) * 128 + Int(marker[1]), start: bytes.count, count: marker.count))
+        bytes += marker
+      }
     }
   }
+
+  private static let markerTable = MarkerTable(notArtMarkers)
 
   /// The first two bytes of the markers, as a set of 128 x 128 bits: an address byte pair
   /// outside it starts no marker, which is nearly every pair of every address.

@@ -60,8 +60,9 @@ struct Parse: ParsableCommand {
     let base = baseURL
     let stream = FeedJSONStream()
     // The parser reads the next batch while other threads decide and write the last ones
-    // (docs/adr/0218).
-    let pipeline = ShownJSONPipeline(stream: stream, base: base)
+    // (docs/adr/0218); six may wait at each stage, so that the parser runs on while the
+    // reader's thread has the other core (docs/adr/0220).
+    let pipeline = ShownJSONPipeline(stream: stream, base: base, depth: 6)
     let feed: Feed
     do {
       // Batches of at most 256 items (ShownJSONPipeline says how many are alive at once):

@@ -42,7 +42,9 @@ struct ByteRuleTests {
     var generator = PictureAddressRulesTests.SeededGenerator(seed: 7)
     let pieces = [
       "Ann", "heron", " ", "  ", "\t", "\n", "@", ":", "(", ")", "<", ">", "/u/", "u/", "/user/",
-      "é", "\u{00A0}", "\u{3000}", "://", "x.com", "-", "_", "1",
+      "é", "\u{00A0}", "\u{3000}", "://", "x.com", "-", "_", "1", "Ölund", "夜明け", "\u{301}",
+      "\u{0085}", "\u{1680}", "\u{2009}", "\u{200B}", "\u{2028}", "\u{202F}", "\u{205F}", "🇯🇵",
+      "Ɂ", "ɐ", "\u{FEFF}", "\r\n",
     ]
     var clean = 0
     for _ in 0..<20_000 {
@@ -59,6 +61,10 @@ struct ByteRuleTests {
     #expect(!ItemArtist.isCleanName(" Ann"))
     #expect(!ItemArtist.isCleanName("u/ann"))
     #expect(!ItemArtist.isCleanName(""))
+    #expect(ItemArtist.isCleanName("夜明け"))
+    #expect(ItemArtist.isCleanName("Zoë Ölund"))
+    #expect(!ItemArtist.isCleanName("Zoë\u{3000}Ölund"))
+    #expect(!ItemArtist.isCleanName("a \u{301}b"))
   }
 
   @Test("a credit holds an address exactly when it contains ://")

@@ -41,6 +41,51 @@ public enum TextScan {
       isHit: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") })
   }
 
+  /// The index of the first byte at or after `start` that a CDATA run of
+  /// `TextReferenceFolder` may not copy as it is without a look (a control byte, `&`, `<`,
+  /// `]` or any non-ASCII byte), or `bytes.count`.
+  static func cdataAttention(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    firstHit(
+      in: bytes, from: start,
+      hits: { word in
+        let below = (word &- (ones &* 0x20)) & ~word & highs
+        return below | zeroBytes(word ^ (ones &* 0x26)) | zeroBytes(word ^ (ones &* 0x3C))
+          | zeroBytes(word ^ (ones &* 0x5D)) | (word & highs)
+      },
+      isHit: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x5D || $0 >= 0x80 })
+  }
+
+  /// The index of the first byte at or after `start` that element text needs a look at
+  /// (`TextReferenceFolder`): `<`, `&`, `]`, a control byte or 0xEF (the lead byte of U+F000
+  /// to U+FFFF, where U+FFFE and U+FFFF lie), or `bytes.count`.
+  static func textAttention(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    firstHit(
+      in: bytes, from: start,
+      hits: { word in
+        let below = (word &- (ones &* 0x20)) & ~word & highs
+        return below | zeroBytes(word ^ (ones &* 0x3C)) | zeroBytes(word ^ (ones &* 0x26))
+          | zeroBytes(word ^ (ones &* 0x5D)) | zeroBytes(word ^ (ones &* 0xEF))
+      },
+      isHit: { $0 < 0x20 || $0 == 0x3C || $0 == 0x26 || $0 == 0x5D || $0 == 0xEF })
+  }
+
+  /// The index of the first byte at or after `start` that a quoted attribute value or a
+  /// comment needs a look at: `stop` (its quote, or `-`), `<`, a control byte or 0xEF, or
+  /// `bytes.count`.
+  static func markupAttention(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stop: UInt8)
+    -> Int
+  {
+    let stops = ones &* UInt64(stop)
+    return firstHit(
+      in: bytes, from: start,
+      hits: { word in
+        let below = (word &- (ones &* 0x20)) & ~word & highs
+        return below | zeroBytes(word ^ stops) | zeroBytes(word ^ (ones &* 0x3C))
+          | zeroBytes(word ^ (ones &* 0xEF))
+      },
+      isHit: { $0 < 0x20 || $0 == stop || $0 == 0x3C || $0 == 0xEF })
+  }
+
   /// Whether `bytes` needs no whitespace work: no control or whitespace byte other than a
   /// space, and never two spaces in a row (a collapse would leave it as it is).
   static func isCollapsed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -196,16 +196,19 @@ final class JSONWriter {
     newline()
   }
 
-  private static let spaces = [UInt8](repeating: 0x20, count: 64)
+  /// A line end and the indentation of up to 32 levels, written as one piece.
+  private static let lineStart: StaticString =
+    "\n                                                                "
 
   private func newline() {
-    buffer.append(UInt8(ascii: "\n"))
+    let room = JSONWriter.lineStart.utf8CodeUnitCount - 1
     var indent = level * 2
+    buffer.append(
+      UnsafeBufferPointer(start: JSONWriter.lineStart.utf8Start, count: 1 + min(indent, room)))
+    indent -= min(indent, room)
     while indent > 0 {
-      let step = min(indent, JSONWriter.spaces.count)
-      JSONWriter.spaces.withUnsafeBufferPointer {
-        buffer.append(UnsafeBufferPointer(rebasing: $0[..<step]))
-      }
+      let step = min(indent, room)
+      buffer.append(UnsafeBufferPointer(start: JSONWriter.lineStart.utf8Start + 1, count: step))
       indent -= step
     }
   }

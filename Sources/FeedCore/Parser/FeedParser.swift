@@ -85,6 +85,11 @@ public enum FeedParser {
 struct StreamingParse {
   private var decoder = InputDecoder()
   private var ampersands = BareAmpersandEscaper()
+  private var folder = TextReferenceFolder()
+  /// Whether escaped text is folded into CDATA (`TextReferenceFolder`); the tests compare.
+  var foldsText = true
+  /// References folded so far (a counter for the tests).
+  var foldedReferences: Int { folder.foldedCount }
   let session = SAXSession()
   /// The whole input's size in bytes when known beforehand (a `Data`, a regular file).
   private let expectedByteCount: Int?
@@ -138,13 +143,33 @@ struct StreamingParse {
     let session = self.session
     // Moved out and back so its buffers stay uniquely referenced (no copy on write).
     var ampersands = BareAmpersandEscaper()
+    var folder = TextReferenceFolder()
     swap(&ampersands, &self.ampersands)
+    swap(&folder, &self.folder)
+    let folds = foldsText
     if let relay {
-      decoder.push(chunk) { ampersands.escape($0, final: false) { relay.append($0) } }
+      decoder.push(chunk) {
+        ampersands.escape($0, final: false) { escaped in
+          if folds {
+            folder.fold(escaped, final: false) { relay.append($0) }
+          } else {
+            relay.append(escaped)
+          }
+        }
+      }
     } else {
-      decoder.push(chunk) { ampersands.escape($0, final: false) { session.feed($0) } }
+      decoder.push(chunk) {
+        ampersands.escape($0, final: false) { escaped in
+          if folds {
+            folder.fold(escaped, final: false) { session.feed($0) }
+          } else {
+            session.feed(escaped)
+          }
+        }
+      }
     }
     swap(&ampersands, &self.ampersands)
+    swap(&folder, &self.folder)
     pushedByteCount += chunk.count
     if !sizedItemList, !handsOutBatches, let expectedByteCount {
       sizeItemList(expectedByteCount: expectedByteCount)
@@ -174,8 +199,22 @@ struct StreamingParse {
     if syntax == .json { return try JSONFeedReader.read(held) }
     let session = self.session
     var ampersands = self.ampersands
-    decoder.finish { ampersands.escape($0, final: false) { session.feed($0) } }
-    ampersands.escape(UnsafeBufferPointer(start: nil, count: 0), final: true) { session.feed($0) }
+    var folder = TextReferenceFolder()
+    swap(&folder, &self.folder)
+    let folds = foldsText
+    func parse(_ escaped: UnsafeBufferPointer<UInt8>, final: Bool) {
+      if folds {
+        folder.fold(escaped, final: final) { session.feed($0) }
+      } else {
+        session.feed(escaped)
+      }
+    }
+    decoder.finish { ampersands.escape($0, final: false) { parse($0, final: false) } }
+    ampersands.escape(UnsafeBufferPointer(start: nil, count: 0), final: true) {
+      parse($0, final: false)
+    }
+    parse(UnsafeBufferPointer(start: nil, count: 0), final: true)
+    swap(&folder, &self.folder)
     session.finish()
     let document = session.result
     guard let format = document.format else { throw classifyFailure(document) }

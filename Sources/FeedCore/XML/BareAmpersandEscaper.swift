@@ -145,6 +145,8 @@ struct BareAmpersandEscaper {
 
   /// What the `&` at `index` starts.
   static func reference(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Reference {
+    // The five XML names and ASCII character references, which escaped HTML is made of.
+    if let (_, end) = TextReferenceFolder.resolved(bytes, at: index) { return .reference(end: end) }
     guard let base = bytes.baseAddress else { return .incomplete }
     let count = bytes.count
     var cursor = index + 1
@@ -187,13 +189,13 @@ struct BareAmpersandEscaper {
   }
 
   @inline(__always)
-  private static func isNameStart(_ byte: UInt8) -> Bool {
+  static func isNameStart(_ byte: UInt8) -> Bool {
     byte >= 0x80 || (byte >= 0x40 && nameMasks.1 >> (byte & 63) & 1 != 0)
       || byte == UInt8(ascii: ":")
   }
 
   @inline(__always)
-  private static func isNameByte(_ byte: UInt8) -> Bool {
+  static func isNameByte(_ byte: UInt8) -> Bool {
     byte >= 0x80 || (byte < 0x40 ? nameMasks.0 : nameMasks.1) >> (byte & 63) & 1 != 0
   }
 
