@@ -163,13 +163,15 @@ public enum ItemArt {
   /// kept: a stored copy would retain each of its strings and lists.
   struct Gathering {
     private(set) var pictures: [PostPicture] = []
-    private var keys: [Set<String>] = []
+    /// Each picture's keys. Lists, not sets: a post has a few copies of a few pictures (at
+    /// most 64 of each), and comparing a few strings costs less than hashing them.
+    private var keys: [[String]] = []
     /// Addresses the credits name (DeviantArt's second credit is the artist's avatar).
-    private let credited: Set<String>
+    private let credited: [String]
 
     init(_ item: FeedItem) {
-      credited = Set(
-        item.credits.prefix(ItemArt.maxCandidates).map(\.name).filter(ItemArt.holdsAddress))
+      credited = item.credits.prefix(ItemArt.maxCandidates).map(\.name).filter(
+        ItemArt.holdsAddress)
     }
 
     mutating func gather(_ item: FeedItem) {
@@ -368,7 +370,8 @@ public enum ItemArt {
         return
       }
       pictures[picture].copies.append(copy)
-      keys[picture].insert(key ?? PictureAddressRules.key(of: copy.url))
+      let key = key ?? PictureAddressRules.key(of: copy.url)
+      if !keys[picture].contains(key) { keys[picture].append(key) }
     }
 
     private func isArt(_ copy: PictureCopy) -> Bool {

@@ -57,11 +57,11 @@ struct TextReferenceFolder {
 
   private var mode = Mode.content
   private var phase = Phase.name
-  /// The names of the open elements, one after the other, and where each ends.
-  private var names: [UInt8] = []
-  private var nameEnds: [Int] = []
-  /// How much of the innermost open element's name an end tag has matched so far.
-  private var endMatched = 0
+  /// A hash (FNV-1a, 64 bits) of each open element's name, the innermost last: an end tag
+  /// must name the innermost one.
+  private var openNames: [UInt64] = []
+  /// The hash of the tag name being read, so far.
+  private var nameHash = TextReferenceFolder.hashStart
   private var carry: [UInt8] = []
   /// Room for the output, reused from chunk to chunk.
   private var storage: [UInt8] = []
@@ -233,7 +233,7 @@ struct TextReferenceFolder {
       case .endTag:
         position = endTag(base, from: position, to: count)
       case .content:
-        guard !nameEnds.isEmpty else {
+        guard !openNames.isEmpty else {
           // Before the root only white space and markup.
           while position < count, HTMLMarkup.isWhitespace(base[position]) { position += 1 }
           guard position < count else { break scan }
@@ -330,15 +330,15 @@ struct TextReferenceFolder {
     let next = bytes[index + 1]
     switch next {
     case UInt8(ascii: "/"):
-      mode = nameEnds.isEmpty ? .off : .endTag(closing: false)
-      endMatched = 0
+      mode = openNames.isEmpty ? .off : .endTag(closing: false)
+      nameHash = Self.hashStart
       position = index + 2
     case UInt8(ascii: "!"):
       switch Self.opener(bytes, at: index) {
       case .some(.comment):
         mode = .comment
         position = index + 4
-      case .some(.cdata) where !nameEnds.isEmpty:
+      case .some(.cdata) where !openNames.isEmpty:
         mode = .cdata
         position = index + 9
       case .some(_):
@@ -350,12 +350,13 @@ struct TextReferenceFolder {
     case UInt8(ascii: "?"):
       // Instructions before the root (the XML declaration, a style sheet) are read over;
       // one inside it is rare enough to stop at.
-      mode = nameEnds.isEmpty ? .instruction : .off
+      mode = openNames.isEmpty ? .instruction : .off
       position = index + 2
     default:
       if BareAmpersandEscaper.isNameStart(next) {
         mode = .startTag
         phase = .name
+        nameHash = Self.hashStart
         position = index + 1
       } else {
         mode = .off
@@ -373,12 +374,9 @@ struct TextReferenceFolder {
     while index < count {
       switch phase {
       case .name:
-        let nameStart = index
-        index = Self.nameEnd(base, from: index, to: count)
-        names.append(
-          contentsOf: UnsafeBufferPointer(start: base + nameStart, count: index - nameStart))
+        index = Self.nameEnd(base, from: index, to: count, hash: &nameHash)
         guard index < count else { return index }
-        nameEnds.append(names.count)
+        openNames.append(nameHash)
         phase = .gap(spaced: false)
       case .gap(var spaced):
         while index < count, Self.isSpace(base[index]) {
@@ -401,7 +399,8 @@ struct TextReferenceFolder {
           return index - 1
         }
       case .attribute:
-        index = Self.nameEnd(base, from: index, to: count)
+        var ignored = Self.hashStart
+        index = Self.nameEnd(base, from: index, to: count, hash: &ignored)
         guard index < count else { return index }
         phase = .beforeEquals
       case .beforeEquals, .beforeValue:
@@ -434,27 +433,15 @@ struct TextReferenceFolder {
   private mutating func endTag(_ base: UnsafePointer<UInt8>, from start: Int, to count: Int)
     -> Int
   {
-    guard case .endTag(let closing) = mode, let end = nameEnds.last else {
+    guard case .endTag(let closing) = mode, let open = openNames.last else {
       mode = .off
       return start
     }
     var index = start
     if !closing {
-      let nameStart = (nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0) + endMatched
-      index = Self.nameEnd(base, from: index, to: count)
-      let length = index - start
-      guard nameStart + length <= end,
-        names.withUnsafeBufferPointer({ stack in
-          guard let stackBase = stack.baseAddress else { return length == 0 }
-          return memcmp(stackBase + nameStart, base + start, length) == 0
-        })
-      else {
-        mode = .off
-        return start
-      }
-      endMatched += length
+      index = Self.nameEnd(base, from: index, to: count, hash: &nameHash)
       guard index < count else { return index }
-      guard nameStart + length == end else {
+      guard nameHash == open else {
         mode = .off
         return index
       }
@@ -475,19 +462,30 @@ struct TextReferenceFolder {
     byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
   }
 
-  /// The index of the first byte at or after `start` that is not a name byte.
+  static let hashStart: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// The index of the first byte at or after `start` that is not a name byte, with the
+  /// name's bytes added to `hash`.
   @inline(__always)
-  private static func nameEnd(_ base: UnsafePointer<UInt8>, from start: Int, to count: Int) -> Int {
+  private static func nameEnd(
+    _ base: UnsafePointer<UInt8>, from start: Int, to count: Int, hash: inout UInt64
+  ) -> Int {
     var index = start
-    while index < count, BareAmpersandEscaper.isNameByte(base[index]) { index += 1 }
+    var value = hash
+    while index < count {
+      let byte = base[index]
+      guard BareAmpersandEscaper.isNameByte(byte) else { break }
+      value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+      index += 1
+    }
+    hash = value
     return index
   }
 
   /// The innermost element ends; at the root's end folding stops (what follows is not text).
   private mutating func closeElement() {
-    nameEnds.removeLast()
-    names.removeSubrange((nameEnds.last ?? 0)...)
-    mode = nameEnds.isEmpty ? .off : .content
+    openNames.removeLast()
+    mode = openNames.isEmpty ? .off : .content
   }
 
   /// What a byte of text, a value or a comment that is not ASCII printable is.
