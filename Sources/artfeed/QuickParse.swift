@@ -8,8 +8,8 @@ import Settings
 /// property wrapper type it meets costs the Swift runtime a scan of the binary's whole
 /// protocol conformance table, a large part of a first screen's start-up (figures in
 /// docs/adr/0148). The lines people and scripts run most (`artfeed`, `artfeed FILE`,
-/// `artfeed render --width W --height H`, with the common flags and the browser's
-/// `--pictures MODE`) are recognised here instead, token by token, and built into the same
+/// `artfeed render --width W --height H`, `artfeed parse SOURCE --json`, with the common
+/// flags and the browser's `--pictures MODE`) are recognised here instead, token by token, and built into the same
 /// command values; anything else — another spelling (`--width=100`), another option, a
 /// subcommand, help, a value that does not validate — returns nil and goes to
 /// argument-parser, which then also says what is wrong. `QuickParseTests` compare each
@@ -20,6 +20,9 @@ enum QuickParse {
     if arguments == ["--version"] { return Version() }
     if arguments.first == "render" {
       return render(Array(arguments.dropFirst()))
+    }
+    if arguments.first == "parse" {
+      return parse(Array(arguments.dropFirst()))
     }
     return browse(arguments)
   }
@@ -85,6 +88,30 @@ enum QuickParse {
     command.firstScreen = words.has("--first-screen")
     command.readFeeds = words.has("--read-feeds")
     return validated(command, command.options)
+  }
+
+  /// `parse SOURCE` with `--json`, `--offline` and `--base URL`: a script's line, where the
+  /// start-up is a share of every run.
+  private static func parse(_ arguments: [String]) -> Parse? {
+    var words = Words(arguments)
+    guard words.read(flags: ["--json", "--offline"], values: ["--base"]),
+      words.positionals.count == 1, let source = words.positionals.first
+    else { return nil }
+    var command = Parse()
+    command.source = source
+    command.network = NetworkOptions()
+    command.network.offline = words.has("--offline")
+    command.network.timeout = NetworkOptions.defaultTimeout
+    command.network.connectTimeout = NetworkOptions.defaultConnectTimeout
+    command.json = words.has("--json")
+    command.base = words.values["--base"]
+    do {
+      try command.network.validate()
+      try command.validate()
+    } catch {
+      return nil
+    }
+    return command
   }
 
   private static func sourceOptions(_ source: String?, _ words: Words) -> SourceOptions {

@@ -89,6 +89,32 @@ import Testing
     #expect(QuickParse.command(arguments) == nil, "\(arguments)")
   }
 
+  @Test(arguments: [
+    ["parse", "feed.rss"],
+    ["parse", "feed.rss", "--json"],
+    ["parse", "--json", "https://example.com/rss.xml"],
+    ["parse", "feed.rss", "--offline", "--json", "--base", "https://bsky.app/profile/a.b"],
+    ["parse", "render"],
+  ])
+  func parseLinesMatch(_ arguments: [String]) throws {
+    try compare(arguments)
+  }
+
+  @Test(arguments: [
+    ["parse"],
+    ["parse", "-"],
+    ["parse", "a.rss", "b.rss"],
+    ["parse", "a.rss", "--json", "--json"],
+    ["parse", "a.rss", "--base"],
+    ["parse", "a.rss", "--base", "--json"],
+    ["parse", "a.rss", "--timeout", "5"],
+    ["parse", "--help"],
+    ["parse", "a.rss", "--", "b"],
+  ])
+  func otherParseLinesGoToArgumentParser(_ arguments: [String]) {
+    #expect(QuickParse.command(arguments) == nil, "\(arguments)")
+  }
+
   /// `--version` alone prints what argument-parser's `--version` prints.
   @Test func version() throws {
     let quick = try #require(QuickParse.command(["--version"]))
