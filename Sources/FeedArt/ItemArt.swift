@@ -11,26 +11,16 @@ public struct PictureCopy: Sendable, Equatable {
   public var width: Int?
   public var height: Int?
   public var kind: Kind
-  /// Whether the size is the one the address encodes (the feed declared none): `isArt` then
-  /// has its answer to "is the address an icon's size" already.
-  let sizeIsFromAddress: Bool
 
   public init(url: String, width: Int?, height: Int?, kind: Kind) {
     self.url = url
     // An address too long to be a picture's is refused by `isArt`; its size is not read.
-    sizeIsFromAddress =
-      width == nil && height == nil && url.utf8.count <= ItemArt.maxAddressBytes
     let encoded: (width: Int?, height: Int?) =
-      sizeIsFromAddress ? PictureAddressRules.size(of: url) : (nil, nil)
+      width == nil && height == nil && url.utf8.count <= ItemArt.maxAddressBytes
+      ? PictureAddressRules.size(of: url) : (nil, nil)
     self.width = width ?? encoded.width
     self.height = height ?? encoded.height
     self.kind = kind
-  }
-
-  /// Copies are the same when they say the same; where their size came from is not part of it.
-  public static func == (lhs: PictureCopy, rhs: PictureCopy) -> Bool {
-    lhs.url == rhs.url && lhs.width == rhs.width && lhs.height == rhs.height
-      && lhs.kind == rhs.kind
   }
 
   /// How large the copy is, for choosing the full picture: its pixels when known (a side
@@ -378,7 +368,9 @@ public enum ItemArt {
       !copy.url.isEmpty && copy.url.utf8.count <= ItemArt.maxAddressBytes
         && !credited.contains(copy.url)
         && !PictureAddressRules.isIconSized(width: copy.width, height: copy.height)
-        && !PictureAddressRules.isNotArt(copy.url, readingSize: !copy.sizeIsFromAddress)
+        // The copy's size is the declared one, else the address's (read when it was made):
+        // the address is asked only for its markers, as `hasPicture` asks it.
+        && !PictureAddressRules.isNotArt(copy.url, readingSize: false)
     }
   }
 }

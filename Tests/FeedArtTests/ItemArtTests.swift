@@ -96,6 +96,24 @@ struct ItemArtTests {
     #expect(urls(page).isEmpty && !ItemArt.hasPicture(page))
   }
 
+  @Test("a size the feed declares is the copy's size: the address's is not read as well")
+  func declaredSizeWins() throws {
+    // The address says 16 x 16; the feed says the copy is 600 x 400. `hasPicture` (the
+    // cheap answer) and `pictures(of:)` (the whole rule) agree on it.
+    let declared = try item(
+      """
+      <media:thumbnail url="https://h/i/heron-16x16.jpg" width="600" height="400"/>
+      """)
+    #expect(urls(declared) == ["https://h/i/heron-16x16.jpg"])
+    #expect(ItemArt.hasPicture(declared))
+    let undeclared = try item("<media:thumbnail url=\"https://h/i/heron-16x16.jpg\"/>")
+    #expect(urls(undeclared).isEmpty)
+    #expect(!ItemArt.hasPicture(undeclared))
+    let partly = try item("<media:thumbnail url=\"https://h/i/heron-16x16.jpg\" width=\"600\"/>")
+    #expect(urls(partly) == ["https://h/i/heron-16x16.jpg"])
+    #expect(ItemArt.hasPicture(partly))
+  }
+
   @Test("every picture of a post, once, in order; Mastodon's alt text stays the picture's")
   func manyPictures() throws {
     let mastodon = try item(
