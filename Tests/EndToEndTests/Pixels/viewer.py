@@ -102,7 +102,16 @@ def run(name, artfeed, workdir, keep=None):
         shot, lines = wait_for(session, lambda s, l: origin_of(s) is not None, 60)
         origin = origin_of(shot)
         if origin is None:
-            return {"steps": [{"step": "start", "problems": ["no list with pictures"]}]}
+            # What the terminal showed and said, for the report: this has been seen once, for
+            # kitty under a loaded CI run, and never reproduced alone.
+            Image.fromarray(shot).save(os.path.join(workdir, "start.png"))
+            try:
+                said = open(os.path.join(workdir, "terminal.err"), errors="replace").read()[-600:]
+            except OSError:
+                said = ""
+            return {"steps": [{"step": "start", "problems": [
+                "no list with pictures; screen:\n" + "\n".join(lines)
+                + "\nterminal said: " + said + "\nscreenshot: " + os.path.join(workdir, "start.png")]}]}
 
         def step(label, keys, check):
             for key in keys:
