@@ -171,7 +171,7 @@ public enum PictureAddressRules {
   /// those that start with that pair.
   static func hasNotArtMarker(_ address: UnsafeBufferPointer<UInt8>) -> Bool {
     guard address.count >= 2, let base = address.baseAddress else { return false }
-    return markerPairs.words.withUnsafeBufferPointer { words in
+    return markerTable.pairs.words.withUnsafeBufferPointer { words in
       markerTable.bytes.withUnsafeBufferPointer { table in
         guard let markers = table.baseAddress else { return false }
         var byte = lower(base[0])
@@ -179,12 +179,13 @@ public enum PictureAddressRules {
           let next = lower(base[index])
           if MarkerPairs.contains(byte, next, in: words) {
             let pair = Int(byte) &* 128 &+ Int(next)
-            for entry in markerTable.entries where entry.pair == pair {
-              if entry.count <= address.count - (index - 1),
-                startsLowered(base + index - 1, markers + entry.start, entry.count)
-              {
-                return true
-              }
+            for entry in markerTable.entries
+            where entry.pair == pair
+              && startsLowered(
+                address, (index - 1)..<address.count,
+                UnsafeBufferPointer(start: markers + entry.start, count: entry.count))
+            {
+              return true
             }
           }
           byte = next
@@ -192,15 +193,6 @@ public enum PictureAddressRules {
         return false
       }
     }
-  }
-
-  /// Whether `count` bytes at `text`, lower-cased, are those at `marker` (lower case).
-  @inline(__always)
-  private static func startsLowered(
-    _ text: UnsafePointer<UInt8>, _ marker: UnsafePointer<UInt8>, _ count: Int
-  ) -> Bool {
-    for offset in 2..<count where lower(text[offset]) != marker[offset] { return false }
-    return true
   }
 
   /// The markers one after the other in `bytes`, each found by its first two bytes.
@@ -212,8 +204,11 @@ public enum PictureAddressRules {
     }
     private(set) var bytes: [UInt8] = []
     private(set) var entries: [Entry] = []
+    /// Their first two bytes, for the pass over an address.
+    let pairs: MarkerPairs
 
     init(_ markers: [[UInt8]]) {
+      pairs = MarkerPairs(markers)
       for marker in markers where marker.count >= 2 {
         entries.append(
           Entry(
@@ -246,8 +241,6 @@ public enum PictureAddressRules {
       return words[bit >> 6] & (1 << UInt64(bit & 63)) != 0
     }
   }
-
-  private static let markerPairs = MarkerPairs(notArtMarkers)
 
   @inline(__always)
   static func lower(_ byte: UInt8) -> UInt8 {

@@ -99,10 +99,7 @@ enum QuickParse {
     else { return nil }
     var command = Parse()
     command.source = source
-    command.network = NetworkOptions()
-    command.network.offline = words.has("--offline")
-    command.network.timeout = NetworkOptions.defaultTimeout
-    command.network.connectTimeout = NetworkOptions.defaultConnectTimeout
+    command.network = networkOptions(words)
     command.json = words.has("--json")
     command.base = words.values["--base"]
     do {
@@ -114,11 +111,17 @@ enum QuickParse {
     return command
   }
 
-  private static func sourceOptions(_ source: String?, _ words: Words) -> SourceOptions {
+  /// `NetworkOptions` as argument-parser makes them when only `--offline` may be given.
+  private static func networkOptions(_ words: Words) -> NetworkOptions {
     var network = NetworkOptions()
     network.offline = words.has("--offline")
     network.timeout = NetworkOptions.defaultTimeout
     network.connectTimeout = NetworkOptions.defaultConnectTimeout
+    return network
+  }
+
+  private static func sourceOptions(_ source: String?, _ words: Words) -> SourceOptions {
+    let network = networkOptions(words)
     var options = SourceOptions()
     options.source = source
     options.bundled = words.has("--bundled")

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Word-at-a-time (8 bytes) scans over UTF-8 for the HTML-to-text hot path.
 ///
 /// The tricks are the classic SWAR ones: `(w - 0x0101...) & ~w & 0x8080...` flags a zero byte
@@ -31,6 +37,16 @@ public enum TextScan {
     }
     while i < bytes.count, !isHit(bytes[i]) { i += 1 }
     return i
+  }
+
+  /// The index of the first `byte` at or after `start` (`memchr`), or nil.
+  static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> Int?
+  {
+    guard start < bytes.count, let base = bytes.baseAddress,
+      let found = memchr(base + start, Int32(byte), bytes.count - start)
+    else { return nil }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   /// The index of the first `<` or `&` at or after `start`, or `bytes.count`.

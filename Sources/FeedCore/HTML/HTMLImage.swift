@@ -261,7 +261,7 @@ enum HTMLImage {
     _ html: UnsafeBufferPointer<UInt8>, _ visit: (Tag, Range<Int>) -> Bool
   ) {
     var index = 0
-    while let open = find(UInt8(ascii: "<"), in: html, from: index) {
+    while let open = TextScan.index(of: UInt8(ascii: "<"), in: html, from: index) {
       index = open + 1
       let tag: Tag
       let nameLength: Int
@@ -413,15 +413,6 @@ enum HTMLImage {
     guard decode else { return ("", isQuoted ? min(stop + 1, end) : stop) }
     let raw = UnsafeBufferPointer(rebasing: html[(isQuoted ? start + 1 : start)..<stop])
     return (decoded(raw), isQuoted ? min(stop + 1, end) : stop)
-  }
-
-  private static func find(_ byte: UInt8, in html: UnsafeBufferPointer<UInt8>, from start: Int)
-    -> Int?
-  {
-    guard start < html.count, let base = html.baseAddress,
-      let found = memchr(base + start, Int32(byte), html.count - start)
-    else { return nil }
-    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
 }

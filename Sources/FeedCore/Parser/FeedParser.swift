@@ -87,7 +87,10 @@ struct StreamingParse {
   private var ampersands = BareAmpersandEscaper()
   private var folder = TextReferenceFolder()
   /// Whether escaped text is folded into CDATA (`TextReferenceFolder`); the tests compare.
-  var foldsText = true
+  /// Set before the first push.
+  var foldsText = true {
+    didSet { folder = TextReferenceFolder(folding: foldsText) }
+  }
   /// References folded so far (a counter for the tests).
   var foldedReferences: Int { folder.foldedCount }
   let session = SAXSession()
@@ -146,26 +149,13 @@ struct StreamingParse {
     var folder = TextReferenceFolder()
     swap(&ampersands, &self.ampersands)
     swap(&folder, &self.folder)
-    let folds = foldsText
     if let relay {
       decoder.push(chunk) {
-        ampersands.escape($0, final: false) { escaped in
-          if folds {
-            folder.fold(escaped, final: false) { relay.append($0) }
-          } else {
-            relay.append(escaped)
-          }
-        }
+        ampersands.escape($0, final: false) { folder.fold($0, final: false) { relay.append($0) } }
       }
     } else {
       decoder.push(chunk) {
-        ampersands.escape($0, final: false) { escaped in
-          if folds {
-            folder.fold(escaped, final: false) { session.feed($0) }
-          } else {
-            session.feed(escaped)
-          }
-        }
+        ampersands.escape($0, final: false) { folder.fold($0, final: false) { session.feed($0) } }
       }
     }
     swap(&ampersands, &self.ampersands)
@@ -201,19 +191,13 @@ struct StreamingParse {
     var ampersands = self.ampersands
     var folder = TextReferenceFolder()
     swap(&folder, &self.folder)
-    let folds = foldsText
-    func parse(_ escaped: UnsafeBufferPointer<UInt8>, final: Bool) {
-      if folds {
-        folder.fold(escaped, final: final) { session.feed($0) }
-      } else {
-        session.feed(escaped)
-      }
+    decoder.finish {
+      ampersands.escape($0, final: false) { folder.fold($0, final: false) { session.feed($0) } }
     }
-    decoder.finish { ampersands.escape($0, final: false) { parse($0, final: false) } }
     ampersands.escape(UnsafeBufferPointer(start: nil, count: 0), final: true) {
-      parse($0, final: false)
+      folder.fold($0, final: false) { session.feed($0) }
     }
-    parse(UnsafeBufferPointer(start: nil, count: 0), final: true)
+    folder.fold(UnsafeBufferPointer(start: nil, count: 0), final: true) { session.feed($0) }
     swap(&folder, &self.folder)
     session.finish()
     let document = session.result

@@ -118,21 +118,33 @@ struct BareAmpersandEscaper {
   private mutating func markupStart(
     _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, final: Bool
   ) -> Int? {
-    let candidates: [(StaticString, Mode)] = [("<![CDATA[", .cdata), ("<!--", .comment)]
-    for (opener, mode) in candidates {
-      let length = opener.utf8CodeUnitCount
-      let available = min(length, bytes.count - index)
-      var matches = true
-      for offset in 0..<available where bytes[index + offset] != opener.utf8Start[offset] {
-        matches = false
-        break
-      }
-      guard matches else { continue }
-      if available < length { return final ? bytes.count : nil }
-      self.mode = mode
-      return index + length
+    switch Self.opener(bytes, at: index) {
+    case .comment?:
+      mode = .comment
+      return index + 4
+    case .cdata?:
+      mode = .cdata
+      return index + 9
+    case .declaration?: return index + 2
+    case nil: return final ? bytes.count : nil
     }
-    return index + 2
+  }
+
+  /// What `<!` opens.
+  enum Opener { case comment, cdata, declaration }
+
+  /// What the `<!` at `index` opens (anything but a comment or a CDATA section is a
+  /// declaration); nil when the chunk ends before it can be told.
+  static func opener(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Opener? {
+    for (text, opener): (StaticString, Opener) in [("<!--", .comment), ("<![CDATA[", .cdata)] {
+      let length = text.utf8CodeUnitCount
+      let available = min(length, bytes.count - index)
+      let prefix = UnsafeBufferPointer(start: text.utf8Start, count: available)
+      guard UnsafeBufferPointer(rebasing: bytes[index..<index + available]).elementsEqual(prefix)
+      else { continue }
+      return available == length ? opener : nil
+    }
+    return .declaration
   }
 
   enum Reference: Equatable {
@@ -203,7 +215,7 @@ struct BareAmpersandEscaper {
   ///
   /// Found by `memchr` on the needle's byte at `anchor` (its rarest in feeds: the `!` of `<!`,
   /// where `<` starts every tag), then compared in full.
-  private static func find(
+  static func find(
     _ needle: StaticString, anchor: Int, in bytes: UnsafeBufferPointer<UInt8>, from: Int,
     to: Int? = nil
   ) -> Int? {
@@ -228,7 +240,7 @@ struct BareAmpersandEscaper {
   }
 
   /// How many bytes at the end of `bytes` could begin `terminator` (0 to its length - 1).
-  private static func tailLength(
+  static func tailLength(
     _ bytes: UnsafeBufferPointer<UInt8>, _ terminator: StaticString
   ) -> Int {
     let length = terminator.utf8CodeUnitCount

@@ -67,8 +67,13 @@ struct TextReferenceFolder {
   private var storage: [UInt8] = []
   /// References resolved into CDATA so far.
   private(set) var foldedCount = 0
-  /// Whether folding stopped at something libxml2 would complain of.
+  /// Whether folding stopped at something libxml2 would complain of (or never started).
   var stopped: Bool { mode == .off }
+
+  /// A folder; with `folding` false it passes everything as it is (the tests compare).
+  init(folding: Bool = true) {
+    mode = folding ? .content : .off
+  }
 
   /// Folds `input` and hands the result to `emit` (at most once per call).
   mutating func fold(
@@ -162,17 +167,31 @@ struct TextReferenceFolder {
     func needMore(from index: Int) {
       if final { mode = .off } else { keepFrom = index }
     }
+    /// Reads past the control byte or 0xEF at `index` (`character`), or stops folding at a
+    /// character XML refuses; false when the chunk ends before it can be told.
+    func passCharacter(at index: Int) -> Bool {
+      switch Self.character(bytes, at: index) {
+      case .allowed(let next): position = next
+      case .refused: mode = .off
+      case .cut:
+        needMore(from: index)
+        return false
+      }
+      return true
+    }
     scan: while position < count {
       switch mode {
       case .off:
         position = count
       case .cdata, .instruction:
         let terminator: StaticString = mode == .cdata ? "]]>" : "?>"
-        if let end = Self.find(terminator, in: bytes, from: position) {
-          position = end
+        if let start = BareAmpersandEscaper.find(terminator, anchor: 0, in: bytes, from: position) {
+          position = start + terminator.utf8CodeUnitCount
           mode = .content
         } else {
-          if !final { keepFrom = max(position, count - Self.tailLength(bytes, terminator)) }
+          if !final {
+            keepFrom = max(position, count - BareAmpersandEscaper.tailLength(bytes, terminator))
+          }
           break scan
         }
       case .comment:
@@ -198,13 +217,7 @@ struct TextReferenceFolder {
         case UInt8(ascii: "<"):
           position = hit + 1
         default:
-          switch Self.character(bytes, at: hit) {
-          case .allowed(let next): position = next
-          case .refused: mode = .off
-          case .cut:
-            needMore(from: hit)
-            break scan
-          }
+          if !passCharacter(at: hit) { break scan }
         }
       case .quoted(let quote):
         let hit = TextScan.markupAttention(in: bytes, from: position, stop: quote)
@@ -220,13 +233,7 @@ struct TextReferenceFolder {
         case UInt8(ascii: "<"):
           mode = .off
         default:
-          switch Self.character(bytes, at: hit) {
-          case .allowed(let next): position = next
-          case .refused: mode = .off
-          case .cut:
-            needMore(from: hit)
-            break scan
-          }
+          if !passCharacter(at: hit) { break scan }
         }
       case .startTag:
         position = startTag(base, from: position, to: count)
@@ -300,13 +307,7 @@ struct TextReferenceFolder {
             position = next + 1
           }
         default:
-          switch Self.character(bytes, at: next) {
-          case .allowed(let after): position = after
-          case .refused: mode = .off
-          case .cut:
-            needMore(from: next)
-            break scan
-          }
+          if !passCharacter(at: next) { break scan }
         }
       }
     }
@@ -334,7 +335,7 @@ struct TextReferenceFolder {
       nameHash = Self.hashStart
       position = index + 2
     case UInt8(ascii: "!"):
-      switch Self.opener(bytes, at: index) {
+      switch BareAmpersandEscaper.opener(bytes, at: index) {
       case .some(.comment):
         mode = .comment
         position = index + 4
@@ -663,55 +664,5 @@ struct TextReferenceFolder {
       cursor += 1
     }
     return nil
-  }
-
-  private enum Opener { case comment, cdata, declaration }
-
-  /// What the `<!` at `index` opens; nil when the chunk ends before it can be told.
-  private static func opener(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Opener? {
-    for (text, opener): (StaticString, Opener) in [("<!--", .comment), ("<![CDATA[", .cdata)] {
-      let length = text.utf8CodeUnitCount
-      let available = min(length, bytes.count - index)
-      let prefix = UnsafeBufferPointer(start: text.utf8Start, count: available)
-      guard UnsafeBufferPointer(rebasing: bytes[index..<index + available]).elementsEqual(prefix)
-      else { continue }
-      return available == length ? opener : nil
-    }
-    return .declaration
-  }
-
-  /// The index just after the first `terminator` that starts at or after `from`.
-  private static func find(
-    _ terminator: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from: Int
-  ) -> Int? {
-    guard let base = bytes.baseAddress else { return nil }
-    let length = terminator.utf8CodeUnitCount
-    let last = terminator.utf8Start[length - 1]
-    var cursor = from
-    while cursor < bytes.count,
-      let found = memchr(base + cursor, Int32(last), bytes.count - cursor)
-    {
-      let end = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
-      let start = end - (length - 1)
-      if start >= from, memcmp(base + start, terminator.utf8Start, length - 1) == 0 {
-        return end + 1
-      }
-      cursor = end + 1
-    }
-    return nil
-  }
-
-  /// How many bytes at the end of `bytes` could begin `terminator` (0 to its length - 1).
-  private static func tailLength(_ bytes: UnsafeBufferPointer<UInt8>, _ terminator: StaticString)
-    -> Int
-  {
-    let length = terminator.utf8CodeUnitCount
-    for tail in stride(from: min(length - 1, bytes.count), to: 0, by: -1) {
-      let suffix = UnsafeBufferPointer(rebasing: bytes[(bytes.count - tail)...])
-      if suffix.elementsEqual(UnsafeBufferPointer(start: terminator.utf8Start, count: tail)) {
-        return tail
-      }
-    }
-    return 0
   }
 }
